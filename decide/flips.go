@@ -1,0 +1,181 @@
+package decide
+
+import (
+	"slices"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// Change is one single-answer change worth trying: a question and a value.
+type Change struct {
+	Q     int
+	Value knowledge.Value
+}
+
+// Changes lists the single-answer changes that could matter to some rule:
+// every other value of an enum, the other boolean, each list item toggled,
+// and for numbers the values on either side of every threshold a rule tests
+// (including thresholds on total_gpus, mapped back to nodes and
+// gpus_per_node). Values no rule tells apart are not tried: they cannot
+// change anything.
+func Changes(kb *knowledge.KB, a knowledge.Answers) []Change {
+	vals := a.Values()
+	var out []Change
+	for qi, q := range kb.Questions {
+		if q.Derived {
+			continue
+		}
+		cur := vals[qi]
+		switch q.Type {
+		case knowledge.TypeBool:
+			out = append(out, Change{qi, knowledge.Value{Bool: !cur.Bool}})
+		case knowledge.TypeEnum:
+			for _, v := range q.Values {
+				if v != cur.Str {
+					out = append(out, Change{qi, knowledge.Value{Str: v}})
+				}
+			}
+		case knowledge.TypeList:
+			for _, v := range q.Values {
+				var list []string
+				if slices.Contains(cur.List, v) {
+					for _, x := range cur.List {
+						if x != v {
+							list = append(list, x)
+						}
+					}
+				} else {
+					for _, x := range q.Values { // canonical order
+						if x == v || slices.Contains(cur.List, x) {
+							list = append(list, x)
+						}
+					}
+				}
+				out = append(out, Change{qi, knowledge.Value{List: list}})
+			}
+		case knowledge.TypeInt:
+			for _, n := range intCandidates(kb, a, q) {
+				if n != cur.Int {
+					out = append(out, Change{qi, knowledge.Value{Int: n}})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Thresholds returns the numbers a rule or landmine compares key against.
+func Thresholds(kb *knowledge.KB, key string) []int {
+	var ts []int
+	add := func(cs []knowledge.Cond) {
+		for _, c := range cs {
+			if c.Key != key {
+				continue
+			}
+			switch c.Op {
+			case knowledge.OpOneOf:
+				ts = append(ts, c.Ints...)
+			default:
+				ts = append(ts, c.Int)
+			}
+		}
+	}
+	for _, r := range kb.Rules {
+		add(r.Conds)
+	}
+	for _, p := range kb.Products {
+		for _, m := range p.Landmines {
+			add(m.Conds)
+		}
+	}
+	slices.Sort(ts)
+	return slices.Compact(ts)
+}
+
+func intCandidates(kb *knowledge.KB, a knowledge.Answers, q *knowledge.Question) []int {
+	var c []int
+	for _, t := range Thresholds(kb, q.Key) {
+		c = append(c, t-1, t, t+1)
+	}
+	// total_gpus = nodes × gpus_per_node: cross its thresholds via either factor.
+	other := map[string]int{"nodes": a.Get("gpus_per_node").Int, "gpus_per_node": a.Get("nodes").Int}
+	if f, ok := other[q.Key]; ok && f > 0 {
+		for _, t := range Thresholds(kb, knowledge.DerivedTotalGPUs) {
+			n := (t + f - 1) / f
+			c = append(c, n-1, n)
+		}
+	}
+	var out []int
+	for _, n := range c {
+		if (q.Min != nil && n < *q.Min) || (q.Max != nil && n > *q.Max) {
+			continue
+		}
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// computeFlips re-runs the choice for every candidate change and records,
+// per layer, the changes that alter the pick or its complements. For a
+// number, only the nearest value giving each new outcome is kept.
+func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision) [][]Flip {
+	flips := make([][]Flip, len(kb.Layers))
+	cands := make([][]string, len(kb.Layers))
+	for li, layer := range kb.Layers {
+		cands[li] = candidates(kb, layer)
+	}
+	fire := make([]bool, 0, len(kb.Rules))
+	for _, ch := range Changes(kb, a) {
+		q := kb.Questions[ch.Q]
+		b := a.With(ch.Q, ch.Value)
+		fire = fired(kb, b.Values(), fire)
+		for li, layer := range kb.Layers {
+			got := choose(kb, layer, cands[li], fire)
+			cur := d.Layers[li]
+			if got.pick == cur.Pick && slices.Equal(got.also, cur.Also) {
+				continue
+			}
+			f := Flip{Answer: q.Key, From: a.Values()[ch.Q].Plain(q.Type), To: ch.Value.Plain(q.Type), Pick: got.pick, Also: nonNil(got.also), toInt: ch.Value.Int}
+			if q.Type == knowledge.TypeInt {
+				if i := nearerIntFlip(flips[li], f, a.Values()[ch.Q].Int, ch.Value.Int); i >= -1 {
+					if i >= 0 {
+						flips[li][i] = f
+					} else {
+						flips[li] = append(flips[li], f)
+					}
+				}
+				continue
+			}
+			flips[li] = append(flips[li], f)
+		}
+	}
+	for li := range flips {
+		if flips[li] == nil {
+			flips[li] = []Flip{}
+		}
+	}
+	return flips
+}
+
+// nearerIntFlip decides what to do with a numeric flip f: -1 to append it,
+// an index to replace a farther flip with the same outcome, -2 to drop it.
+func nearerIntFlip(existing []Flip, f Flip, cur, to int) int {
+	for i, e := range existing {
+		if e.Answer != f.Answer || e.Pick != f.Pick || !slices.Equal(e.Also, f.Also) {
+			continue
+		}
+		if abs(to-cur) < abs(e.toInt-cur) {
+			return i
+		}
+		return -2
+	}
+	return -1
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

@@ -1,0 +1,359 @@
+package knowledge
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Derived answer keys: computed from other answers, never typed by a user.
+const (
+	DerivedTotalGPUs = "total_gpus" // nodes × gpus_per_node
+	DerivedGPUVendor = "gpu_vendor" // the vendor of gpu in the hardware catalog
+)
+
+var derivedKeys = map[string]string{
+	DerivedTotalGPUs: TypeInt,
+	DerivedGPUVendor: TypeEnum,
+}
+
+// Answers is one full set of answers: every question has a value (its
+// default unless set). Values are indexed like KB.Questions.
+type Answers struct {
+	kb   *KB
+	vals []Value
+}
+
+// Defaults returns the answers with every question at its default.
+func (kb *KB) Defaults() Answers {
+	a := Answers{kb: kb, vals: make([]Value, len(kb.Questions))}
+	for i, q := range kb.Questions {
+		a.vals[i] = q.def.clone()
+	}
+	a.derive()
+	return a
+}
+
+// KB returns the knowledge base the answers were made against.
+func (a Answers) KB() *KB { return a.kb }
+
+// Values exposes the answers by question index (read-only by convention);
+// the decide package evaluates conditions against it.
+func (a Answers) Values() []Value { return a.vals }
+
+// Get returns the answer for key (the zero Value if key is unknown).
+func (a Answers) Get(key string) Value {
+	if i := a.kb.QuestionIndex(key); i >= 0 {
+		return a.vals[i]
+	}
+	return Value{}
+}
+
+// Clone returns an independent copy.
+func (a Answers) Clone() Answers {
+	b := Answers{kb: a.kb, vals: make([]Value, len(a.vals))}
+	for i, v := range a.vals {
+		b.vals[i] = v.clone()
+	}
+	return b
+}
+
+// With returns a copy with one answer replaced (no validation: the caller
+// offers only allowed values). Derived answers are recomputed.
+func (a Answers) With(i int, v Value) Answers {
+	b := Answers{kb: a.kb, vals: slices.Clone(a.vals)}
+	b.vals[i] = v
+	b.derive()
+	return b
+}
+
+// Set validates raw (a Go value as TOML would decode it: int64, bool,
+// string, []any) for key and stores it.
+func (a *Answers) Set(key string, raw any) error {
+	q := a.kb.Question(key)
+	if q == nil || q.Derived {
+		return &Error{File: "answers", Key: key, Problem: "unknown answer key", Allowed: strings.Join(a.kb.AnswerKeys(), ", "), Hint: didYouMean(key, a.kb.AnswerKeys())}
+	}
+	v, p := q.parse(raw)
+	if p != nil {
+		p.File, p.Key = "answers", key
+		return p
+	}
+	a.vals[a.kb.questionIdx[key]] = v
+	a.derive()
+	return nil
+}
+
+func (a *Answers) derive() {
+	kb := a.kb
+	if i, ok := kb.questionIdx[DerivedTotalGPUs]; ok {
+		n, g := a.Get("nodes").Int, a.Get("gpus_per_node").Int
+		a.vals[i] = Value{Int: n * g}
+	}
+	if i, ok := kb.questionIdx[DerivedGPUVendor]; ok {
+		vendor := "none"
+		if gpu := kb.GPU(a.Get("gpu").Str); gpu != nil {
+			vendor = gpu.Vendor
+		}
+		if a.Get("gpus_per_node").Int == 0 {
+			vendor = "none"
+		}
+		a.vals[i] = Value{Str: vendor}
+	}
+}
+
+// AnswerKeys lists the keys a user may set, in question order.
+func (kb *KB) AnswerKeys() []string {
+	var keys []string
+	for _, q := range kb.Questions {
+		if !q.Derived {
+			keys = append(keys, q.Key)
+		}
+	}
+	return keys
+}
+
+// ParseAnswers reads an answers TOML file. Missing keys keep their defaults;
+// every problem found is reported with file:line.
+func (kb *KB) ParseAnswers(file string, data []byte) (Answers, error) {
+	var raw map[string]any
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		return Answers{}, Errors{tomlError(file, err)}
+	}
+	return kb.AnswersFromTable(file, data, raw, "")
+}
+
+// AnswersFromTable validates an already decoded table of answers. src is
+// the file's text (for line numbers) and table the name of the TOML table
+// that holds the answers ("" for top level, "answers" in scenario files).
+func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, table string) (Answers, error) {
+	loc := newLocator(src)
+	from := 0
+	if table != "" {
+		for i, h := range loc.headers {
+			if h == table {
+				from = i + 1
+				break
+			}
+		}
+	}
+	a := kb.Defaults()
+	var errs Errors
+	keys := make([]string, 0, len(raw))
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		line := loc.keyLine(from, k)
+		q := kb.Question(k)
+		if q == nil || q.Derived {
+			e := &Error{File: file, Line: line, Key: k, Problem: "unknown answer key", Allowed: strings.Join(kb.AnswerKeys(), ", "), Hint: didYouMean(k, kb.AnswerKeys())}
+			if q != nil {
+				e.Problem = "is computed from other answers and cannot be set"
+				e.Hint = "remove it"
+			}
+			errs = append(errs, e)
+			continue
+		}
+		v, p := q.parse(raw[k])
+		if p != nil {
+			p.File, p.Line, p.Key = file, line, k
+			errs = append(errs, p)
+			continue
+		}
+		a.vals[kb.questionIdx[k]] = v
+	}
+	if err := errs.orNil(); err != nil {
+		return Answers{}, err
+	}
+	a.derive()
+	return a, nil
+}
+
+// AllowedText describes the values q accepts, for errors and help.
+func (q *Question) AllowedText() string {
+	switch q.Type {
+	case TypeInt:
+		switch {
+		case q.Min != nil && q.Max != nil:
+			return fmt.Sprintf("a whole number from %d to %d", *q.Min, *q.Max)
+		case q.Min != nil:
+			return fmt.Sprintf("a whole number ≥ %d", *q.Min)
+		case q.Max != nil:
+			return fmt.Sprintf("a whole number ≤ %d", *q.Max)
+		}
+		return "a whole number"
+	case TypeBool:
+		return "true or false"
+	case TypeList:
+		return "a list of " + strings.Join(q.Values, ", ")
+	default:
+		return strings.Join(q.Values, ", ")
+	}
+}
+
+// parse turns a decoded TOML value into a Value for q, or explains why not.
+func (q *Question) parse(raw any) (Value, *Error) {
+	bad := func(problem, hint string) (Value, *Error) {
+		return Value{}, &Error{Problem: problem, Allowed: q.AllowedText(), Hint: hint}
+	}
+	switch q.Type {
+	case TypeInt:
+		var n int64
+		switch x := raw.(type) {
+		case int64:
+			n = x
+		case float64:
+			if x == math.Trunc(x) && !math.IsInf(x, 0) {
+				return bad(fmt.Sprintf("%v is a decimal number", x), fmt.Sprintf("write %s = %d", q.Key, int64(x)))
+			}
+			return bad(fmt.Sprintf("%v is not a whole number", x), "")
+		case string:
+			if _, err := strconv.Atoi(x); err == nil {
+				return bad(fmt.Sprintf("%q is a string, not a number", x), fmt.Sprintf("write %s = %s without quotes", q.Key, x))
+			}
+			return bad(fmt.Sprintf("%q is not a number", x), "")
+		default:
+			return bad(fmt.Sprintf("expected a whole number, got %s", tomlKind(raw)), "")
+		}
+		if q.Min != nil && n < int64(*q.Min) {
+			return bad(fmt.Sprintf("%d is too small", n), fmt.Sprintf("use %d or more", *q.Min))
+		}
+		if q.Max != nil && n > int64(*q.Max) {
+			return bad(fmt.Sprintf("%d is too large", n), fmt.Sprintf("use %d or less", *q.Max))
+		}
+		if n > math.MaxInt32 || n < math.MinInt32 {
+			return bad(fmt.Sprintf("%d is out of range", n), "")
+		}
+		return Value{Int: int(n)}, nil
+	case TypeBool:
+		switch x := raw.(type) {
+		case bool:
+			return Value{Bool: x}, nil
+		case string:
+			lx := strings.ToLower(x)
+			if lx == "true" || lx == "yes" || lx == "false" || lx == "no" {
+				return bad(fmt.Sprintf("%q is a string, not a boolean", x), fmt.Sprintf("write %s = %t without quotes", q.Key, lx == "true" || lx == "yes"))
+			}
+		}
+		return bad(fmt.Sprintf("expected true or false, got %s", tomlKind(raw)), "")
+	case TypeEnum:
+		s, ok := raw.(string)
+		if !ok {
+			return bad(fmt.Sprintf("expected one of the listed words in quotes, got %s", tomlKind(raw)), "")
+		}
+		if !slices.Contains(q.Values, s) {
+			return bad(fmt.Sprintf("%q is not an allowed value", s), didYouMean(s, q.Values))
+		}
+		return Value{Str: s}, nil
+	case TypeList:
+		items, ok := raw.([]any)
+		if !ok {
+			if s, isStr := raw.(string); isStr {
+				return bad(fmt.Sprintf("expected a list, got the string %q", s), fmt.Sprintf("write %s = [%q]", q.Key, s))
+			}
+			return bad(fmt.Sprintf("expected a list, got %s", tomlKind(raw)), "")
+		}
+		set := map[string]bool{}
+		for _, it := range items {
+			s, ok := it.(string)
+			if !ok {
+				return bad(fmt.Sprintf("list items must be quoted words, got %s", tomlKind(it)), "")
+			}
+			if !slices.Contains(q.Values, s) {
+				return bad(fmt.Sprintf("%q is not an allowed value", s), didYouMean(s, q.Values))
+			}
+			if set[s] {
+				return bad(fmt.Sprintf("%q is listed twice", s), "list each value once")
+			}
+			set[s] = true
+		}
+		// Canonical order (the question's) so equal sets are equal lists.
+		var list []string
+		for _, v := range q.Values {
+			if set[v] {
+				list = append(list, v)
+			}
+		}
+		return Value{List: list}, nil
+	}
+	return bad("question has an unknown type", "")
+}
+
+func tomlKind(v any) string {
+	switch x := v.(type) {
+	case int64:
+		return fmt.Sprintf("the number %d", x)
+	case float64:
+		return fmt.Sprintf("the number %v", x)
+	case bool:
+		return fmt.Sprintf("the boolean %t", x)
+	case string:
+		return fmt.Sprintf("the string %q", x)
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "a table"
+	default:
+		return fmt.Sprintf("a %T", v)
+	}
+}
+
+// TOML renders the answers as an answers file, every key with a comment
+// from its question, in question order. ParseAnswers reads it back to the
+// same answers.
+func (a Answers) TOML(header string) []byte {
+	var b bytes.Buffer
+	for _, line := range strings.Split(strings.TrimSpace(header), "\n") {
+		if line != "" {
+			fmt.Fprintf(&b, "# %s\n", line)
+		}
+	}
+	if header != "" {
+		b.WriteString("\n")
+	}
+	page := ""
+	for i, q := range a.kb.Questions {
+		if q.Derived {
+			continue
+		}
+		if q.Page != page {
+			if page != "" {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "# --- %s ---\n", q.Page)
+			page = q.Page
+		}
+		fmt.Fprintf(&b, "%s = %s  # %s\n", q.Key, a.vals[i].Format(q.Type), q.AllowedText())
+	}
+	return b.Bytes()
+}
+
+// MarshalJSON writes the answers as an object in question order (derived
+// answers included, since rules test them).
+func (a Answers) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, q := range a.kb.Questions {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(q.Key)
+		v, err := json.Marshal(a.vals[i].JSON(q.Type))
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}

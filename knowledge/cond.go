@@ -1,0 +1,148 @@
+package knowledge
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Condition operators: the whole vocabulary a rule may use.
+const (
+	OpEquals  = "equals"
+	OpOneOf   = "one_of"
+	OpAtLeast = "at_least"
+	OpAtMost  = "at_most"
+)
+
+// Cond is one compiled test on one answer. A TOML condition with several
+// operators compiles to several Conds; all must hold.
+type Cond struct {
+	Key  string
+	Q    int // index into KB.Questions
+	Type string
+	Op   string
+	Int  int
+	Bool bool
+	Str  string
+	// Strs holds one_of strings (enum, list) or the equals set of a list.
+	Strs []string
+	Ints []int
+	// Bools holds one_of booleans.
+	Bools []bool
+}
+
+// Holds reports whether the answer v satisfies c.
+func (c *Cond) Holds(v Value) bool {
+	switch c.Type {
+	case TypeInt:
+		switch c.Op {
+		case OpEquals:
+			return v.Int == c.Int
+		case OpOneOf:
+			return slices.Contains(c.Ints, v.Int)
+		case OpAtLeast:
+			return v.Int >= c.Int
+		case OpAtMost:
+			return v.Int <= c.Int
+		}
+	case TypeBool:
+		switch c.Op {
+		case OpEquals:
+			return v.Bool == c.Bool
+		case OpOneOf:
+			return slices.Contains(c.Bools, v.Bool)
+		}
+	case TypeEnum:
+		switch c.Op {
+		case OpEquals:
+			return v.Str == c.Str
+		case OpOneOf:
+			return slices.Contains(c.Strs, v.Str)
+		}
+	case TypeList:
+		switch c.Op {
+		case OpEquals:
+			return sameSet(v.List, c.Strs)
+		case OpOneOf:
+			for _, s := range v.List {
+				if slices.Contains(c.Strs, s) {
+					return true
+				}
+			}
+			return false
+		case OpAtLeast:
+			return len(v.List) >= c.Int
+		case OpAtMost:
+			return len(v.List) <= c.Int
+		}
+	}
+	return false
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, s := range a {
+		if !slices.Contains(b, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// String renders the condition as a reader would say it: "nodes ≥ 2".
+func (c *Cond) String() string {
+	switch c.Op {
+	case OpAtLeast:
+		if c.Type == TypeList {
+			return fmt.Sprintf("%s has ≥ %d", c.Key, c.Int)
+		}
+		return fmt.Sprintf("%s ≥ %d", c.Key, c.Int)
+	case OpAtMost:
+		if c.Type == TypeList {
+			return fmt.Sprintf("%s has ≤ %d", c.Key, c.Int)
+		}
+		return fmt.Sprintf("%s ≤ %d", c.Key, c.Int)
+	case OpOneOf:
+		var parts []string
+		switch c.Type {
+		case TypeInt:
+			for _, n := range c.Ints {
+				parts = append(parts, fmt.Sprint(n))
+			}
+		case TypeBool:
+			for _, b := range c.Bools {
+				parts = append(parts, fmt.Sprint(b))
+			}
+		default:
+			parts = c.Strs
+		}
+		if c.Type == TypeList {
+			return fmt.Sprintf("%s has any of %s", c.Key, strings.Join(parts, "|"))
+		}
+		return fmt.Sprintf("%s ∈ %s", c.Key, strings.Join(parts, "|"))
+	default:
+		switch c.Type {
+		case TypeInt:
+			return fmt.Sprintf("%s = %d", c.Key, c.Int)
+		case TypeBool:
+			return fmt.Sprintf("%s = %t", c.Key, c.Bool)
+		case TypeList:
+			return fmt.Sprintf("%s = [%s]", c.Key, strings.Join(c.Strs, ","))
+		}
+		return fmt.Sprintf("%s = %s", c.Key, c.Str)
+	}
+}
+
+// DescribeConds joins conditions for a table cell; "always" when there are none.
+func DescribeConds(cs []Cond) string {
+	if len(cs) == 0 {
+		return "always"
+	}
+	parts := make([]string, len(cs))
+	for i := range cs {
+		parts[i] = cs[i].String()
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,275 @@
+package knowledge
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+//go:embed data/*.toml
+var embedded embed.FS
+
+// EnvKB names the environment variable that points at an overlay folder.
+const EnvKB = "STACKPICK_KB"
+
+// SourceFile is one TOML file to load: a display name and its bytes.
+type SourceFile struct {
+	Name string
+	Data []byte
+}
+
+// Embedded returns the built-in knowledge files in name order.
+func Embedded() []SourceFile {
+	entries, _ := fs.ReadDir(embedded, "data")
+	var out []SourceFile
+	for _, e := range entries {
+		data, _ := embedded.ReadFile("data/" + e.Name())
+		out = append(out, SourceFile{Name: "knowledge/data/" + e.Name(), Data: data})
+	}
+	return out
+}
+
+// ReadOverlay reads every *.toml file of dir in name order. A missing or
+// unreadable folder is an Error that says so.
+func ReadOverlay(dir string) ([]SourceFile, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, &Error{File: dir, Problem: "cannot read the knowledge overlay folder: " + plainIOError(err), Hint: "pass --kb a folder of .toml files (or unset " + EnvKB + ")"}
+	}
+	if !info.IsDir() {
+		return nil, &Error{File: dir, Problem: "--kb must name a folder of .toml files, not a file", Hint: "pass the folder that holds it: --kb " + filepath.Dir(dir)}
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*.toml"))
+	if err != nil {
+		return nil, &Error{File: dir, Problem: err.Error()}
+	}
+	sort.Strings(names)
+	var out []SourceFile
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			return nil, &Error{File: n, Problem: "cannot read file: " + plainIOError(err)}
+		}
+		out = append(out, SourceFile{Name: n, Data: data})
+	}
+	if len(out) == 0 {
+		return nil, &Error{File: dir, Problem: "the overlay folder has no .toml files", Hint: "add files such as rules.toml with [[rule]] tables, or drop --kb"}
+	}
+	return out, nil
+}
+
+func plainIOError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// Load reads the embedded knowledge base, overlays the files of dir (if dir
+// is not empty) and validates the result.
+func Load(dir string) (*KB, error) {
+	var overlay []SourceFile
+	if dir != "" {
+		var err error
+		if overlay, err = ReadOverlay(dir); err != nil {
+			return nil, err
+		}
+	}
+	return Build(Embedded(), overlay)
+}
+
+// MustDefault loads the embedded knowledge base and panics if it is broken;
+// for tests and benchmarks, where a broken embedded KB is a programming error.
+func MustDefault() *KB {
+	kb, err := Load("")
+	if err != nil {
+		panic(err)
+	}
+	return kb
+}
+
+// fileData is the shape of one knowledge TOML file.
+type fileData struct {
+	Layer    []*Layer    `toml:"layer"`
+	Product  []*Product  `toml:"product"`
+	Question []*Question `toml:"question"`
+	Rule     []*Rule     `toml:"rule"`
+	GPU      []*GPU      `toml:"gpu"`
+}
+
+// Build decodes base then overlay files, merges them by id (an overlay id
+// replaces the base item in place; a new id is appended) and validates.
+func Build(base, overlay []SourceFile) (*KB, error) {
+	var errs Errors
+	locs := map[string]*locator{}
+	baseData := decodeAll(base, locs, &errs)
+	overData := decodeAll(overlay, locs, &errs)
+	if len(errs) > 0 {
+		return nil, errs.orNil()
+	}
+	kb := &KB{}
+	kb.Layers = mergeByID(baseData.Layer, overData.Layer, func(l *Layer) (string, Pos) { return l.ID, l.Pos }, "layer", &errs)
+	kb.Products = mergeByID(baseData.Product, overData.Product, func(p *Product) (string, Pos) { return p.ID, p.Pos }, "product", &errs)
+	kb.Questions = mergeByID(baseData.Question, overData.Question, func(q *Question) (string, Pos) { return q.Key, q.Pos }, "question", &errs)
+	kb.Rules = mergeByID(baseData.Rule, overData.Rule, func(r *Rule) (string, Pos) { return r.ID, r.Pos }, "rule", &errs)
+	kb.GPUs = mergeByID(baseData.GPU, overData.GPU, func(g *GPU) (string, Pos) { return g.ID, g.Pos }, "gpu", &errs)
+	if len(errs) > 0 {
+		return nil, errs.orNil()
+	}
+	validate(kb, locs, &errs)
+	if err := errs.orNil(); err != nil {
+		return nil, err
+	}
+	return kb, nil
+}
+
+var lastKeyLineRE = regexp.MustCompile(`line (\d+)`)
+
+func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileData {
+	var all fileData
+	for _, f := range files {
+		var fd fileData
+		md, err := toml.Decode(string(f.Data), &fd)
+		if err != nil {
+			*errs = append(*errs, tomlError(f.Name, err))
+			continue
+		}
+		loc := newLocator(f.Data)
+		for _, k := range md.Undecoded() {
+			*errs = append(*errs, unknownKeyError(f.Name, loc, k))
+		}
+		for i, x := range fd.Layer {
+			x.Pos = Pos{f.Name, loc.element("layer", i)}
+		}
+		for i, x := range fd.Product {
+			x.Pos = Pos{f.Name, loc.element("product", i)}
+		}
+		for i, x := range fd.Question {
+			x.Pos = Pos{f.Name, loc.element("question", i)}
+		}
+		for i, x := range fd.Rule {
+			x.Pos = Pos{f.Name, loc.element("rule", i)}
+		}
+		for i, x := range fd.GPU {
+			x.Pos = Pos{f.Name, loc.element("gpu", i)}
+		}
+		all.Layer = append(all.Layer, fd.Layer...)
+		all.Product = append(all.Product, fd.Product...)
+		all.Question = append(all.Question, fd.Question...)
+		all.Rule = append(all.Rule, fd.Rule...)
+		all.GPU = append(all.GPU, fd.GPU...)
+		locs[f.Name] = loc
+	}
+	return all
+}
+
+// tomlError turns a decoder error into an Error with file:line.
+func tomlError(file string, err error) *Error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		e := &Error{File: file, Line: pe.Position.Line, Problem: "TOML syntax: " + pe.Message}
+		if pe.LastKey != "" {
+			e.Key = pe.LastKey
+		}
+		if strings.Contains(pe.Message, "incompatible types") || strings.Contains(pe.Message, "cannot decode") || strings.Contains(pe.Message, "cannot load") {
+			e.Problem = "wrong type: " + pe.Message
+		}
+		return e
+	}
+	msg := err.Error()
+	e := &Error{File: file, Problem: strings.TrimPrefix(msg, "toml: ")}
+	if m := lastKeyLineRE.FindStringSubmatch(msg); m != nil {
+		fmt.Sscan(m[1], &e.Line)
+	}
+	return e
+}
+
+var knownKeys = map[string][]string{
+	"":                  {"layer", "product", "question", "rule", "gpu"},
+	"layer":             {"id", "name", "what", "examples", "optional"},
+	"product":           {"id", "name", "layer", "role", "strengths", "pick_when", "avoid_when", "key_points", "landmine", "seed_outdated", "source"},
+	"product.landmine":  {"id", "text", "watch", "source", "as_of", "when"},
+	"product.seed_outdated": {"claim", "current", "source", "as_of"},
+	"product.source":    {"title", "url", "as_of"},
+	"question":          {"key", "page", "type", "prompt", "why", "values", "catalog", "min", "max", "default", "derived", "labels"},
+	"rule":              {"id", "layer", "effect", "product", "weight", "with", "reason", "source", "as_of", "when"},
+	"gpu":               {"id", "name", "vendor", "memory_gib", "bandwidth_tbs", "fp8", "source", "as_of"},
+	"condition":         {OpEquals, OpOneOf, OpAtLeast, OpAtMost},
+}
+
+func unknownKeyError(file string, loc *locator, k toml.Key) *Error {
+	path := []string(k)
+	parent := strings.Join(path[:len(path)-1], ".")
+	allowedFor := parent
+	// Conditions sit under ….when.<answer key>.<operator>.
+	if len(path) >= 3 && path[len(path)-3] == "when" {
+		allowedFor = "condition"
+	}
+	allowed := knownKeys[allowedFor]
+	line := 0
+	if len(path) > 1 {
+		// Find the element whose block holds the key: scan each element.
+		for i := range loc.arrays[path[0]] {
+			if l := loc.keyLine(loc.element(path[0], i), path[1:]...); l != loc.element(path[0], i) {
+				line = l
+				break
+			}
+		}
+		if line == 0 {
+			line = loc.element(path[0], 0)
+		}
+	} else {
+		line = loc.keyLine(0, path...)
+	}
+	e := &Error{File: file, Line: line, Key: k.String(), Problem: "unknown key"}
+	if allowed != nil {
+		e.Allowed = strings.Join(allowed, ", ")
+		e.Hint = didYouMean(path[len(path)-1], allowed)
+	}
+	return e
+}
+
+func mergeByID[T any](base, over []T, id func(T) (string, Pos), kind string, errs *Errors) []T {
+	out := make([]T, 0, len(base)+len(over))
+	index := map[string]int{}
+	add := func(items []T, replace bool) {
+		seen := map[string]Pos{}
+		for _, it := range items {
+			key, pos := id(it)
+			if key == "" {
+				*errs = append(*errs, &Error{File: pos.File, Line: pos.Line, Key: kind, Problem: "missing id", Hint: idHint(kind)})
+				continue
+			}
+			if first, dup := seen[key]; dup {
+				*errs = append(*errs, &Error{File: pos.File, Line: pos.Line, Key: kind, Problem: fmt.Sprintf("duplicate id %q (first defined at %s:%d)", key, first.File, first.Line), Hint: "give each " + kind + " its own id, or delete one"})
+				continue
+			}
+			seen[key] = pos
+			if i, ok := index[key]; ok && replace {
+				out[i] = it
+				continue
+			}
+			index[key] = len(out)
+			out = append(out, it)
+		}
+	}
+	add(base, false)
+	add(over, true)
+	return out
+}
+
+func idHint(kind string) string {
+	if kind == "question" {
+		return `add key = "…"`
+	}
+	return `add id = "…"`
+}

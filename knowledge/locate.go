@@ -1,0 +1,139 @@
+package knowledge
+
+import (
+	"regexp"
+	"strings"
+)
+
+// locator finds the line a key was written on. The TOML decoder keeps key
+// positions private, so this scans the source text: good enough for the
+// layouts people write (headers, key = value, inline tables), and it falls
+// back to the enclosing table's header when a key cannot be seen.
+type locator struct {
+	lines []string
+	// headers[i] is the table header in force on line i+1 ("" at top level),
+	// without brackets, e.g. "rule", "rule.when", "answers".
+	headers []string
+	// arrays maps an array-of-tables name to the lines of its [[name]] headers.
+	arrays map[string][]int
+}
+
+var headerRE = regexp.MustCompile(`^\s*(\[\[?)\s*([A-Za-z0-9_.\-" ]+?)\s*\]\]?`)
+
+func newLocator(src []byte) *locator {
+	l := &locator{arrays: map[string][]int{}}
+	l.lines = strings.Split(string(src), "\n")
+	cur := ""
+	for i, line := range l.lines {
+		if m := headerRE.FindStringSubmatch(line); m != nil {
+			cur = strings.ReplaceAll(strings.ReplaceAll(m[2], `"`, ""), " ", "")
+			if m[1] == "[[" {
+				l.arrays[cur] = append(l.arrays[cur], i+1)
+			}
+		}
+		l.headers = append(l.headers, cur)
+	}
+	return l
+}
+
+// element returns the header line of the idx-th [[array]] element, or 0.
+func (l *locator) element(array string, idx int) int {
+	if hs := l.arrays[array]; idx >= 0 && idx < len(hs) {
+		return hs[idx]
+	}
+	return 0
+}
+
+// elementAt returns the index of the [[array]] element that encloses line.
+func (l *locator) elementAt(array string, line int) int {
+	idx := -1
+	for i, h := range l.arrays[array] {
+		if h <= line {
+			idx = i
+		}
+	}
+	return idx
+}
+
+// keyLine finds the line of key (a path such as ["when","nodes","at_least"])
+// inside the block starting at line from (1-based; 0 means the whole file at
+// top level) and ending before the next header of the same depth. It returns
+// the best line it can see, falling back to from.
+func (l *locator) keyLine(from int, path ...string) int {
+	if len(path) == 0 {
+		return from
+	}
+	start := max(from, 1)
+	end := len(l.lines)
+	base := ""
+	if from > 0 {
+		base = l.headers[from-1]
+		for i := from; i < len(l.lines); i++ { // i+1 is the line number
+			if contains(l.arrays[base], i+1) {
+				end = i
+				break
+			}
+			if h := l.headers[i]; h != base && !strings.HasPrefix(h, base+".") {
+				end = i
+				break
+			}
+		}
+	} else {
+		for i, h := range l.headers {
+			if h != "" {
+				end = i
+				break
+			}
+		}
+	}
+	// Try the most specific component first: the last key of the path,
+	// written as "key =" on a line whose header and dotted prefix fit.
+	for depth := len(path); depth >= 1; depth-- {
+		want := path[depth-1]
+		re := regexp.MustCompile(`(^|[\s{,.])"?` + regexp.QuoteMeta(want) + `"?\s*=`)
+		hdr := regexp.MustCompile(`^\s*\[\[?\s*` + regexp.QuoteMeta(strings.Join(append([]string{base}, path[:depth]...), ".")) + `\s*\]`)
+		for i := start - 1; i < end && i < len(l.lines); i++ {
+			line := stripComment(l.lines[i])
+			if hdr.MatchString(line) || (re.MatchString(line) && l.headerFits(i, base, path[:depth-1])) {
+				return i + 1
+			}
+		}
+	}
+	return from
+}
+
+// headerFits reports whether a key on line i can belong to the path prefix:
+// either the header is base+prefix, or the prefix is written inline.
+func (l *locator) headerFits(i int, base string, prefix []string) bool {
+	h := l.headers[i]
+	full := strings.Trim(strings.Join(append([]string{base}, prefix...), "."), ".")
+	if h == full {
+		return true
+	}
+	// Inline or dotted form: header is an ancestor of full.
+	return h == base || strings.HasPrefix(full, h+".") || h == ""
+}
+
+func stripComment(s string) string {
+	inStr := false
+	for i, r := range s {
+		switch r {
+		case '"':
+			inStr = !inStr
+		case '#':
+			if !inStr {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,212 @@
+// Package knowledge owns stackpick's knowledge base: the products of the three
+// serving layers, the questions a user answers, the rules that turn answers
+// into preferences, and the hardware catalog. It reads TOML (embedded, plus an
+// optional overlay folder), validates it, and parses answer files against the
+// questions. It knows nothing of decisions or terminals: it must not import
+// decide/, ui/ or any Charm package.
+package knowledge
+
+// Layer ids. The set is closed: every product lives on exactly one of them.
+const (
+	LayerEngine       = "engine"
+	LayerModelServer  = "model-server"
+	LayerOrchestrator = "orchestrator"
+)
+
+// None is the built-in product id meaning "this layer is not needed".
+const None = "none"
+
+// Pos is where a knowledge item was defined.
+type Pos struct {
+	File string `toml:"-" json:"-"`
+	Line int    `toml:"-" json:"-"`
+}
+
+// Layer describes one of the three serving layers.
+type Layer struct {
+	ID       string `toml:"id"`
+	Name     string `toml:"name"`
+	What     string `toml:"what"`
+	Examples string `toml:"examples"`
+	// Optional layers may be left empty (their pick can be "none").
+	Optional bool `toml:"optional"`
+	Pos
+}
+
+// Source is a citation with the date its fact was checked.
+type Source struct {
+	Title string `toml:"title" json:"title"`
+	URL   string `toml:"url" json:"url"`
+	AsOf  string `toml:"as_of" json:"as_of"`
+}
+
+// Landmine is a known way a product goes wrong in production.
+type Landmine struct {
+	ID     string               `toml:"id"`
+	Text   string               `toml:"text"`
+	Watch  string               `toml:"watch"`
+	Source string               `toml:"source"`
+	AsOf   string               `toml:"as_of"`
+	When   map[string]Condition `toml:"when"`
+	Conds  []Cond               `toml:"-"`
+}
+
+// SeedNote records where the seed material is out of date and what replaced it.
+type SeedNote struct {
+	Claim   string `toml:"claim" json:"claim"`
+	Current string `toml:"current" json:"current"`
+	Source  string `toml:"source" json:"source"`
+	AsOf    string `toml:"as_of" json:"as_of"`
+}
+
+// Product is one engine, model server or orchestrator.
+type Product struct {
+	ID        string     `toml:"id"`
+	Name      string     `toml:"name"`
+	Layer     string     `toml:"layer"`
+	Role      string     `toml:"role"`
+	Strengths []string   `toml:"strengths"`
+	PickWhen  []string   `toml:"pick_when"`
+	AvoidWhen []string   `toml:"avoid_when"`
+	KeyPoints []string   `toml:"key_points"`
+	Landmines []Landmine `toml:"landmine"`
+	SeedNotes []SeedNote `toml:"seed_outdated"`
+	Sources   []Source   `toml:"source"`
+	Pos
+}
+
+// Question types.
+const (
+	TypeInt  = "int"
+	TypeBool = "bool"
+	TypeEnum = "enum"
+	TypeList = "list"
+)
+
+// Question is one answer key: its type, allowed values, default and why it
+// matters. Derived questions are computed from other answers and never typed.
+type Question struct {
+	Key     string   `toml:"key"`
+	Page    string   `toml:"page"`
+	Type    string   `toml:"type"`
+	Prompt  string   `toml:"prompt"`
+	Why     string   `toml:"why"`
+	Values  []string `toml:"values"`
+	Catalog string   `toml:"catalog"`
+	Min     *int     `toml:"min"`
+	Max     *int     `toml:"max"`
+	Default any      `toml:"default"`
+	Derived bool     `toml:"derived"`
+	// Labels gives a short label per allowed value (optional), for menus.
+	Labels map[string]string `toml:"labels"`
+	Pos
+	def Value
+}
+
+// DefaultValue is the question's default as a typed Value.
+func (q *Question) DefaultValue() Value { return q.def.clone() }
+
+// Rule effects.
+const (
+	EffectPrefer     = "prefer"
+	EffectRequire    = "require"
+	EffectExclude    = "exclude"
+	EffectComplement = "complement"
+)
+
+// Rule is one piece of judgment as data: when all conditions hold, it has one
+// effect on one product of one layer.
+type Rule struct {
+	ID      string               `toml:"id"`
+	Layer   string               `toml:"layer"`
+	Effect  string               `toml:"effect"`
+	Product string               `toml:"product"`
+	Weight  int                  `toml:"weight"`
+	With    string               `toml:"with"`
+	Reason  string               `toml:"reason"`
+	Source  string               `toml:"source"`
+	AsOf    string               `toml:"as_of"`
+	When    map[string]Condition `toml:"when"`
+	Conds   []Cond               `toml:"-"`
+	Pos
+}
+
+// Condition is the TOML form of a test on one answer. Every operator given
+// must hold.
+type Condition struct {
+	Equals  any   `toml:"equals"`
+	OneOf   []any `toml:"one_of"`
+	AtLeast *int  `toml:"at_least"`
+	AtMost  *int  `toml:"at_most"`
+}
+
+// GPU is one entry of the hardware catalog.
+type GPU struct {
+	ID           string  `toml:"id"`
+	Name         string  `toml:"name"`
+	Vendor       string  `toml:"vendor"`
+	MemoryGiB    float64 `toml:"memory_gib"`
+	BandwidthTBs float64 `toml:"bandwidth_tbs"`
+	FP8          bool    `toml:"fp8"`
+	Source       string  `toml:"source"`
+	AsOf         string  `toml:"as_of"`
+	Pos
+}
+
+// KB is a loaded, validated knowledge base. Slices keep definition order,
+// which is also the tie-break order of products within a layer.
+type KB struct {
+	Layers    []*Layer
+	Products  []*Product
+	Questions []*Question
+	Rules     []*Rule
+	GPUs      []*GPU
+
+	productByID  map[string]*Product
+	questionByID map[string]*Question
+	questionIdx  map[string]int
+	gpuByID      map[string]*GPU
+	layerByID    map[string]*Layer
+}
+
+// Product returns the product with id, or nil.
+func (kb *KB) Product(id string) *Product { return kb.productByID[id] }
+
+// Question returns the question with key, or nil.
+func (kb *KB) Question(key string) *Question { return kb.questionByID[key] }
+
+// QuestionIndex returns the position of key in Questions, or -1.
+func (kb *KB) QuestionIndex(key string) int {
+	if i, ok := kb.questionIdx[key]; ok {
+		return i
+	}
+	return -1
+}
+
+// GPU returns the catalog entry with id, or nil.
+func (kb *KB) GPU(id string) *GPU { return kb.gpuByID[id] }
+
+// Layer returns the layer with id, or nil.
+func (kb *KB) Layer(id string) *Layer { return kb.layerByID[id] }
+
+// ProductsOn lists the products of one layer in knowledge-base order.
+func (kb *KB) ProductsOn(layer string) []*Product {
+	var out []*Product
+	for _, p := range kb.Products {
+		if p.Layer == layer {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ProductName is the display name of id, with "none" spelled out.
+func (kb *KB) ProductName(id string) string {
+	if id == None {
+		return "none"
+	}
+	if p := kb.productByID[id]; p != nil {
+		return p.Name
+	}
+	return id
+}

@@ -1,0 +1,513 @@
+package knowledge
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+)
+
+var (
+	idRE   = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	keyRE  = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	asOfRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$`)
+)
+
+var layerOrder = []string{LayerEngine, LayerModelServer, LayerOrchestrator}
+
+var (
+	effects     = []string{EffectPrefer, EffectRequire, EffectExclude, EffectComplement}
+	vendors     = []string{"nvidia", "amd", "none"}
+	types       = []string{TypeInt, TypeBool, TypeEnum, TypeList}
+	catalogs    = []string{"gpu"}
+	operatorSet = []string{OpEquals, OpOneOf, OpAtLeast, OpAtMost}
+)
+
+// checker carries what every validation step needs to report a problem.
+type checker struct {
+	kb   *KB
+	locs map[string]*locator
+	errs *Errors
+}
+
+// at reports a problem at pos, on the line of the key path inside the item.
+func (c *checker) at(pos Pos, key string, path []string, problem, allowed, hint string) {
+	line := pos.Line
+	if loc := c.locs[pos.File]; loc != nil && len(path) > 0 {
+		line = loc.keyLine(pos.Line, path...)
+	}
+	*c.errs = append(*c.errs, &Error{File: pos.File, Line: line, Key: key, Problem: problem, Allowed: allowed, Hint: hint})
+}
+
+func validate(kb *KB, locs map[string]*locator, errs *Errors) {
+	c := &checker{kb: kb, locs: locs, errs: errs}
+	c.layers()
+	c.gpus()
+	c.questions()
+	if len(*errs) > 0 {
+		return // rules and landmines refer to questions; stop at the first tier
+	}
+	c.products()
+	c.rules()
+}
+
+func (c *checker) layers() {
+	kb := c.kb
+	kb.layerByID = map[string]*Layer{}
+	for _, l := range kb.Layers {
+		what := fmt.Sprintf("layer %q", l.ID)
+		if !slices.Contains(layerOrder, l.ID) {
+			c.at(l.Pos, what, []string{"id"}, "unknown layer id", strings.Join(layerOrder, ", "), didYouMean(l.ID, layerOrder))
+			continue
+		}
+		if l.Name == "" || l.What == "" {
+			c.at(l.Pos, what, nil, "needs name and what", "", `add name = "…" and what = "…"`)
+		}
+		kb.layerByID[l.ID] = l
+	}
+	for _, id := range layerOrder {
+		if kb.layerByID[id] == nil {
+			*c.errs = append(*c.errs, &Error{File: "knowledge", Key: "layer", Problem: fmt.Sprintf("layer %q is not defined", id), Hint: "define [[layer]] id = \"" + id + "\""})
+		}
+	}
+	// Canonical order, whatever order the files used.
+	sort.SliceStable(kb.Layers, func(i, j int) bool {
+		return slices.Index(layerOrder, kb.Layers[i].ID) < slices.Index(layerOrder, kb.Layers[j].ID)
+	})
+}
+
+func (c *checker) gpus() {
+	kb := c.kb
+	kb.gpuByID = map[string]*GPU{}
+	for _, g := range kb.GPUs {
+		what := fmt.Sprintf("gpu %q", g.ID)
+		if !idRE.MatchString(g.ID) {
+			c.at(g.Pos, what, []string{"id"}, "ids are lower-case words joined by hyphens", "", "for example id = \"h100\"")
+		}
+		if !slices.Contains(vendors, g.Vendor) {
+			c.at(g.Pos, what+" vendor", []string{"vendor"}, fmt.Sprintf("unknown vendor %q", g.Vendor), strings.Join(vendors, ", "), didYouMean(g.Vendor, vendors))
+		}
+		if g.Name == "" || g.Source == "" {
+			c.at(g.Pos, what, nil, "needs name and source", "", `add name = "…" and source = "…"`)
+		}
+		if g.MemoryGiB < 0 || g.BandwidthTBs < 0 {
+			c.at(g.Pos, what, []string{"memory_gib"}, "memory and bandwidth cannot be negative", "", "")
+		}
+		c.asOf(g.Pos, what, g.AsOf)
+		kb.gpuByID[g.ID] = g
+	}
+}
+
+func (c *checker) asOf(pos Pos, what, asOf string, path ...string) {
+	if !asOfRE.MatchString(asOf) {
+		c.at(pos, what+" as_of", append(path, "as_of"), fmt.Sprintf("as_of %q is not a date", asOf), "YYYY-MM or YYYY-MM-DD", `for example as_of = "2026-09"`)
+	}
+}
+
+func (c *checker) questions() {
+	kb := c.kb
+	kb.questionByID = map[string]*Question{}
+	kb.questionIdx = map[string]int{}
+	for i, q := range kb.Questions {
+		what := fmt.Sprintf("question %q", q.Key)
+		kb.questionByID[q.Key] = q
+		kb.questionIdx[q.Key] = i
+		if !keyRE.MatchString(q.Key) {
+			c.at(q.Pos, what, []string{"key"}, "keys are lower-case words joined by underscores", "", "for example key = \"gpus_per_node\"")
+		}
+		if !slices.Contains(types, q.Type) {
+			c.at(q.Pos, what+" type", []string{"type"}, fmt.Sprintf("unknown type %q", q.Type), strings.Join(types, ", "), didYouMean(q.Type, types))
+			continue
+		}
+		if q.Catalog != "" {
+			if !slices.Contains(catalogs, q.Catalog) {
+				c.at(q.Pos, what+" catalog", []string{"catalog"}, fmt.Sprintf("unknown catalog %q", q.Catalog), strings.Join(catalogs, ", "), didYouMean(q.Catalog, catalogs))
+				continue
+			}
+			if len(q.Values) > 0 {
+				c.at(q.Pos, what, []string{"values"}, "a catalog question takes its values from the catalog", "", "remove values")
+			}
+			q.Values = nil
+			for _, g := range kb.GPUs {
+				q.Values = append(q.Values, g.ID)
+			}
+		}
+		if q.Derived && q.Key == DerivedGPUVendor {
+			q.Values = vendors
+		}
+		if (q.Type == TypeEnum || q.Type == TypeList) && len(q.Values) == 0 {
+			c.at(q.Pos, what, []string{"values"}, "an enum or list question needs values", "", `add values = ["…", "…"]`)
+			continue
+		}
+		if q.Type != TypeInt && (q.Min != nil || q.Max != nil) {
+			c.at(q.Pos, what, []string{"min"}, "min and max apply to int questions only", "", "remove them")
+		}
+		if q.Min != nil && q.Max != nil && *q.Min > *q.Max {
+			c.at(q.Pos, what, []string{"min"}, fmt.Sprintf("min %d is above max %d", *q.Min, *q.Max), "", "")
+		}
+		if q.Derived {
+			typ, known := derivedKeys[q.Key]
+			if !known {
+				names := make([]string, 0, len(derivedKeys))
+				for k := range derivedKeys {
+					names = append(names, k)
+				}
+				slices.Sort(names)
+				c.at(q.Pos, what, []string{"derived"}, "stackpick does not know how to compute this key", strings.Join(names, ", "), didYouMean(q.Key, names))
+			} else if typ != q.Type {
+				c.at(q.Pos, what, []string{"type"}, fmt.Sprintf("derived key %s is of type %s", q.Key, typ), typ, "")
+			}
+			continue
+		}
+		if q.Page == "" || q.Why == "" || q.Prompt == "" {
+			c.at(q.Pos, what, nil, "needs page, prompt and why", "", `add page = "…", prompt = "…", why = "…"`)
+		}
+		if q.Default == nil {
+			c.at(q.Pos, what, []string{"default"}, "every question needs a default", q.AllowedText(), "add default = …")
+			continue
+		}
+		v, p := q.parse(q.Default)
+		if p != nil {
+			c.at(q.Pos, what+" default", []string{"default"}, p.Problem, p.Allowed, p.Hint)
+			continue
+		}
+		q.def = v
+	}
+	// Derived facts read these; a replaced question must keep their shape.
+	for key, typ := range map[string]string{"nodes": TypeInt, "gpus_per_node": TypeInt, "gpu": TypeEnum} {
+		if q := kb.questionByID[key]; q == nil || q.Type != typ {
+			*c.errs = append(*c.errs, &Error{File: "knowledge", Key: "question " + key, Problem: "stackpick needs this question with type " + typ, Hint: "restore the built-in definition"})
+		}
+	}
+}
+
+func (c *checker) products() {
+	kb := c.kb
+	kb.productByID = map[string]*Product{}
+	landmines := map[string]Pos{}
+	for _, p := range kb.Products {
+		what := fmt.Sprintf("product %q", p.ID)
+		kb.productByID[p.ID] = p
+		switch {
+		case p.ID == None:
+			c.at(p.Pos, what, []string{"id"}, `"none" is built in (it means "this layer is not needed")`, "", "choose another id")
+		case !idRE.MatchString(p.ID):
+			c.at(p.Pos, what, []string{"id"}, "ids are lower-case words joined by hyphens", "", `for example id = "llm-d"`)
+		}
+		if kb.layerByID[p.Layer] == nil {
+			c.at(p.Pos, what+" layer", []string{"layer"}, fmt.Sprintf("unknown layer %q", p.Layer), strings.Join(layerOrder, ", "), didYouMean(p.Layer, layerOrder))
+		}
+		if p.Name == "" || p.Role == "" {
+			c.at(p.Pos, what, nil, "needs name and role", "", `add name = "…" and role = "…"`)
+		}
+		if len(p.Sources) == 0 {
+			c.at(p.Pos, what, nil, "needs at least one source", "", "add [[product.source]] with title, url and as_of")
+		}
+		for _, s := range p.Sources {
+			if s.URL == "" {
+				c.at(p.Pos, what+" source", []string{"source"}, "a source needs a url", "", "")
+			}
+			c.asOf(p.Pos, what+" source", s.AsOf, "source")
+		}
+		for _, n := range p.SeedNotes {
+			if n.Claim == "" || n.Current == "" || n.Source == "" {
+				c.at(p.Pos, what+" seed_outdated", []string{"seed_outdated"}, "needs claim, current and source", "", "")
+			}
+			c.asOf(p.Pos, what+" seed_outdated", n.AsOf, "seed_outdated")
+		}
+		for i := range p.Landmines {
+			m := &p.Landmines[i]
+			mwhat := fmt.Sprintf("%s landmine %q", what, m.ID)
+			if first, dup := landmines[m.ID]; dup || !idRE.MatchString(m.ID) {
+				c.at(p.Pos, mwhat, []string{"landmine", "id"}, fmt.Sprintf("landmine ids must be unique hyphenated words (first use: %s:%d)", first.File, first.Line), "", "")
+			}
+			landmines[m.ID] = p.Pos
+			if m.Text == "" || m.Source == "" {
+				c.at(p.Pos, mwhat, []string{"landmine"}, "needs text and source", "", "")
+			}
+			c.asOf(p.Pos, mwhat, m.AsOf, "landmine")
+			m.Conds = c.conds(p.Pos, mwhat, []string{"landmine", "when"}, m.When)
+		}
+	}
+}
+
+func (c *checker) rules() {
+	kb := c.kb
+	for _, r := range kb.Rules {
+		what := fmt.Sprintf("rule %q", r.ID)
+		if !idRE.MatchString(r.ID) {
+			c.at(r.Pos, what, []string{"id"}, "ids are lower-case words joined by hyphens", "", `for example id = "k8s-first-llm-d"`)
+		}
+		layer := kb.layerByID[r.Layer]
+		if layer == nil {
+			c.at(r.Pos, what+" layer", []string{"layer"}, fmt.Sprintf("unknown layer %q", r.Layer), strings.Join(layerOrder, ", "), didYouMean(r.Layer, layerOrder))
+		}
+		if !slices.Contains(effects, r.Effect) {
+			c.at(r.Pos, what+" effect", []string{"effect"}, fmt.Sprintf("unknown effect %q", r.Effect), strings.Join(effects, ", "), didYouMean(r.Effect, effects))
+		}
+		c.ruleProduct(r, what, "product", r.Product, layer)
+		switch r.Effect {
+		case EffectPrefer:
+			if r.Weight == 0 || r.Weight < -100 || r.Weight > 100 {
+				c.at(r.Pos, what+" weight", []string{"weight"}, "a prefer rule needs a non-zero weight", "a whole number from -100 to 100 (negative counts against)", "")
+			}
+		default:
+			if r.Weight != 0 {
+				c.at(r.Pos, what+" weight", []string{"weight"}, "only prefer rules have a weight", "", "remove weight, or use effect = \"prefer\"")
+			}
+		}
+		if r.Effect == EffectComplement {
+			if r.With == "" {
+				c.at(r.Pos, what, []string{"with"}, "a complement rule names the pick it completes", "a product id on the same layer", `add with = "…"`)
+			} else if r.With == r.Product {
+				c.at(r.Pos, what+" with", []string{"with"}, "a product cannot complement itself", "", "")
+			} else {
+				c.ruleProduct(r, what, "with", r.With, layer)
+			}
+			if r.Product == None || r.With == None {
+				c.at(r.Pos, what, []string{"product"}, `"none" cannot complement or be complemented`, "", "")
+			}
+		} else if r.With != "" {
+			c.at(r.Pos, what+" with", []string{"with"}, "only complement rules have with", "", "remove with, or use effect = \"complement\"")
+		}
+		if r.Reason == "" || r.Source == "" {
+			c.at(r.Pos, what, nil, "every rule needs a one-sentence reason and a source", "", `add reason = "…" and source = "…"`)
+		}
+		if r.AsOf != "" {
+			c.asOf(r.Pos, what, r.AsOf)
+		}
+		r.Conds = c.conds(r.Pos, what, []string{"when"}, r.When)
+	}
+}
+
+func (c *checker) ruleProduct(r *Rule, what, field, id string, layer *Layer) {
+	if id == None {
+		if layer != nil && !layer.Optional {
+			c.at(r.Pos, what+" "+field, []string{field}, fmt.Sprintf("the %s layer is never empty, so %q is not a choice there", layer.ID, None), "", "")
+		}
+		return
+	}
+	p := c.kb.productByID[id]
+	if p == nil {
+		ids := make([]string, 0, len(c.kb.Products)+1)
+		for _, p := range c.kb.Products {
+			ids = append(ids, p.ID)
+		}
+		ids = append(ids, None)
+		c.at(r.Pos, what+" "+field, []string{field}, fmt.Sprintf("unknown product %q", id), strings.Join(ids, ", "), didYouMean(id, ids))
+		return
+	}
+	if layer != nil && p.Layer != layer.ID {
+		c.at(r.Pos, what+" "+field, []string{field}, fmt.Sprintf("%s is on the %s layer, not %s", id, p.Layer, layer.ID), "", "")
+	}
+}
+
+// conds compiles a when table, reporting unknown keys, bad operators, values
+// a question does not allow, and conditions that can never hold.
+func (c *checker) conds(pos Pos, what string, path []string, when map[string]Condition) []Cond {
+	kb := c.kb
+	keys := make([]string, 0, len(when))
+	for k := range when {
+		keys = append(keys, k)
+	}
+	// Question order, so evaluation and rendering are deterministic.
+	slices.SortFunc(keys, func(a, b string) int {
+		ia, ib := kb.QuestionIndex(a), kb.QuestionIndex(b)
+		if ia != ib {
+			return ia - ib
+		}
+		return strings.Compare(a, b)
+	})
+	all := make([]string, 0, len(kb.Questions))
+	for _, q := range kb.Questions {
+		all = append(all, q.Key)
+	}
+	var out []Cond
+	for _, k := range keys {
+		cw := when[k]
+		kpath := append(slices.Clone(path), k)
+		ckey := what + " when." + k
+		q := kb.questionByID[k]
+		if q == nil {
+			c.at(pos, ckey, kpath, "unknown answer key", strings.Join(all, ", "), didYouMean(k, all))
+			continue
+		}
+		qi := kb.questionIdx[k]
+		n := 0
+		fail := func(op, problem, allowed, hint string) {
+			c.at(pos, ckey+"."+op, append(kpath, op), problem, allowed, hint)
+		}
+		add := func(cd Cond) { cd.Key, cd.Q, cd.Type = k, qi, q.Type; out = append(out, cd); n++ }
+		if cw.Equals != nil {
+			if cd, ok := c.operand(q, OpEquals, cw.Equals, fail); ok {
+				add(cd)
+			}
+		}
+		if cw.OneOf != nil {
+			if len(cw.OneOf) == 0 {
+				fail(OpOneOf, "one_of needs at least one value", q.AllowedText(), "")
+			} else if cd, ok := c.operand(q, OpOneOf, cw.OneOf, fail); ok {
+				add(cd)
+			}
+		}
+		for _, ob := range []struct {
+			op    string
+			bound *int
+		}{{OpAtLeast, cw.AtLeast}, {OpAtMost, cw.AtMost}} {
+			op, bound := ob.op, ob.bound
+			if bound == nil {
+				continue
+			}
+			if q.Type != TypeInt && q.Type != TypeList {
+				fail(op, fmt.Sprintf("%s applies to numbers and lists; %s is %s", op, k, q.Type), "equals, one_of", "")
+				continue
+			}
+			add(Cond{Op: op, Int: *bound})
+		}
+		if n == 0 && cw.Equals == nil && cw.OneOf == nil && cw.AtLeast == nil && cw.AtMost == nil {
+			c.at(pos, ckey, kpath, "condition has no operator", strings.Join(operatorSet, ", "), fmt.Sprintf("for example %s = { equals = … }", k))
+		}
+		if reason := unsatisfiable(q, out[len(out)-n:]); n > 0 && reason != "" {
+			c.at(pos, ckey, kpath, "can never fire: "+reason, q.AllowedText(), "")
+		}
+	}
+	// Keep at_least before at_most for stable output.
+	slices.SortStableFunc(out, func(a, b Cond) int {
+		if a.Q != b.Q {
+			return a.Q - b.Q
+		}
+		return slices.Index(operatorSet, a.Op) - slices.Index(operatorSet, b.Op)
+	})
+	return out
+}
+
+// operand checks the value of equals or one_of against the question.
+func (c *checker) operand(q *Question, op string, raw any, fail func(op, problem, allowed, hint string)) (Cond, bool) {
+	items := []any{raw}
+	if op == OpOneOf {
+		items = raw.([]any)
+	}
+	if op == OpEquals && q.Type == TypeList {
+		list, ok := raw.([]any)
+		if !ok {
+			fail(op, fmt.Sprintf("%s is a list; equals needs a list, got %s", q.Key, tomlKind(raw)), q.AllowedText(), "to test membership use one_of = [\"…\"]")
+			return Cond{}, false
+		}
+		items = list
+	}
+	cd := Cond{Op: op}
+	for _, it := range items {
+		switch q.Type {
+		case TypeInt:
+			n, ok := it.(int64)
+			if !ok {
+				fail(op, fmt.Sprintf("%s is a number; got %s", q.Key, tomlKind(it)), q.AllowedText(), "")
+				return cd, false
+			}
+			cd.Int = int(n)
+			cd.Ints = append(cd.Ints, int(n))
+		case TypeBool:
+			b, ok := it.(bool)
+			if !ok {
+				fail(op, fmt.Sprintf("%s is true or false; got %s", q.Key, tomlKind(it)), "true, false", "")
+				return cd, false
+			}
+			cd.Bool = b
+			cd.Bools = append(cd.Bools, b)
+		default:
+			s, ok := it.(string)
+			if !ok {
+				fail(op, fmt.Sprintf("%s takes quoted words; got %s", q.Key, tomlKind(it)), strings.Join(q.Values, ", "), "")
+				return cd, false
+			}
+			if !slices.Contains(q.Values, s) {
+				fail(op, fmt.Sprintf("%q is not a value of %s", s, q.Key), strings.Join(q.Values, ", "), didYouMean(s, q.Values))
+				return cd, false
+			}
+			cd.Str = s
+			cd.Strs = append(cd.Strs, s)
+		}
+	}
+	return cd, true
+}
+
+// unsatisfiable explains why the conditions on one question can never all
+// hold at once, or returns "".
+func unsatisfiable(q *Question, cs []Cond) string {
+	switch q.Type {
+	case TypeInt:
+		lo, hi := -1<<31, 1<<31-1
+		if q.Min != nil {
+			lo = *q.Min
+		}
+		if q.Max != nil {
+			hi = *q.Max
+		}
+		var set []int
+		for _, c := range cs {
+			switch c.Op {
+			case OpAtLeast:
+				lo = max(lo, c.Int)
+			case OpAtMost:
+				hi = min(hi, c.Int)
+			case OpEquals:
+				lo, hi = max(lo, c.Int), min(hi, c.Int)
+			case OpOneOf:
+				set = c.Ints
+			}
+		}
+		if lo > hi {
+			return fmt.Sprintf("no %s is both ≥ %d and ≤ %d", q.Key, lo, hi)
+		}
+		if set != nil && !slices.ContainsFunc(set, func(n int) bool { return n >= lo && n <= hi }) {
+			return fmt.Sprintf("none of one_of lies between %d and %d", lo, hi)
+		}
+	case TypeBool, TypeEnum:
+		var allowed []string
+		vals := q.Values
+		if q.Type == TypeBool {
+			vals = []string{"false", "true"}
+		}
+		for _, v := range vals {
+			ok := true
+			for i := range cs {
+				val := Value{Str: v, Bool: v == "true"}
+				ok = ok && cs[i].Holds(val)
+			}
+			if ok {
+				allowed = append(allowed, v)
+			}
+		}
+		if len(allowed) == 0 {
+			return "no value of " + q.Key + " meets all of its conditions"
+		}
+	case TypeList:
+		lo, hi := 0, len(q.Values)
+		var eq []string
+		var any []string
+		for _, c := range cs {
+			switch c.Op {
+			case OpAtLeast:
+				lo = max(lo, c.Int)
+			case OpAtMost:
+				hi = min(hi, c.Int)
+			case OpOneOf:
+				lo = max(lo, 1)
+				any = c.Strs
+			case OpEquals:
+				eq = c.Strs
+			}
+		}
+		if eq != nil {
+			lo, hi = max(lo, len(eq)), min(hi, len(eq))
+			if any != nil && !slices.ContainsFunc(eq, func(s string) bool { return slices.Contains(any, s) }) {
+				return "equals and one_of share no value"
+			}
+		}
+		if lo > hi {
+			return fmt.Sprintf("%s can hold %d to %d items, never both ≥ %d and ≤ %d", q.Key, 0, len(q.Values), lo, hi)
+		}
+	}
+	return ""
+}
