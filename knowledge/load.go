@@ -194,16 +194,16 @@ func tomlError(file string, err error) *Error {
 }
 
 var knownKeys = map[string][]string{
-	"":                  {"layer", "product", "question", "rule", "gpu"},
-	"layer":             {"id", "name", "what", "examples", "optional"},
-	"product":           {"id", "name", "layer", "role", "strengths", "pick_when", "avoid_when", "key_points", "landmine", "seed_outdated", "source"},
-	"product.landmine":  {"id", "text", "watch", "source", "as_of", "when"},
+	"":                      {"layer", "product", "question", "rule", "gpu"},
+	"layer":                 {"id", "name", "what", "examples", "optional"},
+	"product":               {"id", "name", "layer", "role", "strengths", "pick_when", "avoid_when", "key_points", "landmine", "seed_outdated", "source"},
+	"product.landmine":      {"id", "text", "watch", "source", "as_of", "when"},
 	"product.seed_outdated": {"claim", "current", "source", "as_of"},
-	"product.source":    {"title", "url", "as_of"},
-	"question":          {"key", "page", "type", "prompt", "why", "values", "catalog", "min", "max", "default", "derived", "labels"},
-	"rule":              {"id", "layer", "effect", "product", "weight", "with", "reason", "source", "as_of", "when"},
-	"gpu":               {"id", "name", "vendor", "memory_gib", "bandwidth_tbs", "fp8", "source", "as_of"},
-	"condition":         {OpEquals, OpOneOf, OpAtLeast, OpAtMost},
+	"product.source":        {"title", "url", "as_of"},
+	"question":              {"key", "page", "type", "prompt", "why", "values", "catalog", "min", "max", "default", "derived", "labels"},
+	"rule":                  {"id", "layer", "effect", "product", "weight", "with", "reason", "source", "as_of", "when"},
+	"gpu":                   {"id", "name", "vendor", "memory_gib", "bandwidth_tbs", "fp8", "source", "as_of"},
+	"condition":             {OpEquals, OpOneOf, OpAtLeast, OpAtMost},
 }
 
 func unknownKeyError(file string, loc *locator, k toml.Key) *Error {

@@ -1,0 +1,209 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"runtime/debug"
+	"strings"
+
+	"charm.land/fang/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+// IO is the process's streams and environment, injectable for tests.
+type IO struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Env    []string
+}
+
+// app holds what every command shares: streams, global flags, styles.
+type app struct {
+	io      IO
+	kbDir   string
+	noColor bool
+	styles  report.Styles
+}
+
+func (a *app) getenv(key string) string {
+	for i := len(a.io.Env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(a.io.Env[i], "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+// out wraps w so colour is dropped when w is not a colour terminal, when
+// NO_COLOR is set, or when --no-color was given.
+func (a *app) out(w io.Writer) *colorprofile.Writer {
+	cw := colorprofile.NewWriter(w, a.io.Env)
+	if a.noColor {
+		cw.Profile = colorprofile.NoTTY
+	}
+	return cw
+}
+
+// width is the terminal's width when w is one, else a readable 100.
+func (a *app) width(w io.Writer) int {
+	if f, ok := w.(term.File); ok && term.IsTerminal(f.Fd()) {
+		if wd, _, err := term.GetSize(f.Fd()); err == nil && wd > 20 {
+			return min(wd, 120)
+		}
+	}
+	return 100
+}
+
+// loadKB loads the knowledge base with the --kb overlay (or STACKPICK_KB).
+// A broken overlay is the user's to fix; a broken embedded base is ours.
+func (a *app) loadKB() (*knowledge.KB, error) {
+	dir := a.kbDir
+	if dir == "" {
+		dir = a.getenv(knowledge.EnvKB)
+	}
+	kb, err := knowledge.Load(dir)
+	if err != nil {
+		if dir != "" {
+			return nil, badInput(err)
+		}
+		return nil, internal(fmt.Errorf("the built-in knowledge base is broken (a bug in stackpick):\n%w", err))
+	}
+	return kb, nil
+}
+
+// Run executes the command line and returns the process exit code.
+func Run(ctx context.Context, args []string, stdio IO) int {
+	a := &app{io: stdio, styles: report.DefaultStyles()}
+	root := a.rootCommand()
+	root.SetArgs(args)
+	root.SetIn(stdio.Stdin)
+	root.SetOut(stdio.Stdout)
+	root.SetErr(stdio.Stderr)
+	err := fang.Execute(ctx, root,
+		fang.WithVersion(Version()),
+		fang.WithoutManpage(),
+		fang.WithErrorHandler(a.printError),
+	)
+	return codeOf(err)
+}
+
+// printError writes err to stderr: every line prefixed so it is greppable,
+// and a pointer to --help for usage mistakes.
+func (a *app) printError(w io.Writer, _ fang.Styles, err error) {
+	if errors.Is(err, errUsageShown) {
+		return
+	}
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(w, "stackpick: %s\n", line)
+	}
+	if codeOf(err) == ExitBadInput && isFlagError(err) {
+		fmt.Fprintln(w, "stackpick: run 'stackpick --help' (or 'stackpick COMMAND --help') for usage")
+	}
+}
+
+func isFlagError(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "flag") || strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "accepts ")
+}
+
+var errUsageShown = errors.New("usage shown")
+
+// Version is the module version, or "dev" for a source build.
+func Version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "dev"
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "stackpick",
+		Short: "Choose an LLM serving stack and defend the choice",
+		Long: `stackpick recommends an LLM serving stack (engine, model server, orchestrator)
+from your answers to a few scenario questions, and defends every pick with the
+rules that fired, their sources, the alternatives and why they lost, the risks,
+and the single answers that would change it.`,
+		Example: `  stackpick decide --scenario exit-test
+  stackpick decide --answers my-fleet.toml --format json
+  stackpick scenarios
+  stackpick questions`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.runRoot(cmd)
+		},
+	}
+	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
+	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
+	root.AddCommand(a.decideCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand())
+	return root
+}
+
+// runRoot is `stackpick` with no command. The interactive app needs a
+// terminal on both ends; without one, say what to run instead.
+func (a *app) runRoot(cmd *cobra.Command) error {
+	if !isTerminal(a.io.Stdin) || !isTerminal(a.io.Stdout) {
+		fmt.Fprint(a.io.Stderr, `stackpick: the interactive app needs a terminal (stdin and stdout are not both one).
+For scripts and pipes, use a command instead:
+  stackpick decide --answers FILE [--format text|json]
+  stackpick decide --scenario exit-test
+  stackpick scenarios | questions | kb check | kb rules
+Run 'stackpick --help' for more.
+`)
+		return badInput(errUsageShown)
+	}
+	return cmd.Help()
+}
+
+func isTerminal(x any) bool {
+	f, ok := x.(term.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+func (a *app) versionCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print stackpick's version and the date of its knowledge",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			kb, err := a.loadKB()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(a.io.Stdout, "stackpick %s\nknowledge base: %d products, %d rules, newest fact as of %s\n", Version(), len(kb.Products), len(kb.Rules), newestAsOf(kb))
+			return nil
+		},
+	}
+}
+
+func newestAsOf(kb *knowledge.KB) string {
+	newest := ""
+	consider := func(s string) {
+		if s > newest {
+			newest = s
+		}
+	}
+	for _, p := range kb.Products {
+		for _, s := range p.Sources {
+			consider(s.AsOf)
+		}
+		for _, m := range p.Landmines {
+			consider(m.AsOf)
+		}
+	}
+	for _, r := range kb.Rules {
+		consider(r.AsOf)
+	}
+	return newest
+}
