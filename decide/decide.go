@@ -9,6 +9,8 @@ package decide
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"sync"
 
 	"github.com/stackpick/stackpick/knowledge"
 )
@@ -96,8 +98,9 @@ type RuleTrace struct {
 
 // Decide makes the full decision, flips included.
 func Decide(kb *knowledge.KB, a knowledge.Answers) Decision {
-	d := decideNoFlips(kb, a)
-	flips := computeFlips(kb, a, d)
+	c := compile(kb)
+	d := decideNoFlips(kb, a, c.plans)
+	flips := computeFlips(kb, a, d, c)
 	for i := range d.Layers {
 		d.Layers[i].Flips = flips[i]
 	}
@@ -145,69 +148,166 @@ func candidates(kb *knowledge.KB, layer *knowledge.Layer) []string {
 	return c
 }
 
-func choose(kb *knowledge.KB, layer *knowledge.Layer, cands []string, fire []bool) choice {
-	ch := choice{cands: cands, score: make([]int, len(cands)), excluded: make([]bool, len(cands))}
-	required := make([]bool, len(cands))
-	anyRequired := false
-	for ri, r := range kb.Rules {
-		if !fire[ri] || r.Layer != layer.ID {
-			continue
-		}
-		idx := slices.Index(cands, r.Product)
-		if idx < 0 {
-			continue
-		}
-		switch r.Effect {
-		case knowledge.EffectPrefer:
-			ch.score[idx] += r.Weight
-		case knowledge.EffectExclude:
-			ch.excluded[idx] = true
-		case knowledge.EffectRequire:
-			required[idx] = true
+// ruleRef is a rule of one layer with its products resolved to candidate
+// positions, so choosing never searches by name.
+type ruleRef struct {
+	ri, cand, with, weight int
+	effect                 effect
+}
+
+// effect is a rule effect as a small number, so choosing compares ints.
+type effect uint8
+
+const (
+	prefer effect = iota
+	require
+	exclude
+	complement
+)
+
+var effectOf = map[string]effect{
+	knowledge.EffectPrefer:     prefer,
+	knowledge.EffectRequire:    require,
+	knowledge.EffectExclude:    exclude,
+	knowledge.EffectComplement: complement,
+}
+
+// layerPlan is what choose needs for one layer, built once per decision.
+type layerPlan struct {
+	layer *knowledge.Layer
+	cands []string
+	rules []ruleRef
+}
+
+// compiled is everything about a knowledge base that decisions reuse. A KB
+// never changes after loading, so it is built once per KB and shared; this
+// is a cache, not state: the output is the same with or without it.
+type compiled struct {
+	plans      []layerPlan
+	deps       [][]int
+	layerOf    []int
+	thresholds map[string][]int
+}
+
+var compiledKBs sync.Map // *knowledge.KB → *compiled
+
+func compile(kb *knowledge.KB) *compiled {
+	if c, ok := compiledKBs.Load(kb); ok {
+		return c.(*compiled)
+	}
+	c := &compiled{plans: plans(kb), deps: dependents(kb), layerOf: make([]int, len(kb.Rules)), thresholds: thresholds(kb)}
+	for li, lp := range c.plans {
+		for _, r := range lp.rules {
+			c.layerOf[r.ri] = li
 		}
 	}
-	for i := range cands {
-		if required[i] && !ch.excluded[i] {
+	actual, _ := compiledKBs.LoadOrStore(kb, c)
+	return actual.(*compiled)
+}
+
+func plans(kb *knowledge.KB) []layerPlan {
+	out := make([]layerPlan, len(kb.Layers))
+	for li, layer := range kb.Layers {
+		lp := layerPlan{layer: layer, cands: candidates(kb, layer)}
+		for ri, r := range kb.Rules {
+			if r.Layer != layer.ID {
+				continue
+			}
+			idx := slices.Index(lp.cands, r.Product)
+			if idx < 0 {
+				continue
+			}
+			lp.rules = append(lp.rules, ruleRef{ri: ri, cand: idx, with: slices.Index(lp.cands, r.With), weight: r.Weight, effect: effectOf[r.Effect]})
+		}
+		out[li] = lp
+	}
+	return out
+}
+
+// scratch holds reusable buffers so that trying many single-answer changes
+// does not allocate per try.
+type scratch struct {
+	score    []int
+	excluded []bool
+	req      []bool
+}
+
+func (s *scratch) reset(n int) {
+	s.score = slices.Grow(s.score[:0], n)[:n]
+	s.excluded = slices.Grow(s.excluded[:0], n)[:n]
+	s.req = slices.Grow(s.req[:0], n)[:n]
+	clear(s.score)
+	clear(s.excluded)
+	clear(s.req)
+}
+
+// choose picks one layer's product. The returned choice's score and
+// excluded slices alias buf.
+func choose(lp *layerPlan, fire []bool, buf *scratch) choice {
+	n := len(lp.cands)
+	buf.reset(n)
+	ch := choice{cands: lp.cands, score: buf.score, excluded: buf.excluded}
+	req := buf.req
+	for _, r := range lp.rules {
+		if !fire[r.ri] {
+			continue
+		}
+		switch r.effect {
+		case prefer:
+			ch.score[r.cand] += r.weight
+		case exclude:
+			ch.excluded[r.cand] = true
+		case require:
+			req[r.cand] = true
+		}
+	}
+	anyRequired := false
+	for i := range n {
+		if req[i] && !ch.excluded[i] {
 			anyRequired = true
 		}
 	}
-	for ri, r := range kb.Rules {
-		if fire[ri] && r.Layer == layer.ID && r.Effect == knowledge.EffectRequire {
-			if idx := slices.Index(cands, r.Product); idx >= 0 && ch.excluded[idx] {
-				ch.conflict = append(ch.conflict, ri)
-			}
+	for _, r := range lp.rules {
+		if fire[r.ri] && r.effect == require && ch.excluded[r.cand] {
+			ch.conflict = append(ch.conflict, r.ri)
 		}
 	}
 	best := -1
-	for i := range cands {
-		if ch.excluded[i] || (anyRequired && !required[i]) {
+	for i := range n {
+		if ch.excluded[i] || (anyRequired && !req[i]) {
 			continue
 		}
 		if best < 0 || ch.score[i] > ch.score[best] {
 			best = i
 		}
 	}
+	// On an optional layer a product needs a positive case (or a require)
+	// to beat leaving the layer empty; a lone non-negative score is no case.
+	if best >= 0 && lp.layer.Optional && !anyRequired && lp.cands[best] != knowledge.None && ch.score[best] <= 0 && !ch.excluded[0] {
+		best = 0
+	}
 	if best < 0 {
-		// Everything is excluded: fall back to the first candidate that is
-		// not, or to "none" on an optional layer; a conflict risk explains it.
-		ch.pick = cands[0]
+		// Everything is excluded: fall back to the first candidate ("none"
+		// on an optional layer); a conflict risk explains it.
+		ch.pick = lp.cands[0]
 		return ch
 	}
-	ch.pick = cands[best]
-	for ri, r := range kb.Rules {
-		if fire[ri] && r.Layer == layer.ID && r.Effect == knowledge.EffectComplement && r.With == ch.pick {
-			idx := slices.Index(cands, r.Product)
-			if idx >= 0 && !ch.excluded[idx] && r.Product != ch.pick && !slices.Contains(ch.also, r.Product) {
-				ch.also = append(ch.also, r.Product)
-			}
+	ch.pick = lp.cands[best]
+	var alsoIdx []int
+	for _, r := range lp.rules {
+		if fire[r.ri] && r.effect == complement && r.with == best && r.cand != best && !ch.excluded[r.cand] && !slices.Contains(alsoIdx, r.cand) {
+			alsoIdx = append(alsoIdx, r.cand)
 		}
 	}
-	// KB order for complements, whatever order the rules came in.
-	slices.SortFunc(ch.also, func(a, b string) int { return slices.Index(cands, a) - slices.Index(cands, b) })
+	// Candidate (KB) order for complements, whatever order the rules came in.
+	slices.Sort(alsoIdx)
+	for _, i := range alsoIdx {
+		ch.also = append(ch.also, lp.cands[i])
+	}
 	return ch
 }
 
-func decideNoFlips(kb *knowledge.KB, a knowledge.Answers) Decision {
+func decideNoFlips(kb *knowledge.KB, a knowledge.Answers, ps []layerPlan) Decision {
 	vals := a.Values()
 	fire := fired(kb, vals, make([]bool, 0, len(kb.Rules)))
 	d := Decision{Schema: Schema, Answers: a, Layers: []LayerPick{}, Risks: []Risk{}, Trace: []RuleTrace{}}
@@ -216,16 +316,16 @@ func decideNoFlips(kb *knowledge.KB, a knowledge.Answers) Decision {
 		if !fire[ri] {
 			for i := range r.Conds {
 				if !r.Conds[i].Holds(vals[r.Conds[i].Q]) {
-					t.Failed = r.Conds[i].String()
+					t.Failed = r.Conds[i].Text
 					break
 				}
 			}
 		}
 		d.Trace = append(d.Trace, t)
 	}
-	for _, layer := range kb.Layers {
-		cands := candidates(kb, layer)
-		ch := choose(kb, layer, cands, fire)
+	for li, layer := range kb.Layers {
+		cands := ps[li].cands
+		ch := choose(&ps[li], fire, &scratch{})
 		lp := LayerPick{Layer: layer.ID, Pick: ch.pick, Also: nonNil(ch.also), Reasons: []Reason{}, Alternatives: []Alternative{}, Flips: []Flip{}, SeedNotes: []knowledge.SeedNote{}}
 		pickIdx := slices.Index(cands, ch.pick)
 		lp.Score = ch.score[pickIdx]
@@ -256,6 +356,11 @@ func decideNoFlips(kb *knowledge.KB, a knowledge.Answers) Decision {
 			d.Risks = append(d.Risks, Risk{Layer: layer.ID, Product: r.Product, ID: "conflict-" + r.ID,
 				Text:   fmt.Sprintf("Rule %s requires %s, but another rule excludes it; the exclusion won. Check the answers or the rules.", r.ID, r.Product),
 				Source: r.Source})
+		}
+		if ch.pick == knowledge.None && lp.Score < 0 {
+			d.Risks = append(d.Risks, Risk{Layer: layer.ID, Product: knowledge.None, ID: "nothing-fits-" + layer.ID,
+				Text:   fmt.Sprintf("No %s in the knowledge base fits these answers, so the layer is left empty although rules argue for one (see the alternatives). Revisit the constraints that exclude the candidates.", strings.ToLower(layer.Name)),
+				Source: "stackpick decision trace"})
 		}
 		for _, id := range append([]string{ch.pick}, ch.also...) {
 			p := kb.Product(id)

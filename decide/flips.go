@@ -19,6 +19,10 @@ type Change struct {
 // gpus_per_node). Values no rule tells apart are not tried: they cannot
 // change anything.
 func Changes(kb *knowledge.KB, a knowledge.Answers) []Change {
+	return changes(kb, a, compile(kb).thresholds)
+}
+
+func changes(kb *knowledge.KB, a knowledge.Answers, ts map[string][]int) []Change {
 	vals := a.Values()
 	var out []Change
 	for qi, q := range kb.Questions {
@@ -54,7 +58,7 @@ func Changes(kb *knowledge.KB, a knowledge.Answers) []Change {
 				out = append(out, Change{qi, knowledge.Value{List: list}})
 			}
 		case knowledge.TypeInt:
-			for _, n := range intCandidates(kb, a, q) {
+			for _, n := range intCandidates(ts, a, q) {
 				if n != cur.Int {
 					out = append(out, Change{qi, knowledge.Value{Int: n}})
 				}
@@ -66,17 +70,22 @@ func Changes(kb *knowledge.KB, a knowledge.Answers) []Change {
 
 // Thresholds returns the numbers a rule or landmine compares key against.
 func Thresholds(kb *knowledge.KB, key string) []int {
-	var ts []int
+	return compile(kb).thresholds[key]
+}
+
+// thresholds collects, in one pass, the numbers every int or list answer is
+// compared against, sorted and unique per key.
+func thresholds(kb *knowledge.KB) map[string][]int {
+	ts := map[string][]int{}
 	add := func(cs []knowledge.Cond) {
 		for _, c := range cs {
-			if c.Key != key {
+			if c.Type != knowledge.TypeInt {
 				continue
 			}
-			switch c.Op {
-			case knowledge.OpOneOf:
-				ts = append(ts, c.Ints...)
-			default:
-				ts = append(ts, c.Int)
+			if c.Op == knowledge.OpOneOf {
+				ts[c.Key] = append(ts[c.Key], c.Ints...)
+			} else {
+				ts[c.Key] = append(ts[c.Key], c.Int)
 			}
 		}
 	}
@@ -88,19 +97,28 @@ func Thresholds(kb *knowledge.KB, key string) []int {
 			add(m.Conds)
 		}
 	}
-	slices.Sort(ts)
-	return slices.Compact(ts)
+	for k, v := range ts {
+		slices.Sort(v)
+		ts[k] = slices.Compact(v)
+	}
+	return ts
 }
 
-func intCandidates(kb *knowledge.KB, a knowledge.Answers, q *knowledge.Question) []int {
+func intCandidates(ts map[string][]int, a knowledge.Answers, q *knowledge.Question) []int {
 	var c []int
-	for _, t := range Thresholds(kb, q.Key) {
+	for _, t := range ts[q.Key] {
 		c = append(c, t-1, t, t+1)
 	}
 	// total_gpus = nodes × gpus_per_node: cross its thresholds via either factor.
-	other := map[string]int{"nodes": a.Get("gpus_per_node").Int, "gpus_per_node": a.Get("nodes").Int}
-	if f, ok := other[q.Key]; ok && f > 0 {
-		for _, t := range Thresholds(kb, knowledge.DerivedTotalGPUs) {
+	var f int
+	switch q.Key {
+	case "nodes":
+		f = a.Get("gpus_per_node").Int
+	case "gpus_per_node":
+		f = a.Get("nodes").Int
+	}
+	if f > 0 {
+		for _, t := range ts[knowledge.DerivedTotalGPUs] {
 			n := (t + f - 1) / f
 			c = append(c, n-1, n)
 		}
@@ -119,19 +137,33 @@ func intCandidates(kb *knowledge.KB, a knowledge.Answers, q *knowledge.Question)
 // computeFlips re-runs the choice for every candidate change and records,
 // per layer, the changes that alter the pick or its complements. For a
 // number, only the nearest value giving each new outcome is kept.
-func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision) [][]Flip {
+func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision, c *compiled) [][]Flip {
+	ps, deps, layerOf := c.plans, c.deps, c.layerOf
 	flips := make([][]Flip, len(kb.Layers))
-	cands := make([][]string, len(kb.Layers))
-	for li, layer := range kb.Layers {
-		cands[li] = candidates(kb, layer)
-	}
-	fire := make([]bool, 0, len(kb.Rules))
-	for _, ch := range Changes(kb, a) {
+	base := fired(kb, a.Values(), make([]bool, 0, len(kb.Rules)))
+	fire := make([]bool, len(base))
+	touched := make([]bool, len(kb.Layers))
+	var buf scratch
+	work := a.Clone()
+	for _, ch := range changes(kb, a, c.thresholds) {
 		q := kb.Questions[ch.Q]
-		b := a.With(ch.Q, ch.Value)
-		fire = fired(kb, b.Values(), fire)
-		for li, layer := range kb.Layers {
-			got := choose(kb, layer, cands[li], fire)
+		work.Put(ch.Q, ch.Value)
+		// Only rules that test this answer (or an answer derived from it)
+		// can change; every other rule keeps its base result.
+		copy(fire, base)
+		clear(touched)
+		for _, ri := range deps[ch.Q] {
+			fire[ri] = holds(kb.Rules[ri].Conds, work.Values())
+			if fire[ri] != base[ri] {
+				touched[layerOf[ri]] = true
+			}
+		}
+		work.Put(ch.Q, a.Values()[ch.Q])
+		for li := range kb.Layers {
+			if !touched[li] {
+				continue
+			}
+			got := choose(&ps[li], fire, &buf)
 			cur := d.Layers[li]
 			if got.pick == cur.Pick && slices.Equal(got.also, cur.Also) {
 				continue
@@ -156,6 +188,28 @@ func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision) [][]Flip {
 		}
 	}
 	return flips
+}
+
+// dependents lists, per question index, the rules whose conditions read it,
+// directly or through a derived answer computed from it.
+func dependents(kb *knowledge.KB) [][]int {
+	feeds := map[string][]string{ // derived key → the answers it is computed from
+		knowledge.DerivedTotalGPUs: {"nodes", "gpus_per_node"},
+		knowledge.DerivedGPUVendor: {"gpu", "gpus_per_node"},
+	}
+	deps := make([][]int, len(kb.Questions))
+	for ri, r := range kb.Rules {
+		for _, c := range r.Conds {
+			keys := append([]string{c.Key}, feeds[c.Key]...)
+			for _, k := range keys {
+				qi := kb.QuestionIndex(k)
+				if qi >= 0 && !slices.Contains(deps[qi], ri) {
+					deps[qi] = append(deps[qi], ri)
+				}
+			}
+		}
+	}
+	return deps
 }
 
 // nearerIntFlip decides what to do with a numeric flip f: -1 to append it,

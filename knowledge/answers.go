@@ -73,6 +73,13 @@ func (a Answers) With(i int, v Value) Answers {
 	return b
 }
 
+// Put replaces one answer in place (no validation: the caller offers only
+// allowed values) and recomputes the derived answers.
+func (a *Answers) Put(i int, v Value) {
+	a.vals[i] = v
+	a.derive()
+}
+
 // Set validates raw (a Go value as TOML would decode it: int64, bool,
 // string, []any) for key and stores it.
 func (a *Answers) Set(key string, raw any) error {
@@ -91,20 +98,31 @@ func (a *Answers) Set(key string, raw any) error {
 }
 
 func (a *Answers) derive() {
-	kb := a.kb
-	if i, ok := kb.questionIdx[DerivedTotalGPUs]; ok {
-		n, g := a.Get("nodes").Int, a.Get("gpus_per_node").Int
-		a.vals[i] = Value{Int: n * g}
+	d := &a.kb.derived
+	if d.total >= 0 {
+		a.vals[d.total] = Value{Int: a.vals[d.nodes].Int * a.vals[d.gpn].Int}
 	}
-	if i, ok := kb.questionIdx[DerivedGPUVendor]; ok {
+	if d.vendor >= 0 {
 		vendor := "none"
-		if gpu := kb.GPU(a.Get("gpu").Str); gpu != nil {
+		if gpu := a.kb.gpuByID[a.vals[d.gpu].Str]; gpu != nil && a.vals[d.gpn].Int > 0 {
 			vendor = gpu.Vendor
 		}
-		if a.Get("gpus_per_node").Int == 0 {
-			vendor = "none"
-		}
-		a.vals[i] = Value{Str: vendor}
+		a.vals[d.vendor] = Value{Str: vendor}
+	}
+}
+
+// derivedIndexes caches the positions derive reads and writes.
+type derivedIndexes struct {
+	nodes, gpn, gpu, total, vendor int
+}
+
+func (kb *KB) indexDerived() {
+	kb.derived = derivedIndexes{
+		nodes:  kb.QuestionIndex("nodes"),
+		gpn:    kb.QuestionIndex("gpus_per_node"),
+		gpu:    kb.QuestionIndex("gpu"),
+		total:  kb.QuestionIndex(DerivedTotalGPUs),
+		vendor: kb.QuestionIndex(DerivedGPUVendor),
 	}
 }
 
@@ -339,21 +357,37 @@ func (a Answers) TOML(header string) []byte {
 // MarshalJSON writes the answers as an object in question order (derived
 // answers included, since rules test them).
 func (a Answers) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	b := make([]byte, 0, 64*len(a.vals))
+	b = append(b, '{')
 	for i, q := range a.kb.Questions {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		k, _ := json.Marshal(q.Key)
-		v, err := json.Marshal(a.vals[i].JSON(q.Type))
-		if err != nil {
-			return nil, err
+		b = strconv.AppendQuote(b, q.Key)
+		b = append(b, ':')
+		v := a.vals[i]
+		switch q.Type {
+		case TypeInt:
+			b = strconv.AppendInt(b, int64(v.Int), 10)
+		case TypeBool:
+			b = strconv.AppendBool(b, v.Bool)
+		case TypeList:
+			b = append(b, '[')
+			for j, s := range v.List {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = appendJSONString(b, s)
+			}
+			b = append(b, ']')
+		default:
+			b = appendJSONString(b, v.Str)
 		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}'), nil
+}
+
+func appendJSONString(b []byte, s string) []byte {
+	js, _ := json.Marshal(s) // values are short ids; exotic characters stay correct
+	return append(b, js...)
 }

@@ -29,52 +29,73 @@ type Cond struct {
 	Ints []int
 	// Bools holds one_of booleans.
 	Bools []bool
+	// Text is String(), computed once at load.
+	Text string
+	// kind encodes Type and Op as one small number for fast evaluation;
+	// zero means "not compiled" and falls back to the strings.
+	kind uint8
+}
+
+const (
+	kIntEq uint8 = iota + 1
+	kIntOneOf
+	kIntAtLeast
+	kIntAtMost
+	kBoolEq
+	kBoolOneOf
+	kEnumEq
+	kEnumOneOf
+	kListEq
+	kListOneOf
+	kListAtLeast
+	kListAtMost
+)
+
+func kindOf(typ, op string) uint8 {
+	base := map[string]uint8{TypeInt: kIntEq, TypeBool: kBoolEq, TypeEnum: kEnumEq, TypeList: kListEq}[typ]
+	off := map[string]uint8{OpEquals: 0, OpOneOf: 1, OpAtLeast: 2, OpAtMost: 3}[op]
+	if base == 0 || ((typ == TypeBool || typ == TypeEnum) && off > 1) {
+		return 0
+	}
+	return base + off
 }
 
 // Holds reports whether the answer v satisfies c.
 func (c *Cond) Holds(v Value) bool {
-	switch c.Type {
-	case TypeInt:
-		switch c.Op {
-		case OpEquals:
-			return v.Int == c.Int
-		case OpOneOf:
-			return slices.Contains(c.Ints, v.Int)
-		case OpAtLeast:
-			return v.Int >= c.Int
-		case OpAtMost:
-			return v.Int <= c.Int
-		}
-	case TypeBool:
-		switch c.Op {
-		case OpEquals:
-			return v.Bool == c.Bool
-		case OpOneOf:
-			return slices.Contains(c.Bools, v.Bool)
-		}
-	case TypeEnum:
-		switch c.Op {
-		case OpEquals:
-			return v.Str == c.Str
-		case OpOneOf:
-			return slices.Contains(c.Strs, v.Str)
-		}
-	case TypeList:
-		switch c.Op {
-		case OpEquals:
-			return sameSet(v.List, c.Strs)
-		case OpOneOf:
-			for _, s := range v.List {
-				if slices.Contains(c.Strs, s) {
-					return true
-				}
+	k := c.kind
+	if k == 0 {
+		k = kindOf(c.Type, c.Op)
+	}
+	switch k {
+	case kIntEq:
+		return v.Int == c.Int
+	case kIntOneOf:
+		return slices.Contains(c.Ints, v.Int)
+	case kIntAtLeast:
+		return v.Int >= c.Int
+	case kIntAtMost:
+		return v.Int <= c.Int
+	case kBoolEq:
+		return v.Bool == c.Bool
+	case kBoolOneOf:
+		return slices.Contains(c.Bools, v.Bool)
+	case kEnumEq:
+		return v.Str == c.Str
+	case kEnumOneOf:
+		return slices.Contains(c.Strs, v.Str)
+	case kListEq:
+		return sameSet(v.List, c.Strs)
+	case kListOneOf:
+		for _, s := range v.List {
+			if slices.Contains(c.Strs, s) {
+				return true
 			}
-			return false
-		case OpAtLeast:
-			return len(v.List) >= c.Int
-		case OpAtMost:
-			return len(v.List) <= c.Int
 		}
+		return false
+	case kListAtLeast:
+		return len(v.List) >= c.Int
+	case kListAtMost:
+		return len(v.List) <= c.Int
 	}
 	return false
 }
@@ -142,7 +163,10 @@ func DescribeConds(cs []Cond) string {
 	}
 	parts := make([]string, len(cs))
 	for i := range cs {
-		parts[i] = cs[i].String()
+		parts[i] = cs[i].Text
+		if parts[i] == "" {
+			parts[i] = cs[i].String()
+		}
 	}
 	return strings.Join(parts, ", ")
 }

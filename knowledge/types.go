@@ -167,6 +167,7 @@ type KB struct {
 	questionIdx  map[string]int
 	gpuByID      map[string]*GPU
 	layerByID    map[string]*Layer
+	derived      derivedIndexes
 }
 
 // Product returns the product with id, or nil.

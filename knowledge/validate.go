@@ -175,11 +175,12 @@ func (c *checker) questions() {
 		q.def = v
 	}
 	// Derived facts read these; a replaced question must keep their shape.
-	for key, typ := range map[string]string{"nodes": TypeInt, "gpus_per_node": TypeInt, "gpu": TypeEnum} {
-		if q := kb.questionByID[key]; q == nil || q.Type != typ {
-			*c.errs = append(*c.errs, &Error{File: "knowledge", Key: "question " + key, Problem: "stackpick needs this question with type " + typ, Hint: "restore the built-in definition"})
+	for _, need := range []struct{ key, typ string }{{"nodes", TypeInt}, {"gpus_per_node", TypeInt}, {"gpu", TypeEnum}} {
+		if q := kb.questionByID[need.key]; q == nil || q.Type != need.typ {
+			*c.errs = append(*c.errs, &Error{File: "knowledge", Key: "question " + need.key, Problem: "stackpick needs this question with type " + need.typ, Hint: "restore the built-in definition"})
 		}
 	}
+	kb.indexDerived()
 }
 
 func (c *checker) products() {
@@ -371,6 +372,10 @@ func (c *checker) conds(pos Pos, what string, path []string, when map[string]Con
 		if reason := unsatisfiable(q, out[len(out)-n:]); n > 0 && reason != "" {
 			c.at(pos, ckey, kpath, "can never fire: "+reason, q.AllowedText(), "")
 		}
+	}
+	for i := range out {
+		out[i].Text = out[i].String()
+		out[i].kind = kindOf(out[i].Type, out[i].Op)
 	}
 	// Keep at_least before at_most for stable output.
 	slices.SortStableFunc(out, func(a, b Cond) int {

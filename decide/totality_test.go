@@ -1,0 +1,414 @@
+package decide_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// factor is one answer key with one representative value per class: values
+// that no rule or landmine condition tells apart are one class.
+type factor struct {
+	q    int
+	reps []knowledge.Value
+	why  string
+}
+
+// classes derives the representatives of every answer key from the
+// conditions of the knowledge base.
+func classes(kb *knowledge.KB) []factor {
+	var fs []factor
+	conds := func(key string) []knowledge.Cond {
+		var out []knowledge.Cond
+		for _, r := range kb.Rules {
+			for _, c := range r.Conds {
+				if c.Key == key {
+					out = append(out, c)
+				}
+			}
+		}
+		for _, p := range kb.Products {
+			for _, m := range p.Landmines {
+				for _, c := range m.Conds {
+					if c.Key == key {
+						out = append(out, c)
+					}
+				}
+			}
+		}
+		return out
+	}
+	for qi, q := range kb.Questions {
+		if q.Derived {
+			continue
+		}
+		f := factor{q: qi}
+		switch q.Type {
+		case knowledge.TypeBool:
+			f.reps = []knowledge.Value{{Bool: false}, {Bool: true}}
+		case knowledge.TypeEnum:
+			mentioned := map[string]bool{}
+			for _, c := range conds(q.Key) {
+				for _, s := range append([]string{c.Str}, c.Strs...) {
+					mentioned[s] = true
+				}
+			}
+			// Values no condition names are one class; for gpu, the vendor
+			// (a derived answer rules test) splits that class.
+			seenOther := map[string]bool{}
+			for _, v := range q.Values {
+				group := "other"
+				if q.Key == "gpu" {
+					group = kb.GPU(v).Vendor
+				}
+				if mentioned[v] || !seenOther[group] {
+					f.reps = append(f.reps, knowledge.Value{Str: v})
+					if !mentioned[v] {
+						seenOther[group] = true
+					}
+				}
+			}
+		case knowledge.TypeList:
+			cuts := []int{0}
+			var named []string
+			for _, c := range conds(q.Key) {
+				switch c.Op {
+				case knowledge.OpAtLeast:
+					cuts = append(cuts, c.Int)
+				case knowledge.OpAtMost:
+					cuts = append(cuts, c.Int+1)
+				default:
+					named = append(named, c.Strs...)
+				}
+			}
+			slices.Sort(named)
+			named = slices.Compact(named)
+			for _, n := range cuts {
+				if n <= len(q.Values) {
+					f.reps = append(f.reps, knowledge.Value{List: slices.Clone(q.Values[:n])})
+				}
+			}
+			for _, v := range named { // each named item on its own
+				f.reps = append(f.reps, knowledge.Value{List: []string{v}})
+			}
+		case knowledge.TypeInt:
+			lo, hi := 0, 1<<30
+			if q.Min != nil {
+				lo = *q.Min
+			}
+			if q.Max != nil {
+				hi = *q.Max
+			}
+			cuts := []int{lo}
+			for _, t := range decide.Thresholds(kb, q.Key) {
+				cuts = append(cuts, t, t+1)
+			}
+			if q.Key == "gpus_per_node" || q.Key == "nodes" {
+				// total_gpus = nodes × gpus_per_node: reach each of its
+				// thresholds from below and above with one node.
+				for _, t := range decide.Thresholds(kb, knowledge.DerivedTotalGPUs) {
+					cuts = append(cuts, t-1, t)
+				}
+			}
+			slices.Sort(cuts)
+			for _, c := range slices.Compact(cuts) {
+				if c >= lo && c <= hi {
+					f.reps = append(f.reps, knowledge.Value{Int: c})
+				}
+			}
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// coveringArray builds rows (level indexes per factor) so that every
+// combination of levels of every 3 factors appears in some row: greedy,
+// AETG-style, seeded.
+func coveringArray(levels []int, seed uint64) [][]int {
+	k := len(levels)
+	type triple struct{ a, b, c int }
+	var triples []triple
+	index := map[triple]int{}
+	for a := 0; a < k; a++ {
+		for b := a + 1; b < k; b++ {
+			for c := b + 1; c < k; c++ {
+				index[triple{a, b, c}] = len(triples)
+				triples = append(triples, triple{a, b, c})
+			}
+		}
+	}
+	covered := make([][]bool, len(triples))
+	uncovered := 0
+	for i, t := range triples {
+		covered[i] = make([]bool, levels[t.a]*levels[t.b]*levels[t.c])
+		uncovered += len(covered[i])
+	}
+	cell := func(t triple, row []int) int {
+		return (row[t.a]*levels[t.b]+row[t.b])*levels[t.c] + row[t.c]
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var rows [][]int
+	for uncovered > 0 {
+		// Seed the row with one uncovered combination.
+		row := make([]int, k)
+		for i := range row {
+			row[i] = -1
+		}
+	seedLoop:
+		for ti, t := range triples {
+			for ci, done := range covered[ti] {
+				if !done {
+					row[t.c] = ci % levels[t.c]
+					row[t.b] = (ci / levels[t.c]) % levels[t.b]
+					row[t.a] = ci / (levels[t.c] * levels[t.b])
+					break seedLoop
+				}
+			}
+		}
+		order := rng.Perm(k)
+		for _, f := range order {
+			if row[f] >= 0 {
+				continue
+			}
+			best, bestGain := 0, -1
+			for lv := 0; lv < levels[f]; lv++ {
+				row[f] = lv
+				gain := 0
+				for g := 0; g < k; g++ {
+					for h := g + 1; h < k; h++ {
+						if g == f || h == f || row[g] < 0 || row[h] < 0 {
+							continue
+						}
+						ids := []int{f, g, h}
+						slices.Sort(ids)
+						t := triple{ids[0], ids[1], ids[2]}
+						if !covered[index[t]][cell(t, row)] {
+							gain++
+						}
+					}
+				}
+				if gain > bestGain {
+					best, bestGain = lv, gain
+				}
+			}
+			row[f] = best
+		}
+		for ti, t := range triples {
+			if c := cell(t, row); !covered[ti][c] {
+				covered[ti][c] = true
+				uncovered--
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// randomAnswers draws a full answer set from the whole answer space (not
+// only the class representatives): ints spread over orders of magnitude.
+func randomAnswers(kb *knowledge.KB, rng *rand.Rand) knowledge.Answers {
+	a := kb.Defaults()
+	for qi, q := range kb.Questions {
+		if q.Derived {
+			continue
+		}
+		var v knowledge.Value
+		switch q.Type {
+		case knowledge.TypeBool:
+			v.Bool = rng.IntN(2) == 1
+		case knowledge.TypeEnum:
+			v.Str = q.Values[rng.IntN(len(q.Values))]
+		case knowledge.TypeList:
+			for _, x := range q.Values {
+				if rng.IntN(3) == 0 {
+					v.List = append(v.List, x)
+				}
+			}
+		case knowledge.TypeInt:
+			lo, hi := 0, 1<<20
+			if q.Min != nil {
+				lo = *q.Min
+			}
+			if q.Max != nil {
+				hi = *q.Max
+			}
+			span := hi - lo
+			// Log-uniform: small values as likely as large ones.
+			limit := 1 << rng.IntN(21)
+			v.Int = lo + rng.IntN(min(span, limit)+1)
+		}
+		a.Put(qi, v)
+	}
+	return a
+}
+
+// encoder marshals into a reused buffer (one per worker).
+type encoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+func newEncoder() *encoder {
+	e := &encoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	return e
+}
+
+func (e *encoder) bytes(v any) ([]byte, error) {
+	e.buf.Reset()
+	err := e.enc.Encode(v)
+	return e.buf.Bytes(), err
+}
+
+// checkComplete asserts the promises every decision keeps.
+func checkComplete(kb *knowledge.KB, a knowledge.Answers, e1, e2 *encoder) error {
+	d := decide.Decide(kb, a)
+	first, err := e1.bytes(d)
+	if err != nil {
+		return err
+	}
+	again, _ := e2.bytes(decide.Decide(kb, a))
+	if !bytes.Equal(first, again) {
+		return fmt.Errorf("two runs gave different bytes")
+	}
+	if len(d.Layers) != len(kb.Layers) {
+		return fmt.Errorf("%d layers, want %d", len(d.Layers), len(kb.Layers))
+	}
+	for li, lp := range d.Layers {
+		if lp.Layer != kb.Layers[li].ID || lp.Pick == "" {
+			return fmt.Errorf("layer %d: no pick", li)
+		}
+		if lp.Pick == knowledge.None && !kb.Layers[li].Optional {
+			return fmt.Errorf("%s: none picked on a required layer", lp.Layer)
+		}
+		if lp.Pick != knowledge.None && len(lp.Reasons) == 0 {
+			return fmt.Errorf("%s: %s picked without a reason", lp.Layer, lp.Pick)
+		}
+		chosen := append([]string{lp.Pick}, lp.Also...)
+		for ri, r := range kb.Rules {
+			if d.Trace[ri].Fired && r.Effect == knowledge.EffectExclude && r.Layer == lp.Layer && slices.Contains(chosen, r.Product) {
+				return fmt.Errorf("%s: %s both picked and excluded by %s", lp.Layer, r.Product, r.ID)
+			}
+		}
+	}
+	return nil
+}
+
+// sweep runs check over every answer set from next, on all cores, and
+// returns the first failure with the answers that caused it.
+func sweep(kb *knowledge.KB, n int, next func(i int) knowledge.Answers) error {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e1, e2 := newEncoder(), newEncoder()
+			for i := w; i < n; i += workers {
+				a := next(i)
+				if err := checkComplete(kb, a, e1, e2); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						js, _ := json.Marshal(a)
+						firstErr = fmt.Errorf("answer set %d: %v\n%s", i, err, js)
+					}
+					mu.Unlock()
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// Totality: every answer set yields a complete decision. The space is
+// covered by every 3-way combination of answer classes (a covering array)
+// plus a seeded random sample from the whole answer space.
+func TestEveryAnswerSetYieldsACompleteDecision(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(400)) // the sweep allocates briskly; collect less often
+	fs := classes(kb)
+	levels := make([]int, len(fs))
+	space := 1.0
+	for i, f := range fs {
+		levels[i] = len(f.reps)
+		space *= float64(len(f.reps))
+	}
+	rows := coveringArray(levels, 42)
+	fromRow := func(i int) knowledge.Answers {
+		a := kb.Defaults()
+		for fi, f := range fs {
+			a.Put(f.q, f.reps[rows[i][fi]])
+		}
+		return a
+	}
+	if err := sweep(kb, len(rows), fromRow); err != nil {
+		t.Fatal(err)
+	}
+	samples := 100_000
+	if testing.Short() {
+		samples = 5_000
+	}
+	fromSeed := func(i int) knowledge.Answers {
+		return randomAnswers(kb, rand.New(rand.NewPCG(uint64(i), 2026)))
+	}
+	if err := sweep(kb, samples, fromSeed); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("answer classes: %d keys, %v levels, %.3g class combinations in all", len(fs), levels, space)
+	t.Logf("ran %d covering-array rows (every 3-way class combination) + %d seeded random answer sets = %d decisions, each twice", len(rows), samples, len(rows)+samples)
+}
+
+// The covering array really covers every 3-way combination.
+func TestCoveringArrayCoversEveryTriple(t *testing.T) {
+	levels := []int{2, 3, 2, 4, 3}
+	rows := coveringArray(levels, 1)
+	for a := range levels {
+		for b := a + 1; b < len(levels); b++ {
+			for c := b + 1; c < len(levels); c++ {
+				for x := range levels[a] {
+					for y := range levels[b] {
+						for z := range levels[c] {
+							if !slices.ContainsFunc(rows, func(r []int) bool { return r[a] == x && r[b] == y && r[c] == z }) {
+								t.Fatalf("factors %d,%d,%d levels %d,%d,%d not covered", a, b, c, x, y, z)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkTotalitySweep(b *testing.B) {
+	fs := classes(kb)
+	levels := make([]int, len(fs))
+	for i, f := range fs {
+		levels[i] = len(f.reps)
+	}
+	for b.Loop() {
+		rows := coveringArray(levels, 42)
+		_ = sweep(kb, len(rows), func(i int) knowledge.Answers {
+			a := kb.Defaults()
+			for fi, f := range fs {
+				a.Put(f.q, f.reps[rows[i][fi]])
+			}
+			return a
+		})
+		_ = sweep(kb, 100_000, func(i int) knowledge.Answers {
+			return randomAnswers(kb, rand.New(rand.NewPCG(uint64(i), 2026)))
+		})
+	}
+}
