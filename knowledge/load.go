@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -97,6 +99,31 @@ func MustDefault() *KB {
 	return kb
 }
 
+// copy returns fileData with every item copied, so validation (which fills
+// in compiled fields) never touches a shared Base.
+func (fd fileData) copy() fileData {
+	out := fileData{
+		Layer:    copyItems(fd.Layer),
+		Product:  copyItems(fd.Product),
+		Question: copyItems(fd.Question),
+		Rule:     copyItems(fd.Rule),
+		GPU:      copyItems(fd.GPU),
+	}
+	for _, p := range out.Product {
+		p.Landmines = slices.Clone(p.Landmines) // validation compiles their conditions
+	}
+	return out
+}
+
+func copyItems[T any](xs []*T) []*T {
+	out := make([]*T, len(xs))
+	for i, x := range xs {
+		c := *x
+		out[i] = &c
+	}
+	return out
+}
+
 // fileData is the shape of one knowledge TOML file.
 type fileData struct {
 	Layer    []*Layer    `toml:"layer"`
@@ -106,12 +133,33 @@ type fileData struct {
 	GPU      []*GPU      `toml:"gpu"`
 }
 
+// Base is a decoded set of base files, reusable across builds: decoding the
+// embedded TOML is most of a load's cost.
+type Base struct {
+	data fileData
+	locs map[string]*locator
+	errs Errors
+}
+
+// DecodeBase decodes the base files once.
+func DecodeBase(files []SourceFile) *Base {
+	b := &Base{locs: map[string]*locator{}}
+	b.data = decodeAll(files, b.locs, &b.errs)
+	return b
+}
+
 // Build decodes base then overlay files, merges them by id (an overlay id
 // replaces the base item in place; a new id is appended) and validates.
 func Build(base, overlay []SourceFile) (*KB, error) {
-	var errs Errors
-	locs := map[string]*locator{}
-	baseData := decodeAll(base, locs, &errs)
+	return DecodeBase(base).Build(overlay)
+}
+
+// Build merges overlay files onto the decoded base and validates. The base
+// is not modified: each build works on copies of its items.
+func (b *Base) Build(overlay []SourceFile) (*KB, error) {
+	errs := slices.Clone(b.errs)
+	locs := maps.Clone(b.locs)
+	baseData := b.data.copy()
 	overData := decodeAll(overlay, locs, &errs)
 	if len(errs) > 0 {
 		return nil, errs.orNil()

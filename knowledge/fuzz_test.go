@@ -1,0 +1,80 @@
+package knowledge_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+var kb = knowledge.MustDefault()
+
+// Answers parsing never panics, and whatever it accepts round-trips: the
+// TOML it writes reads back to the same answers.
+func FuzzParseAnswers(f *testing.F) {
+	for _, seed := range []string{
+		"",
+		"nodes = 4\ngpu = \"h200\"\nkubernetes = \"required\"\n",
+		"other_model_types = [\"vision\", \"tabular\"]\n",
+		"nodes = \"4\"\n",
+		"nodes = 0\n",
+		"gpu = \"h10\"\n",
+		"nodez = 3\n",
+		"[answers]\nnodes = 2\n",
+		"nodes = 9999999999999\n",
+		"other_model_types = \"vision\"\n",
+		"structured_output = \"yes\"\n",
+		"x = [1, {a = 2}]\n",
+		"nodes = 4.5\n",
+		"a.b.c = 1\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := kb.ParseAnswers("fuzz.toml", data)
+		if err != nil {
+			var es knowledge.Errors
+			if !errors.As(err, &es) || len(es) == 0 || es[0].Error() == "" {
+				t.Fatalf("error without a message: %v", err)
+			}
+			return
+		}
+		back, err := kb.ParseAnswers("again.toml", a.TOML("round trip"))
+		if err != nil {
+			t.Fatalf("written answers do not read back: %v\n%s", err, a.TOML(""))
+		}
+		for i, q := range kb.Questions {
+			if !a.Values()[i].Equal(back.Values()[i], q.Type) {
+				t.Fatalf("%s changed on the round trip: %v → %v", q.Key, a.Values()[i], back.Values()[i])
+			}
+		}
+	})
+}
+
+// Loading an overlay never panics, whatever the file holds.
+func FuzzBuildOverlay(f *testing.F) {
+	for _, seed := range []string{
+		"",
+		"[[rule]]\nid = \"x\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"sglang\"\nweight = 1\nreason = \"r\"\nsource = \"s\"\n",
+		"[[rule]]\nid = \"x\"\nlayer = \"engine\"\neffect = \"exclude\"\nproduct = \"vllm\"\nreason = \"r\"\nsource = \"s\"\n[rule.when]\nnodes = { at_least = 5, at_most = 2 }\n",
+		"[[product]]\nid = \"new\"\nname = \"N\"\nlayer = \"engine\"\nrole = \"r\"\n[[product.source]]\ntitle = \"t\"\nurl = \"u\"\nas_of = \"2026-01\"\n",
+		"[[question]]\nkey = \"k\"\ntype = \"enum\"\nvalues = []\n",
+		"[[question]]\nkey = \"nodes\"\ntype = \"bool\"\ndefault = true\npage = \"p\"\nprompt = \"p\"\nwhy = \"w\"\n",
+		"[[gpu]]\nid = \"x\"\nvendor = \"intel\"\n",
+		"[[layer]]\nid = \"edge\"\n",
+		"[[rule]]\nid = \"c\"\nlayer = \"orchestrator\"\neffect = \"complement\"\nproduct = \"kserve\"\nwith = \"kserve\"\nreason = \"r\"\nsource = \"s\"\n",
+		"[[rule]]\n[rule.when]\nother_model_types = { equals = \"vision\" }\n",
+		"[[rule]]\nwhen = 3\n",
+		"product = 5\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	base := knowledge.DecodeBase(knowledge.Embedded())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := base.Build([]knowledge.SourceFile{{Name: "overlay.toml", Data: data}})
+		if err == nil {
+			// What loads must be usable: defaults exist for every question.
+			_ = got.Defaults()
+		}
+	})
+}
