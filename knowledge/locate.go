@@ -103,15 +103,30 @@ func (l *locator) keyLine(from int, path ...string) int {
 }
 
 // headerFits reports whether a key on line i can belong to the path prefix:
-// either the header is base+prefix, or the prefix is written inline.
+// either the header is base+prefix, or the rest of the prefix is written
+// on the line itself (an inline table: `nodes = { at_least = 2 }`).
 func (l *locator) headerFits(i int, base string, prefix []string) bool {
 	h := l.headers[i]
 	full := strings.Trim(strings.Join(append([]string{base}, prefix...), "."), ".")
 	if h == full {
 		return true
 	}
-	// Inline or dotted form: header is an ancestor of full.
-	return h == base || strings.HasPrefix(full, h+".") || h == ""
+	if h != "" && h != base && !strings.HasPrefix(full, h+".") {
+		return false
+	}
+	if len(prefix) == 0 {
+		return true
+	}
+	covered := strings.Count(strings.TrimPrefix(strings.TrimPrefix(h, base), "."), ".") + 1
+	if h == base || h == "" {
+		covered = 0
+	}
+	if covered >= len(prefix) {
+		return true
+	}
+	parent := prefix[len(prefix)-1]
+	re := regexp.MustCompile(`(^|[\s{,.])"?` + regexp.QuoteMeta(parent) + `"?\s*[=.]`)
+	return re.MatchString(stripComment(l.lines[i]))
 }
 
 func stripComment(s string) string {

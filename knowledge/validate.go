@@ -299,7 +299,7 @@ func (c *checker) ruleProduct(r *Rule, what, field, id string, layer *Layer) {
 		c.at(r.Pos, what+" "+field, []string{field}, fmt.Sprintf("unknown product %q", id), strings.Join(ids, ", "), didYouMean(id, ids))
 		return
 	}
-	if layer != nil && p.Layer != layer.ID {
+	if layer != nil && p.Layer != layer.ID && c.kb.layerByID[p.Layer] != nil {
 		c.at(r.Pos, what+" "+field, []string{field}, fmt.Sprintf("%s is on the %s layer, not %s", id, p.Layer, layer.ID), "", "")
 	}
 }

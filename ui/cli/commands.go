@@ -39,8 +39,11 @@ risks, and the single answer changes that would change the pick.`,
 			if !slices.Contains(decideFormats, format) {
 				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(decideFormats, ", "), Hint: hintFor(format, decideFormats)})
 			}
-			if (answersFile == "") == (scenarioName == "") {
-				return badInputf("decide needs exactly one of --answers FILE or --scenario NAME (see 'stackpick scenarios')")
+			switch {
+			case answersFile == "" && scenarioName == "":
+				return badInputf("decide needs --answers FILE or --scenario NAME (see 'stackpick scenarios' and 'stackpick questions')")
+			case answersFile != "" && scenarioName != "":
+				return badInputf("give --answers or --scenario, not both")
 			}
 			kb, err := a.loadKB()
 			if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
@@ -110,6 +111,20 @@ func (a *app) printError(w io.Writer, _ fang.Styles, err error) {
 	}
 }
 
+// flagError adds the nearest flag name to cobra's "unknown flag" errors.
+func flagError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		var names []string
+		cmd.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+		cmd.InheritedFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+		if n := knowledge.Nearest(name, names); n != "" {
+			return badInput(fmt.Errorf("%s; did you mean --%s?", msg, n))
+		}
+	}
+	return badInput(err)
+}
+
 func isFlagError(err error) bool {
 	msg := err.Error()
 	return strings.Contains(msg, "flag") || strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "accepts ")
@@ -139,11 +154,27 @@ and the single answers that would change it.`,
   stackpick questions`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Args:          cobra.NoArgs,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			e := fmt.Errorf("unknown command %q", args[0])
+			var names []string
+			for _, c := range cmd.Commands() {
+				if c.IsAvailableCommand() {
+					names = append(names, c.Name())
+				}
+			}
+			if n := knowledge.Nearest(args[0], names); n != "" {
+				e = fmt.Errorf("unknown command %q; did you mean %q?", args[0], n)
+			}
+			return badInput(e)
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return a.runRoot(cmd)
 		},
 	}
+	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
 	root.AddCommand(a.decideCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand())
