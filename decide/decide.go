@@ -60,9 +60,17 @@ type Alternative struct {
 	Excluded bool     `json:"excluded"`
 	WhyNot   []string `json:"why_not"`
 	// Against lists the fired rules that count against it (exclusions and
-	// negative weights); For lists those that spoke for it.
-	Against []Reason `json:"against"`
-	For     []Reason `json:"for"`
+	// negative weights); For lists those that spoke for it. Their texts are
+	// in why_not and in the knowledge base (stackpick kb rules).
+	Against []RuleRef `json:"against"`
+	For     []RuleRef `json:"for"`
+}
+
+// RuleRef names a fired rule and its effect on an alternative.
+type RuleRef struct {
+	Rule   string `json:"rule"`
+	Effect string `json:"effect"`
+	Weight int    `json:"weight,omitempty"`
 }
 
 // Flip is one single-answer change that changes a layer's pick.
@@ -381,6 +389,10 @@ func reasonOf(r *knowledge.Rule) Reason {
 	return Reason{Rule: r.ID, Text: r.Reason, Source: r.Source, AsOf: r.AsOf, Effect: r.Effect, Product: r.Product, Weight: r.Weight, When: knowledge.DescribeConds(r.Conds)}
 }
 
+func refOf(r *knowledge.Rule) RuleRef {
+	return RuleRef{Rule: r.ID, Effect: r.Effect, Weight: r.Weight}
+}
+
 func alternatives(kb *knowledge.KB, layer *knowledge.Layer, ch choice, fire []bool) []Alternative {
 	pickIdx := slices.Index(ch.cands, ch.pick)
 	var out []Alternative
@@ -388,20 +400,20 @@ func alternatives(kb *knowledge.KB, layer *knowledge.Layer, ch choice, fire []bo
 		if id == ch.pick || slices.Contains(ch.also, id) {
 			continue
 		}
-		alt := Alternative{Product: id, Score: ch.score[i], Excluded: ch.excluded[i], WhyNot: []string{}, Against: []Reason{}, For: []Reason{}}
+		alt := Alternative{Product: id, Score: ch.score[i], Excluded: ch.excluded[i], WhyNot: []string{}, Against: []RuleRef{}, For: []RuleRef{}}
 		for ri, r := range kb.Rules {
 			if !fire[ri] || r.Layer != layer.ID || r.Product != id {
 				continue
 			}
 			switch {
 			case r.Effect == knowledge.EffectExclude:
-				alt.Against = append(alt.Against, reasonOf(r))
+				alt.Against = append(alt.Against, refOf(r))
 				alt.WhyNot = append(alt.WhyNot, fmt.Sprintf("excluded by %s: %s", r.ID, r.Reason))
 			case r.Effect == knowledge.EffectPrefer && r.Weight < 0:
-				alt.Against = append(alt.Against, reasonOf(r))
+				alt.Against = append(alt.Against, refOf(r))
 				alt.WhyNot = append(alt.WhyNot, fmt.Sprintf("%s (%d): %s", r.ID, r.Weight, r.Reason))
 			case r.Effect == knowledge.EffectPrefer || r.Effect == knowledge.EffectRequire:
-				alt.For = append(alt.For, reasonOf(r))
+				alt.For = append(alt.For, refOf(r))
 			}
 		}
 		if !alt.Excluded {
