@@ -48,11 +48,24 @@ func DefaultStyles() Styles {
 // with style (if given) so colour never bleeds into the indentation. Words
 // are never split, hyphenated flags included: a long word gets its own line.
 func wrapIndent(s string, width, indent, hang int, style ...lipgloss.Style) string {
-	avail := max(width-indent-hang, 20)
+	if width < 60 { // narrow terminal: hanging indents cost too much room
+		hang = min(hang, 2)
+		indent = min(indent, 4)
+	}
+	avail := max(width-indent-hang, 10)
+	var words []string
+	for _, word := range strings.Fields(s) {
+		// A word wider than the line (a long URL) is cut, not left to overflow.
+		for ansi.StringWidth(word) > avail {
+			words = append(words, ansi.Truncate(word, avail, ""))
+			word = ansi.TruncateLeft(word, avail, "")
+		}
+		words = append(words, word)
+	}
 	var lines []string
 	var cur strings.Builder
 	curW := 0
-	for _, word := range strings.Fields(s) {
+	for _, word := range words {
 		w := ansi.StringWidth(word)
 		if curW > 0 && curW+1+w > avail {
 			lines = append(lines, cur.String())
