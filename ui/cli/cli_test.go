@@ -101,7 +101,7 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 			`stackpick: --scenario: exit-tset: no such scenario (allowed: exit-test, single-node, mixed-models, nvidia-fleet, k8s-fleet, gitops-rollouts, request-pipeline, last-15-percent); did you mean "exit-test"?` + "\n"},
 		{"format typo", nil, nil,
 			[]string{"decide", "-s", "exit-test", "--format", "jsn"},
-			`stackpick: --format: jsn: unknown format (allowed: text, json); did you mean "json"?` + "\n"},
+			`stackpick: --format: jsn: unknown format (allowed: text, json, markdown); did you mean "json"?` + "\n"},
 		{"flag typo", nil, nil,
 			[]string{"decide", "--scenaro", "exit-test"},
 			"stackpick: unknown flag: --scenaro; did you mean --scenario?\n" + usageHint},
@@ -228,5 +228,37 @@ func TestListingCommandsSucceed(t *testing.T) {
 		if !strings.Contains(out, key+" (") {
 			t.Errorf("questions does not list %s", key)
 		}
+	}
+}
+
+func TestMarkdownMemoToStdoutAndFile(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	code, stdout, stderr := run(t, nil, "decide", "-s", "exit-test", "-f", "markdown", "--date", "2026-11-30", "--out", "-")
+	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "# Choose the LLM serving stack: The exit test") || !strings.Contains(stdout, "- Date: 2026-11-30\n") {
+		t.Fatalf("code %d stderr %q stdout %.120q", code, stderr, stdout)
+	}
+	// SOURCE_DATE_EPOCH pins the date when --date is absent.
+	_, stdout2, _ := run(t, []string{"SOURCE_DATE_EPOCH=1795996800"}, "decide", "-s", "exit-test", "-f", "markdown")
+	if stdout2 != stdout {
+		t.Error("SOURCE_DATE_EPOCH for 2026-11-30 gave a different memo than --date 2026-11-30")
+	}
+	if code, _, _ := run(t, nil, "decide", "-s", "exit-test", "-f", "markdown", "--date", "2026-11-30", "-o", "adr-0001.md"); code != 0 {
+		t.Fatalf("write exit %d", code)
+	}
+	first, _ := os.ReadFile("adr-0001.md")
+	if string(first) != stdout {
+		t.Error("the file differs from the stdout memo")
+	}
+	code, _, stderr = run(t, nil, "decide", "-s", "single-node", "-f", "markdown", "-o", "adr-0001.md")
+	if code != 2 || !strings.Contains(stderr, "already exists; not overwritten; pass --force") {
+		t.Fatalf("second export: code %d stderr %q", code, stderr)
+	}
+	if again, _ := os.ReadFile("adr-0001.md"); string(again) != string(first) {
+		t.Error("a refused export changed the file")
+	}
+	code, _, stderr = run(t, nil, "decide", "-s", "exit-test", "-f", "markdown", "--date", "30/11/2026")
+	if code != 2 || !strings.Contains(stderr, "--date: 30/11/2026: not a date (allowed: YYYY-MM-DD)") {
+		t.Fatalf("bad date: code %d stderr %q", code, stderr)
 	}
 }

@@ -8,7 +8,9 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -19,10 +21,10 @@ import (
 	"github.com/stackpick/stackpick/ui/report"
 )
 
-var decideFormats = []string{"text", "json"}
+var decideFormats = []string{"text", "json", "markdown"}
 
 func (a *app) decideCommand() *cobra.Command {
-	var answersFile, scenarioName, format, out string
+	var answersFile, scenarioName, format, out, date string
 	var force bool
 	cmd := &cobra.Command{
 		Use:   "decide (--answers FILE | --scenario NAME)",
@@ -45,6 +47,10 @@ risks, and the single answer changes that would change the pick.`,
 			case answersFile != "" && scenarioName != "":
 				return badInputf("give --answers or --scenario, not both")
 			}
+			memoDate, err := a.memoDate(date)
+			if err != nil {
+				return err
+			}
 			kb, err := a.loadKB()
 			if err != nil {
 				return err
@@ -56,6 +62,13 @@ risks, and the single answer changes that would change the pick.`,
 			d := decide.Decide(kb, answers)
 			return a.emit(out, force, func(w io.Writer, color bool) error {
 				switch format {
+				case "markdown":
+					source := "scenario " + scenarioName
+					if answersFile != "" {
+						source = "answers file " + answersFile
+					}
+					_, err := io.WriteString(w, report.Memo(kb, d, report.MemoInput{Title: header.Title, Story: header.Story, Source: source, Date: memoDate}))
+					return err
 				case "json":
 					enc := json.NewEncoder(w)
 					enc.SetIndent("", "  ")
@@ -74,10 +87,28 @@ risks, and the single answer changes that would change the pick.`,
 	}
 	cmd.Flags().StringVarP(&answersFile, "answers", "a", "", "answers TOML file")
 	cmd.Flags().StringVarP(&scenarioName, "scenario", "s", "", "preset scenario name (see 'stackpick scenarios')")
-	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text or json")
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, json, or markdown (a decision record)")
+	cmd.Flags().StringVar(&date, "date", "", "date written in a markdown memo, YYYY-MM-DD (default: today, or SOURCE_DATE_EPOCH)")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout ('-' for stdout); never overwrites without --force")
 	cmd.Flags().BoolVar(&force, "force", false, "allow --out to replace an existing file")
 	return cmd
+}
+
+// memoDate is the date a memo carries: --date, else SOURCE_DATE_EPOCH (for
+// reproducible builds), else today. Only the command line reads the clock.
+func (a *app) memoDate(flag string) (string, error) {
+	if flag != "" {
+		if _, err := time.Parse(time.DateOnly, flag); err != nil {
+			return "", badInput(&knowledge.Error{File: "--date", Key: flag, Problem: "not a date", Allowed: "YYYY-MM-DD", Hint: "for example --date " + time.Now().Format(time.DateOnly)})
+		}
+		return flag, nil
+	}
+	if epoch := a.getenv("SOURCE_DATE_EPOCH"); epoch != "" {
+		if secs, err := strconv.ParseInt(epoch, 10, 64); err == nil {
+			return time.Unix(secs, 0).UTC().Format(time.DateOnly), nil
+		}
+	}
+	return time.Now().Format(time.DateOnly), nil
 }
 
 func hintFor(got string, allowed []string) string {

@@ -101,7 +101,7 @@ func effectText(kb *knowledge.KB, r *knowledge.Rule) string {
 }
 
 func mdCell(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "|", `\|`), "\n", " ")
+	return cell(strings.ReplaceAll(s, "\n", " "))
 }
 
 // KBSummary is what `kb check` prints when everything is valid.
