@@ -33,7 +33,7 @@ func FormatValue(v float64, unit string) string {
 	switch {
 	case math.IsInf(v, 0) || math.IsNaN(v):
 		s = "n/a"
-	case unit == "GiB" || unit == "x" || unit == "":
+	case unit == "GiB" || unit == "x" || (unit == "" && v != math.Trunc(v)):
 		s = strconv.FormatFloat(v, 'f', 2, 64)
 	case v == math.Trunc(v) && math.Abs(v) < 1e15:
 		s = thousands(int64(v))
