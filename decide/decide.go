@@ -23,6 +23,9 @@ type Decision struct {
 	Layers  []LayerPick       `json:"layers"`
 	Risks   []Risk            `json:"risks"`
 	Trace   []RuleTrace       `json:"trace"`
+	// EngineConfig sizes the picked engine and writes its annotated launch
+	// command (vLLM and SGLang; other engines say what is not covered).
+	EngineConfig *EngineConfig `json:"engine_config,omitempty"`
 }
 
 // LayerPick is the decision for one layer.
@@ -100,6 +103,9 @@ func Decide(kb *knowledge.KB, a knowledge.Answers) Decision {
 	flips := computeFlips(kb, a, d)
 	for i := range d.Layers {
 		d.Layers[i].Flips = flips[i]
+		if d.Layers[i].Layer == knowledge.LayerEngine {
+			d.EngineConfig = engineConfig(kb, a, d.Layers[i].Pick)
+		}
 	}
 	return d
 }
