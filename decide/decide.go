@@ -25,6 +25,9 @@ type Decision struct {
 	Layers  []LayerPick       `json:"layers"`
 	Risks   []Risk            `json:"risks"`
 	Trace   []RuleTrace       `json:"trace"`
+	// EngineConfig sizes the picked engine and writes its annotated launch
+	// command (vLLM and SGLang; other engines say what is not covered).
+	EngineConfig *EngineConfig `json:"engine_config,omitempty"`
 }
 
 // LayerPick is the decision for one layer.
@@ -111,6 +114,9 @@ func Decide(kb *knowledge.KB, a knowledge.Answers) Decision {
 	flips := computeFlips(kb, a, d, c)
 	for i := range d.Layers {
 		d.Layers[i].Flips = flips[i]
+		if d.Layers[i].Layer == knowledge.LayerEngine {
+			d.EngineConfig = engineConfig(kb, a, d.Layers[i].Pick)
+		}
 	}
 	return d
 }

@@ -131,6 +131,8 @@ type fileData struct {
 	Question []*Question `toml:"question"`
 	Rule     []*Rule     `toml:"rule"`
 	GPU      []*GPU      `toml:"gpu"`
+	Model    []*Model    `toml:"model"`
+	Flag     []*Flag     `toml:"flag"`
 }
 
 // Base is a decoded set of base files, reusable across builds: decoding the
@@ -170,6 +172,8 @@ func (b *Base) Build(overlay []SourceFile) (*KB, error) {
 	kb.Questions = mergeByID(baseData.Question, overData.Question, func(q *Question) (string, Pos) { return q.Key, q.Pos }, "question", &errs)
 	kb.Rules = mergeByID(baseData.Rule, overData.Rule, func(r *Rule) (string, Pos) { return r.ID, r.Pos }, "rule", &errs)
 	kb.GPUs = mergeByID(baseData.GPU, overData.GPU, func(g *GPU) (string, Pos) { return g.ID, g.Pos }, "gpu", &errs)
+	kb.Models = mergeByID(baseData.Model, overData.Model, func(m *Model) (string, Pos) { return m.ID, m.Pos }, "model", &errs)
+	kb.Flags = mergeByID(baseData.Flag, overData.Flag, func(f *Flag) (string, Pos) { return f.ID, f.Pos }, "flag", &errs)
 	if len(errs) > 0 {
 		return nil, errs.orNil()
 	}
@@ -210,11 +214,19 @@ func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileD
 		for i, x := range fd.GPU {
 			x.Pos = Pos{f.Name, loc.element("gpu", i)}
 		}
+		for i, x := range fd.Model {
+			x.Pos = Pos{f.Name, loc.element("model", i)}
+		}
+		for i, x := range fd.Flag {
+			x.Pos = Pos{f.Name, loc.element("flag", i)}
+		}
 		all.Layer = append(all.Layer, fd.Layer...)
 		all.Product = append(all.Product, fd.Product...)
 		all.Question = append(all.Question, fd.Question...)
 		all.Rule = append(all.Rule, fd.Rule...)
 		all.GPU = append(all.GPU, fd.GPU...)
+		all.Model = append(all.Model, fd.Model...)
+		all.Flag = append(all.Flag, fd.Flag...)
 		locs[f.Name] = loc
 	}
 	return all
@@ -242,7 +254,7 @@ func tomlError(file string, err error) *Error {
 }
 
 var knownKeys = map[string][]string{
-	"":                      {"layer", "product", "question", "rule", "gpu"},
+	"":                      {"layer", "product", "question", "rule", "gpu", "model", "flag"},
 	"layer":                 {"id", "name", "what", "examples", "optional"},
 	"product":               {"id", "name", "layer", "role", "strengths", "pick_when", "avoid_when", "key_points", "landmine", "seed_outdated", "source"},
 	"product.landmine":      {"id", "text", "watch", "source", "as_of", "when"},
@@ -250,8 +262,11 @@ var knownKeys = map[string][]string{
 	"product.source":        {"title", "url", "as_of"},
 	"question":              {"key", "page", "type", "prompt", "why", "values", "catalog", "min", "max", "default", "derived", "labels"},
 	"rule":                  {"id", "layer", "effect", "product", "weight", "with", "reason", "source", "as_of", "when"},
-	"gpu":                   {"id", "name", "vendor", "memory_gib", "bandwidth_tbs", "fp8", "source", "as_of"},
-	"condition":             {OpEquals, OpOneOf, OpAtLeast, OpAtMost},
+	"gpu":                   {"id", "name", "vendor", "memory_gib", "bandwidth_tbs", "fp8", "non_torch_gib", "non_torch_multi_gib", "non_torch_source", "source", "as_of"},
+	"model": {"id", "name", "hf_id", "params_b", "active_params_b", "layers", "attention_heads", "kv_heads", "head_dim", "hidden_size", "intermediate_size", "vocab_size", "tied_embeddings",
+		"experts", "experts_per_token", "moe_intermediate_size", "kv_lora_rank", "qk_rope_head_dim", "sliding_window", "sliding_window_layers", "native_context", "native_dtype", "native_weights_gib", "source", "as_of", "notes"},
+	"flag":      {"id", "engine", "name", "aliases", "default", "default_depends_on", "values", "effect", "status", "introduced", "deprecated", "removed", "replaced_by", "in_seed", "source", "as_of"},
+	"condition": {OpEquals, OpOneOf, OpAtLeast, OpAtMost},
 }
 
 func unknownKeyError(file string, loc *locator, k toml.Key) *Error {

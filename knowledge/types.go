@@ -148,8 +148,15 @@ type GPU struct {
 	MemoryGiB    float64 `toml:"memory_gib"`
 	BandwidthTBs float64 `toml:"bandwidth_tbs"`
 	FP8          bool    `toml:"fp8"`
-	Source       string  `toml:"source"`
-	AsOf         string  `toml:"as_of"`
+	// NonTorchGiB is memory the engine holds outside PyTorch's allocator
+	// (CUDA/ROCm context, GEMM workspaces) on a single-GPU engine;
+	// NonTorchMultiGiB is the same per GPU when the engine spans several
+	// GPUs (NCCL/RCCL buffers added). Catalog figures, never per run.
+	NonTorchGiB      float64 `toml:"non_torch_gib"`
+	NonTorchMultiGiB float64 `toml:"non_torch_multi_gib"`
+	NonTorchSource   string  `toml:"non_torch_source"`
+	Source           string  `toml:"source"`
+	AsOf             string  `toml:"as_of"`
 	Pos
 }
 
@@ -161,11 +168,15 @@ type KB struct {
 	Questions []*Question
 	Rules     []*Rule
 	GPUs      []*GPU
+	Models    []*Model
+	Flags     []*Flag
 
 	productByID  map[string]*Product
 	questionByID map[string]*Question
 	questionIdx  map[string]int
 	gpuByID      map[string]*GPU
+	modelByID    map[string]*Model
+	flagByID     map[string]*Flag
 	layerByID    map[string]*Layer
 	derived      derivedIndexes
 }

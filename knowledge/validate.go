@@ -9,9 +9,11 @@ import (
 )
 
 var (
-	idRE   = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	keyRE  = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	asOfRE = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$`)
+	idRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	// Model ids keep the version dots people type: llama-3.3-70b.
+	modelIDRE = regexp.MustCompile(`^[a-z0-9]+([.-][a-z0-9]+)*$`)
+	keyRE     = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	asOfRE    = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$`)
 )
 
 var layerOrder = []string{LayerEngine, LayerModelServer, LayerOrchestrator}
@@ -20,7 +22,10 @@ var (
 	effects     = []string{EffectPrefer, EffectRequire, EffectExclude, EffectComplement}
 	vendors     = []string{"nvidia", "amd", "none"}
 	types       = []string{TypeInt, TypeBool, TypeEnum, TypeList}
-	catalogs    = []string{"gpu"}
+	catalogs    = []string{"gpu", "model"}
+	engines     = []string{"vllm", "sglang"}
+	flagStates  = []string{FlagCurrent, FlagDeprecated, FlagRemoved}
+	dtypes      = []string{"bf16", "fp8", "mxfp4"}
 	operatorSet = []string{OpEquals, OpOneOf, OpAtLeast, OpAtMost}
 )
 
@@ -44,6 +49,8 @@ func validate(kb *KB, locs map[string]*locator, errs *Errors) {
 	c := &checker{kb: kb, locs: locs, errs: errs}
 	c.layers()
 	c.gpus()
+	c.models()
+	c.flags()
 	c.questions()
 	if len(*errs) > 0 {
 		return // rules and landmines refer to questions; stop at the first tier
@@ -94,8 +101,97 @@ func (c *checker) gpus() {
 		if g.MemoryGiB < 0 || g.BandwidthTBs < 0 {
 			c.at(g.Pos, what, []string{"memory_gib"}, "memory and bandwidth cannot be negative", "", "")
 		}
+		if g.NonTorchGiB < 0 || g.NonTorchMultiGiB < 0 || (g.MemoryGiB > 0 && g.NonTorchGiB+g.NonTorchMultiGiB >= g.MemoryGiB) {
+			c.at(g.Pos, what, []string{"non_torch_gib"}, "non-torch memory must be ≥ 0 and well below the GPU's memory", "", "")
+		}
+		if g.MemoryGiB > 0 && g.NonTorchGiB > 0 && g.NonTorchSource == "" {
+			c.at(g.Pos, what, []string{"non_torch_gib"}, "a non-torch memory figure needs a source", "", `add non_torch_source = "…"`)
+		}
 		c.asOf(g.Pos, what, g.AsOf)
 		kb.gpuByID[g.ID] = g
+	}
+}
+
+func (c *checker) models() {
+	kb := c.kb
+	kb.modelByID = map[string]*Model{}
+	for _, m := range kb.Models {
+		what := fmt.Sprintf("model %q", m.ID)
+		kb.modelByID[m.ID] = m
+		if !modelIDRE.MatchString(m.ID) {
+			c.at(m.Pos, what, []string{"id"}, "model ids are lower-case words joined by hyphens or dots", "", `for example id = "llama-3.1-8b"`)
+		}
+		if m.Name == "" || m.HFID == "" || m.Source == "" {
+			c.at(m.Pos, what, nil, "needs name, hf_id and source", "", `add name = "…", hf_id = "org/model", source = "…"`)
+		}
+		positive := []struct {
+			key string
+			v   int
+		}{{"layers", m.Layers}, {"attention_heads", m.Heads}, {"kv_heads", m.KVHeads}, {"head_dim", m.HeadDim}, {"hidden_size", m.Hidden}, {"vocab_size", m.Vocab}, {"native_context", m.NativeContext}}
+		for _, p := range positive {
+			if p.v <= 0 {
+				c.at(m.Pos, what+" "+p.key, []string{p.key}, p.key+" must be a positive whole number", "", "copy it from the model's config.json")
+			}
+		}
+		if m.ParamsB <= 0 {
+			c.at(m.Pos, what+" params_b", []string{"params_b"}, "params_b must be positive (billions of parameters)", "", "")
+		}
+		if m.KVHeads > 0 && m.Heads > 0 && m.Heads%m.KVHeads != 0 {
+			c.at(m.Pos, what+" kv_heads", []string{"kv_heads"}, fmt.Sprintf("%d attention heads cannot be grouped over %d KV heads", m.Heads, m.KVHeads), "a divisor of attention_heads", "")
+		}
+		if m.Experts > 0 && (m.ExpertsPerToken <= 0 || m.ExpertsPerToken > m.Experts || m.MoEIntermediate <= 0 || m.ActiveParamsB <= 0 || m.ActiveParamsB > m.ParamsB) {
+			c.at(m.Pos, what+" experts", []string{"experts"}, "an MoE model needs experts_per_token (≤ experts), moe_intermediate_size and active_params_b (≤ params_b)", "", "")
+		}
+		if m.Experts == 0 && m.Intermediate <= 0 {
+			c.at(m.Pos, what+" intermediate_size", []string{"intermediate_size"}, "a dense model needs intermediate_size", "", "")
+		}
+		if (m.KVLoraRank > 0) != (m.QKRopeHeadDim > 0) {
+			c.at(m.Pos, what+" kv_lora_rank", []string{"kv_lora_rank"}, "an MLA model needs both kv_lora_rank and qk_rope_head_dim", "", "")
+		}
+		if m.SlidingWindowLayers < 0 || m.SlidingWindowLayers >= m.Layers && m.Layers > 0 || (m.SlidingWindowLayers > 0) != (m.SlidingWindow > 0) {
+			c.at(m.Pos, what+" sliding_window", []string{"sliding_window_layers"}, "sliding_window and sliding_window_layers go together, with fewer sliding layers than layers", "", "")
+		}
+		if !slices.Contains(dtypes, m.NativeDType) {
+			c.at(m.Pos, what+" native_dtype", []string{"native_dtype"}, fmt.Sprintf("unknown native_dtype %q", m.NativeDType), strings.Join(dtypes, ", "), didYouMean(m.NativeDType, dtypes))
+		}
+		c.asOf(m.Pos, what, m.AsOf)
+	}
+}
+
+func (c *checker) flags() {
+	kb := c.kb
+	kb.flagByID = map[string]*Flag{}
+	for _, f := range kb.Flags {
+		kb.flagByID[f.ID] = f
+	}
+	for _, f := range kb.Flags {
+		what := fmt.Sprintf("flag %q", f.ID)
+		if !idRE.MatchString(f.ID) {
+			c.at(f.Pos, what, []string{"id"}, "ids are lower-case words joined by hyphens", "", `for example id = "vllm-max-num-seqs"`)
+		}
+		if !slices.Contains(engines, f.Engine) {
+			c.at(f.Pos, what+" engine", []string{"engine"}, fmt.Sprintf("unknown engine %q", f.Engine), strings.Join(engines, ", "), didYouMean(f.Engine, engines))
+		}
+		if !strings.HasPrefix(f.Name, "-") || f.Effect == "" || f.Source == "" {
+			c.at(f.Pos, what, nil, "needs name (as typed, with dashes), effect and source", "", `add name = "--…", effect = "…", source = "…"`)
+		}
+		if !slices.Contains(flagStates, f.Status) {
+			c.at(f.Pos, what+" status", []string{"status"}, fmt.Sprintf("unknown status %q", f.Status), strings.Join(flagStates, ", "), didYouMean(f.Status, flagStates))
+		}
+		if f.Status == FlagRemoved && f.Removed == "" {
+			c.at(f.Pos, what+" removed", []string{"removed"}, "a removed flag says when it was removed", "", `add removed = "v0.11.0" (or the PR that removed it)`)
+		}
+		if f.Status == FlagCurrent && f.Removed != "" {
+			c.at(f.Pos, what+" removed", []string{"removed"}, "a current flag cannot have a removed version", "", `set status = "removed"`)
+		}
+		if f.ReplacedBy != "" && strings.HasPrefix(f.ReplacedBy, f.Engine+"-") && kb.flagByID[f.ReplacedBy] == nil {
+			ids := make([]string, 0, len(kb.Flags))
+			for _, g := range kb.Flags {
+				ids = append(ids, g.ID)
+			}
+			c.at(f.Pos, what+" replaced_by", []string{"replaced_by"}, fmt.Sprintf("unknown flag %q", f.ReplacedBy), "", didYouMean(f.ReplacedBy, ids))
+		}
+		c.asOf(f.Pos, what, f.AsOf)
 	}
 }
 
@@ -128,9 +224,11 @@ func (c *checker) questions() {
 			if len(q.Values) > 0 {
 				c.at(q.Pos, what, []string{"values"}, "a catalog question takes its values from the catalog", "", "remove values")
 			}
-			q.Values = nil
-			for _, g := range kb.GPUs {
-				q.Values = append(q.Values, g.ID)
+			switch q.Catalog {
+			case "model":
+				q.Values = kb.ModelIDs()
+			default:
+				q.Values = kb.GPUIDs()
 			}
 		}
 		if q.Derived && q.Key == DerivedGPUVendor {

@@ -65,7 +65,7 @@ func codeOf(err error) int {
 		return ExitBadInput
 	}
 	msg := err.Error()
-	for _, prefix := range []string{"unknown flag", "unknown shorthand flag", "flag needs an argument", "invalid argument", "unknown command", "accepts ", "requires ", "if any flags in the group", "none of the others can be"} {
+	for _, prefix := range []string{"unknown flag", "unknown shorthand flag", "bad flag syntax", "flag needs an argument", "invalid argument", "unknown command", "accepts ", "requires ", "if any flags in the group", "none of the others can be"} {
 		if strings.HasPrefix(msg, prefix) || strings.Contains(msg, prefix) {
 			return ExitBadInput
 		}

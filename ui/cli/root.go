@@ -177,7 +177,7 @@ and the single answers that would change it.`,
 	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
-	root.AddCommand(a.decideCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand())
+	root.AddCommand(a.decideCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand())
 	return root
 }
 

@@ -95,6 +95,10 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 		fmt.Fprintf(&b, "  %s: %s → %s  ⇒ %s\n", st.Key.Render(g.answer), g.from, strings.Join(g.to, " | "), st.Pick.Render(outcome(kb, lp, g.pick, g.also)))
 	}
 
+	if lp.Layer == knowledge.LayerEngine {
+		b.WriteString(EngineConfig(d.EngineConfig, st, width))
+	}
+
 	var risks []decide.Risk
 	for _, r := range d.Risks {
 		if r.Layer == lp.Layer {

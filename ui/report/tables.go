@@ -113,8 +113,8 @@ func KBSummary(kb *knowledge.KB, files []string, st Styles) string {
 		landmines += len(p.Landmines)
 		notes += len(p.SeedNotes)
 	}
-	fmt.Fprintf(&b, "  %d layers, %d products, %d questions, %d rules, %d GPUs, %d landmines, %d seed corrections\n",
-		len(kb.Layers), len(kb.Products), len(kb.Questions), len(kb.Rules), len(kb.GPUs), landmines, notes)
+	fmt.Fprintf(&b, "  %d layers, %d products, %d questions, %d rules, %d GPUs, %d models, %d engine flags, %d landmines, %d seed corrections\n",
+		len(kb.Layers), len(kb.Products), len(kb.Questions), len(kb.Rules), len(kb.GPUs), len(kb.Models), len(kb.Flags), landmines, notes)
 	for _, f := range files {
 		b.WriteString(st.Muted.Render("  read "+f) + "\n")
 	}

@@ -1,0 +1,152 @@
+package decide
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+)
+
+func scenarioAnswers(t *testing.T, kb *knowledge.KB, name string) knowledge.Answers {
+	t.Helper()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := scenarios.Find(all, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Answers
+}
+
+func TestExitTestGetsAnAnnotatedVLLMServeCommand(t *testing.T) {
+	kb := knowledge.MustDefault()
+	d := Decide(kb, scenarioAnswers(t, kb, "exit-test"))
+	ec := d.EngineConfig
+	if ec == nil || !ec.Covered || ec.Engine != "vllm" {
+		t.Fatalf("engine config %+v", ec)
+	}
+	if !strings.HasPrefix(ec.CommandText, "vllm serve meta-llama/Llama-3.3-70B-Instruct") {
+		t.Errorf("command text: %q", ec.CommandText)
+	}
+	flags := map[string]string{}
+	for _, l := range ec.Command {
+		if l.Defense == "" {
+			t.Errorf("%s has no defense", l.Flag)
+		}
+		flags[l.Flag] = l.Value
+	}
+	// 70B bf16 on 8×H200: 131 GiB of weights need two GPUs; four replicas per node.
+	if flags["--tensor-parallel-size"] != "2" || ec.Sizing.ReplicasPerNode != 4 {
+		t.Errorf("TP %s, replicas %d; want 2 and 4", flags["--tensor-parallel-size"], ec.Sizing.ReplicasPerNode)
+	}
+	if _, ok := flags["--enable-lora"]; !ok || flags["--max-loras"] != "3" {
+		t.Errorf("three LoRA fine-tunes need --enable-lora --max-loras 3; got %v", flags)
+	}
+	found := false
+	for _, n := range ec.Replaced {
+		if n.Flag == "--max-seq-len-to-capture" && strings.Contains(n.ReplacedBy, "--max-cudagraph-capture-size") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the output must say what replaced --max-seq-len-to-capture: %+v", ec.Replaced)
+	}
+}
+
+// TestLaunchCommandsNeverEmitRemovedFlags sizes every scenario with every
+// model and KV dtype and checks each emitted flag is current in the KB.
+func TestLaunchCommandsNeverEmitRemovedFlags(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := 0
+	for _, s := range all {
+		for _, m := range kb.Models {
+			for _, kv := range []string{"auto", "fp8_e4m3"} {
+				a := s.Answers.Clone()
+				if err := a.Set("model", m.ID); err != nil {
+					t.Fatal(err)
+				}
+				if err := a.Set("kv_cache_dtype", kv); err != nil {
+					t.Fatal(err)
+				}
+				ec := Decide(kb, a).EngineConfig
+				if ec == nil {
+					t.Fatalf("%s/%s: no engine config", s.Name, m.ID)
+				}
+				if !ec.Covered {
+					if ec.Note == "" {
+						t.Errorf("%s/%s: not covered and no note", s.Name, m.ID)
+					}
+					continue
+				}
+				covered++
+				for _, l := range ec.Command {
+					f := kb.Flag(l.FlagID)
+					if f == nil || f.Status != knowledge.FlagCurrent || f.Name != l.Flag {
+						t.Errorf("%s/%s emits %s, which is not a current flag", s.Name, m.ID, l.Flag)
+					}
+					for _, gone := range []string{"--max-seq-len-to-capture", "--speculative-model", "--num-speculative-tokens", "--swap-space", "--enable-radix-cache"} {
+						if strings.Contains(ec.CommandText, gone) {
+							t.Errorf("%s/%s command contains %s", s.Name, m.ID, gone)
+						}
+					}
+				}
+			}
+		}
+	}
+	if covered == 0 {
+		t.Fatal("no scenario produced a launch command")
+	}
+}
+
+func TestEnginesWithoutASizingModelSayWhatIsNotCovered(t *testing.T) {
+	kb := knowledge.MustDefault()
+	ec := engineConfig(kb, kb.Defaults(), "tensorrt-llm")
+	if ec.Covered || !strings.Contains(ec.Note, "not covered") {
+		t.Errorf("TensorRT-LLM: %+v", ec)
+	}
+}
+
+func TestSGLangGetsALaunchServerCommand(t *testing.T) {
+	kb := knowledge.MustDefault()
+	a := kb.Defaults()
+	ec := engineConfig(kb, a, "sglang")
+	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "python -m sglang.launch_server") || !strings.Contains(ec.CommandText, "--model-path meta-llama/Llama-3.3-70B-Instruct") {
+		t.Errorf("SGLang command: %q (%s)", ec.CommandText, ec.Note)
+	}
+}
+
+func TestEngineConfigIsDeterministic(t *testing.T) {
+	kb := knowledge.MustDefault()
+	a := scenarioAnswers(t, kb, "exit-test")
+	one, _ := json.Marshal(Decide(kb, a))
+	two, _ := json.Marshal(Decide(kb, a))
+	if !bytes.Equal(one, two) {
+		t.Error("the same answers gave different JSON")
+	}
+	if !bytes.Contains(one, []byte(`"engine_config"`)) || !bytes.Contains(one, []byte(`"kv_cache_tokens"`)) {
+		t.Error("decision JSON lacks engine_config")
+	}
+}
+
+func TestAModelTooBigForTheFleetIsExplained(t *testing.T) {
+	kb := knowledge.MustDefault()
+	a := kb.Defaults()
+	for k, v := range map[string]any{"model": "llama-3.1-405b", "gpu": "l4", "gpus_per_node": int64(4)} {
+		if err := a.Set(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ec := engineConfig(kb, a, "vllm")
+	if ec.Covered || !strings.Contains(ec.Note, "does not fit") {
+		t.Errorf("405B on 4×L4: %+v", ec.Note)
+	}
+}

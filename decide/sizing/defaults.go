@@ -1,0 +1,155 @@
+package sizing
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Entry points of vLLM: its batch defaults differ between them.
+const (
+	EntryServe = "serve" // vllm serve / the OpenAI-compatible server
+	EntryLLM   = "llm"   // the offline LLM class and the benchmark scripts
+)
+
+// CurrentVLLM is the vLLM release the launch command and the default
+// settings are written for (kb-facts: v0.29/v0.30 current as of 2026-09).
+const CurrentVLLM = "0.29"
+
+// Defaults are the engine defaults that shape memory, with the reason each
+// one has the value it has.
+type Defaults struct {
+	Utilization         float64
+	MaxNumSeqs          int
+	MaxNumBatchedTokens int
+	ChunkedPrefill      bool
+	BlockSize           int
+	Why                 map[string]string
+}
+
+// VLLMMinor parses "0.26.0", "v0.9.1.dev705+g…" or "0.6.4.dev9 (ROCm)" to
+// its minor number (26, 9, 6); 0 when unreadable.
+func VLLMMinor(version string) int {
+	v := strings.TrimPrefix(strings.TrimSpace(version), "v")
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 || parts[0] != "0" {
+		return 0
+	}
+	digits := parts[1]
+	for i, r := range digits {
+		if r < '0' || r > '9' {
+			digits = digits[:i]
+			break
+		}
+	}
+	m, err := strconv.Atoi(digits)
+	if err != nil {
+		return 0
+	}
+	return m
+}
+
+// VLLMDefaults returns vLLM's defaults for a release (minor version), a GPU
+// (memory as reported, name) and an entry point. maxModelLen matters only
+// for the V0 engine, whose chunked prefill and step budget depended on it.
+//
+// Sources (kb-facts.md): get_batch_defaults in arg_utils.py@99d7eb5d (1024
+// sequences and 8192/16384 tokens on ≥ 70 GiB non-A100 GPUs, else 256 and
+// 2048/8192); cache.py@c1d86421 and the stable docs (utilization 0.9, then
+// 0.92, reported from v0.25.0); the ≥ 160 GiB tier (16384 tokens for
+// vllm serve) is secondary, v0.28.0. V0 (before 0.8): 256 sequences; chunked
+// prefill on by itself only above 32K context, with a 512-token budget;
+// otherwise the step budget is max(max_model_len, 2048).
+func VLLMDefaults(minor int, gpuMemGiB float64, gpuName, entry string, maxModelLen int) Defaults {
+	d := Defaults{BlockSize: 16, Why: map[string]string{}}
+	d.Utilization = 0.9
+	d.Why["gpu_memory_utilization"] = "0.9 before the default moved to 0.92 (reported from v0.25.0)"
+	if minor >= 25 {
+		d.Utilization = 0.92
+		d.Why["gpu_memory_utilization"] = "0.92, vLLM's default since about v0.25 (docs.vllm.ai stable, cache config)"
+	}
+	if minor > 0 && minor < 8 {
+		d.MaxNumSeqs = 256
+		d.Why["max_num_seqs"] = "256, the V0 engine's default"
+		if maxModelLen > 32768 {
+			d.ChunkedPrefill = true
+			d.MaxNumBatchedTokens = 512
+			d.Why["max_num_batched_tokens"] = "512: V0 turned chunked prefill on by itself above 32K context, with a 512-token budget"
+		} else {
+			d.MaxNumBatchedTokens = max(maxModelLen, 2048)
+			d.Why["max_num_batched_tokens"] = "max(max_model_len, 2048): V0 without chunked prefill schedules a whole prompt in one step"
+		}
+		return d
+	}
+	d.ChunkedPrefill = true
+	big := gpuMemGiB >= 70 && !strings.Contains(strings.ToLower(gpuName), "a100")
+	switch {
+	case big:
+		d.MaxNumSeqs = 1024
+		d.Why["max_num_seqs"] = "1024: vLLM's default on ≥ 70 GiB GPUs other than the A100"
+	default:
+		d.MaxNumSeqs = 256
+		d.Why["max_num_seqs"] = "256: vLLM's default on GPUs under 70 GiB and on the A100"
+	}
+	switch {
+	case entry == EntryLLM && big:
+		d.MaxNumBatchedTokens = 16384
+		d.Why["max_num_batched_tokens"] = "16384: the LLM class's default on ≥ 70 GiB non-A100 GPUs"
+	case entry == EntryLLM:
+		d.MaxNumBatchedTokens = 8192
+		d.Why["max_num_batched_tokens"] = "8192: the LLM class's default on smaller GPUs"
+	case big && gpuMemGiB >= 160 && minor >= 28:
+		d.MaxNumBatchedTokens = 16384
+		d.Why["max_num_batched_tokens"] = "16384: vllm serve's default on ≥ 160 GiB GPUs in newer releases (it also catches MI300X, vllm issue #53961)"
+	case big:
+		d.MaxNumBatchedTokens = 8192
+		d.Why["max_num_batched_tokens"] = "8192: vllm serve's default on ≥ 70 GiB non-A100 GPUs"
+	default:
+		d.MaxNumBatchedTokens = 2048
+		d.Why["max_num_batched_tokens"] = "2048: vllm serve's default on GPUs under 70 GiB and on the A100"
+	}
+	return d
+}
+
+// Resolve fills the zero settings of in from d and the model: TP and PP 1,
+// max_model_len the native context, dtypes auto, context = max_model_len.
+func Resolve(in Input, d Defaults) Input {
+	s := &in.Settings
+	if s.TP == 0 {
+		s.TP = 1
+	}
+	if s.PP == 0 {
+		s.PP = 1
+	}
+	if s.Utilization == 0 {
+		s.Utilization = d.Utilization
+	}
+	if s.MaxModelLen == 0 {
+		s.MaxModelLen = in.Arch.NativeContext
+	}
+	if s.MaxNumSeqs == 0 {
+		s.MaxNumSeqs = d.MaxNumSeqs
+	}
+	if s.MaxNumBatchedTokens == 0 {
+		s.MaxNumBatchedTokens = d.MaxNumBatchedTokens
+	}
+	if s.ChunkedPrefill == nil {
+		on := d.ChunkedPrefill
+		s.ChunkedPrefill = &on
+	}
+	if s.BlockSize == 0 {
+		s.BlockSize = d.BlockSize
+	}
+	if s.WeightsDType == "" {
+		s.WeightsDType = "auto"
+	}
+	if s.KVCacheDType == "" {
+		s.KVCacheDType = "auto"
+	}
+	if s.ContextTokens == 0 {
+		s.ContextTokens = s.MaxModelLen
+	}
+	if s.MinConcurrency == 0 {
+		s.MinConcurrency = 1
+	}
+	return in
+}

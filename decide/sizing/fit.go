@@ -1,0 +1,101 @@
+package sizing
+
+// Fit is the outcome of searching for the smallest parallel layout.
+type Fit struct {
+	Result Result `json:"result"`
+	// Tried lists every layout tried, smallest first, with why it failed.
+	Tried []Tried `json:"tried"`
+}
+
+// Tried is one layout SmallestTP considered.
+type Tried struct {
+	TP          int     `json:"tensor_parallel_size"`
+	PP          int     `json:"pipeline_parallel_size"`
+	Fits        bool    `json:"fits"`
+	Concurrency float64 `json:"max_concurrency"`
+	Why         string  `json:"why,omitempty"`
+}
+
+// TPCandidates lists the tensor-parallel sizes vLLM accepts for a, up to
+// max: powers of two and other divisors of the attention heads whose split
+// of the KV heads is even (or replicates whole heads).
+func TPCandidates(a Arch, maxTP int) []int {
+	var out []int
+	for tp := 1; tp <= maxTP; tp++ {
+		if a.Heads > 0 && a.Heads%tp != 0 {
+			continue
+		}
+		if a.KVLoraRank == 0 && a.KVHeads > 0 && a.KVHeads%tp != 0 && tp%a.KVHeads != 0 {
+			continue
+		}
+		out = append(out, tp)
+	}
+	return out
+}
+
+// SmallestTP finds the smallest layout whose KV pool holds at least
+// Settings.MinConcurrency requests of Settings.ContextTokens: tensor
+// parallelism inside one node of maxTP GPUs first, then pipeline stages
+// across up to maxPP nodes at the largest TP. Settings.TP and PP are
+// ignored. It returns an InputError when nothing fits.
+func SmallestTP(in Input, maxTP, maxPP int) (Fit, error) {
+	var fit Fit
+	maxTP, maxPP = max(1, maxTP), max(1, maxPP)
+	want := float64(max(1, in.Settings.MinConcurrency))
+	try := func(tp, pp int) (Result, bool, error) {
+		x := in
+		x.Settings.TP, x.Settings.PP = tp, pp
+		r, err := Size(x)
+		if err != nil {
+			return r, false, err
+		}
+		t := Tried{TP: tp, PP: pp, Fits: r.Fits && r.MaxConcurrency >= want, Concurrency: r.MaxConcurrency, Why: r.Reason}
+		if r.Fits && !t.Fits {
+			t.Why = f("holds %s requests of %s tokens, fewer than the %s asked for", trimFloat2(r.MaxConcurrency), n(in.Settings.ContextTokens), trimFloat(want))
+		}
+		fit.Tried = append(fit.Tried, t)
+		return r, t.Fits, nil
+	}
+	cands := TPCandidates(in.Arch, maxTP)
+	if len(cands) == 0 {
+		return fit, &InputError{Field: "--tensor-parallel-size", Problem: f("no tensor-parallel size up to %d splits %d attention heads and %d KV heads evenly", maxTP, in.Arch.Heads, in.Arch.KVHeads)}
+	}
+	var last Result
+	for _, tp := range cands {
+		r, ok, err := try(tp, 1)
+		if err != nil {
+			return fit, err
+		}
+		last = r
+		if ok {
+			fit.Result = r
+			return fit, nil
+		}
+	}
+	top := cands[len(cands)-1]
+	for pp := 2; pp <= maxPP && pp <= in.Arch.Layers; pp++ {
+		r, ok, err := try(top, pp)
+		if err != nil {
+			return fit, err
+		}
+		last = r
+		if ok {
+			fit.Result = r
+			return fit, nil
+		}
+	}
+	fit.Result = last
+	where := f("%d GPUs of one node", maxTP)
+	if maxPP > 1 {
+		where = f("%d nodes of %d GPUs (TP %d × PP %d)", maxPP, maxTP, top, min(maxPP, in.Arch.Layers))
+	}
+	return fit, &InputError{Field: "--model", Problem: f("%s does not fit %s even at the largest layout, with %s request(s) of %s tokens: %s",
+		orDash(in.Arch.Name), where, trimFloat(want), n(in.Settings.ContextTokens), lastWhy(fit))}
+}
+
+func lastWhy(fit Fit) string {
+	if len(fit.Tried) == 0 {
+		return "nothing was tried"
+	}
+	return fit.Tried[len(fit.Tried)-1].Why
+}

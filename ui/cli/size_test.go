@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := Run(context.Background(), args, IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Env: []string{"NO_COLOR=1"}})
+	return code, out.String(), errb.String()
+}
+
+func TestSizeJSONHasTheKeysScriptsReadFor70BOnFourH100s(t *testing.T) {
+	code, out, errs := runCLI("size", "--model", "llama-3.3-70b", "--gpu", "h100", "--tensor-parallel-size", "4", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"weights_gib_per_gpu", "kv_bytes_per_token_per_gpu", "kv_pool_gib_per_gpu", "kv_cache_tokens", "max_concurrency", "fits", "figures"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	if got["fits"] != true || got["kv_bytes_per_token_per_gpu"].(float64) != 81920 {
+		t.Errorf("fits %v, KV bytes/token/GPU %v; want true and 81920", got["fits"], got["kv_bytes_per_token_per_gpu"])
+	}
+}
+
+func TestSizeBadInputExitsTwoWithAHint(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--model", "llama-3.3-70", "--gpu", "h100"}, `did you mean "llama-3.3-70b"`},
+		{[]string{"--model", "llama-3.3-70b", "--gpu", "h1000"}, `did you mean "h100"`},
+		{[]string{"--model", "llama-3.3-70b", "--gpu", "h100", "--gpu-memory-utilization", "1.2"}, "outside (0, 1]"},
+		{[]string{"--model", "llama-3.3-70b", "--gpu", "h100", "--gpu-memory-utilization", "0"}, "outside (0, 1]"},
+		{[]string{"--model", "llama-3.3-70b", "--gpu", "h100", "--tensor-parallel-size", "3"}, "do not divide"},
+		{[]string{"--model", "llama-3.1-405b", "--gpu", "l4", "--max-model-len", "8192"}, "does not fit"},
+		{[]string{"--gpu", "h100"}, "needs --model"},
+		{[]string{"--model", "qwen3-8b"}, "needs --gpu"},
+	}
+	for _, c := range cases {
+		code, _, errs := runCLI(append([]string{"size"}, c.args...)...)
+		if code != ExitBadInput || !strings.Contains(errs, c.want) {
+			t.Errorf("size %v: exit %d, stderr %q; want exit 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+func TestDecideTextShowsTheLaunchCommandInTheEngineCard(t *testing.T) {
+	code, out, errs := runCLI("decide", "--scenario", "exit-test")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"Launch command (vLLM v0.29", "vllm serve meta-llama/Llama-3.3-70B-Instruct", "--tensor-parallel-size 2", "--max-seq-len-to-capture"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("decide text lacks %q", want)
+		}
+	}
+}
+
+// FuzzSizeFlags feeds arbitrary flag lists to `stackpick size`: whatever
+// comes in, it must not panic and must end 0 (sized) or 2 (bad input).
+func FuzzSizeFlags(f *testing.F) {
+	for _, seed := range []string{
+		"--model llama-3.3-70b --gpu h100 --tensor-parallel-size 4",
+		"--model deepseek-v3 --gpu mi300x --max-model-len 1",
+		"--params-b 8 --layers 32 --kv-heads 8 --head-dim 128 --gpu-memory-gib 24 --max-model-len 4096",
+		"--model gemma-3-27b --gpu l40s --kv-cache-dtype fp8 --block-size 1 --max-num-seqs 1",
+		"--model qwen3-8b --gpu h100 --gpu-memory-utilization NaN",
+		"--model qwen3-8b --gpu h100 --gpu-memory-utilization 1e-300 --format json",
+		"--params-b 1e308 --layers 1 --kv-heads 1 --head-dim 1 --gpu-memory-gib 1e-9 --max-model-len 1",
+		"--model gpt-oss-120b --gpu b200 --pipeline-parallel-size 36 --tensor-parallel-size 8",
+		"--model mixtral-8x7b --gpu a100-40gb --nodes 1024 --gpus-per-node 1024 --min-concurrency 1048576",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		args := append([]string{"size", "--no-color"}, strings.Fields(line)...)
+		code, _, _ := runCLI(args...)
+		if code != ExitOK && code != ExitBadInput {
+			t.Errorf("size %q exited %d", line, code)
+		}
+	})
+}
