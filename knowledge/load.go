@@ -108,6 +108,8 @@ func (fd fileData) copy() fileData {
 		Question: copyItems(fd.Question),
 		Rule:     copyItems(fd.Rule),
 		GPU:      copyItems(fd.GPU),
+		Model:    copyItems(fd.Model),
+		Flag:     copyItems(fd.Flag),
 	}
 	for _, p := range out.Product {
 		p.Landmines = slices.Clone(p.Landmines) // validation compiles their conditions

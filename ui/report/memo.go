@@ -53,6 +53,7 @@ func Memo(kb *knowledge.KB, d decide.Decision, in MemoInput) string {
 	m.options()
 	m.outcome()
 	m.consequences()
+	m.engineConfig()
 	m.flips()
 	m.verify()
 	m.sources()
@@ -207,6 +208,68 @@ func (m *memo) consequences() {
 		for _, n := range notes {
 			m.line(n)
 		}
+		m.blank()
+	}
+}
+
+// engineConfig writes the capacity arithmetic and the annotated launch
+// command, when the decision has them.
+func (m *memo) engineConfig() {
+	ec := m.d.EngineConfig
+	if ec == nil {
+		return
+	}
+	m.line("## Engine settings and the arithmetic behind them")
+	m.blank()
+	if !ec.Covered {
+		m.para(ec.Note)
+		return
+	}
+	m.para(fmt.Sprintf("For %s on %s, written for %s. Every flag carries its defense; flags the knowledge base marks removed or renamed are never emitted.", ec.Model, ec.GPU, ec.EngineVersion))
+	m.line("```sh")
+	m.line(strings.TrimRight(ec.CommandText, "\n"))
+	m.line("```")
+	m.blank()
+	m.line("| Flag | Value | Why |")
+	m.line("| --- | --- | --- |")
+	for _, l := range ec.Command {
+		m.line(fmt.Sprintf("| `%s` | %s | %s |", l.Flag, cell(l.Value), cell(l.Defense)))
+	}
+	m.blank()
+	if len(ec.Defaults) > 0 {
+		m.line("Left at their defaults:")
+		m.blank()
+		for _, n := range ec.Defaults {
+			m.line(fmt.Sprintf("- `%s`: %s", n.Flag, md(n.Note)))
+		}
+		m.blank()
+	}
+	if len(ec.Replaced) > 0 {
+		m.line("Flags from the course material that must not be used any more:")
+		m.blank()
+		for _, n := range ec.Replaced {
+			m.line(fmt.Sprintf("- `%s`: %s", n.Flag, md(n.Note)))
+		}
+		m.blank()
+	}
+	if ec.Sizing != nil && len(ec.Sizing.Figures) > 0 {
+		m.line("Capacity arithmetic (per GPU unless stated):")
+		m.blank()
+		m.line("| Figure | Value | Formula |")
+		m.line("| --- | --- | --- |")
+		for _, f := range ec.Sizing.Figures {
+			formula := f.Formula
+			if f.Source != "" {
+				formula += " (source: " + f.Source + ")"
+			}
+			m.line(fmt.Sprintf("| %s | %s | %s |", cell(f.Name), cell(f.Text()), cell(formula)))
+		}
+		m.blank()
+	}
+	for _, n := range ec.Notes {
+		m.line("- Note: " + md(n))
+	}
+	if len(ec.Notes) > 0 {
 		m.blank()
 	}
 }
