@@ -1,0 +1,177 @@
+// Package drill holds the exit-test drills: what each asks, in what order,
+// and how an answer is graded. It is pure: given the knowledge base, the
+// content file, a seed and the player's miss counts, the questions and the
+// grades are always the same. It must not import ui/ or any terminal code;
+// the history file lives in drill/history, the screens in ui/.
+package drill
+
+import (
+	_ "embed"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+//go:embed data/drills.toml
+var contentTOML string
+
+// Names of the drills, in the order of the mock exit test.
+const (
+	Taxonomy = "taxonomy"
+	Scenario = "scenario"
+	Flags    = "flags"
+	Explain  = "explain"
+	Mock     = "mock"
+)
+
+// Names lists the drills a user can start.
+var Names = []string{Taxonomy, Scenario, Flags, Explain, Mock}
+
+// Titles are the drills' one-line descriptions.
+var Titles = map[string]string{
+	Taxonomy: "Place each product in its layer: engine, model server or orchestrator",
+	Scenario: "Choose and defend a stack for a scenario",
+	Flags:    "The top 12 vLLM flags: defaults, effects, names",
+	Explain:  "Dynamo vs Dynamo-Triton to a non-specialist, in 90 seconds",
+	Mock:     "The whole exit test: all four in sequence, pass or fail",
+}
+
+// Content is the drill data from drills.toml, checked against the KB.
+type Content struct {
+	Bar struct {
+		Taxonomy float64 `toml:"taxonomy"`
+		Scenario float64 `toml:"scenario"`
+		Flags    float64 `toml:"flags"`
+		Explain  float64 `toml:"explain"`
+	} `toml:"bar"`
+	TaxonomyProducts []string
+	Terms            map[string][]string `toml:"terms"`
+	Phrases          []Phrase            `toml:"phrase"`
+	Topics           []Topic             `toml:"explain"`
+	FlagItems        []FlagItem          `toml:"flag"`
+}
+
+// Phrase is one sentence of a generated scenario's story.
+type Phrase struct {
+	Key  string `toml:"key"`
+	When string `toml:"when"`
+	Text string `toml:"text"`
+}
+
+// Topic is one 90-second explanation with its key points.
+type Topic struct {
+	ID        string  `toml:"id"`
+	Seconds   int     `toml:"seconds"`
+	Prompt    string  `toml:"prompt"`
+	Reference string  `toml:"reference"`
+	Points    []Point `toml:"point"`
+}
+
+// Point is a key point an explanation should make.
+type Point struct {
+	ID    string   `toml:"id"`
+	Text  string   `toml:"text"`
+	Terms []string `toml:"terms"`
+}
+
+// FlagItem is one flag of the flags drill.
+type FlagItem struct {
+	ID          string   `toml:"id"`
+	Accept      []string `toml:"accept"`
+	SeedDefault []string `toml:"seed_default"`
+}
+
+// Load parses the embedded drill content and checks every id it names
+// against the knowledge base.
+func Load(kb *knowledge.KB) (*Content, error) {
+	var raw struct {
+		Content
+		Taxonomy struct {
+			Products []string `toml:"products"`
+		} `toml:"taxonomy"`
+	}
+	md, err := toml.Decode(contentTOML, &raw)
+	if err != nil {
+		return nil, fmt.Errorf("scenarios/drill/data/drills.toml: %w", err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return nil, fmt.Errorf("scenarios/drill/data/drills.toml: unknown key %s", und[0])
+	}
+	c := raw.Content
+	c.TaxonomyProducts = raw.Taxonomy.Products
+	var problems []string
+	for _, id := range c.TaxonomyProducts {
+		if kb.Product(id) == nil {
+			problems = append(problems, "taxonomy names unknown product "+id)
+		}
+	}
+	for key := range c.Terms {
+		if kb.Question(key) == nil {
+			problems = append(problems, "terms for unknown answer key "+key)
+		}
+	}
+	for _, p := range c.Phrases {
+		if kb.Question(p.Key) == nil {
+			problems = append(problems, "phrase for unknown answer key "+p.Key)
+		}
+	}
+	for _, f := range c.FlagItems {
+		if kb.Flag(f.ID) == nil {
+			problems = append(problems, "flags drill names unknown flag "+f.ID)
+		}
+	}
+	if len(c.Topics) == 0 || len(c.FlagItems) == 0 || len(c.TaxonomyProducts) == 0 {
+		problems = append(problems, "a drill has no items")
+	}
+	if len(problems) > 0 {
+		slices.Sort(problems)
+		return nil, fmt.Errorf("scenarios/drill/data/drills.toml: %s", strings.Join(problems, "; "))
+	}
+	return &c, nil
+}
+
+// Misses counts, per item id, how often the player got it wrong before.
+// Items with more misses are asked earlier and more often.
+type Misses map[string]int
+
+// order returns ids shuffled by seed, then stably sorted so the most-missed
+// come first.
+func order(ids []string, seed uint64, misses Misses) []string {
+	out := slices.Clone(ids)
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	slices.SortStableFunc(out, func(a, b string) int { return misses[b] - misses[a] })
+	return out
+}
+
+// Score is a graded result: points out of a maximum, and the items missed.
+type Score struct {
+	Points float64  `json:"points"`
+	Max    float64  `json:"max"`
+	Missed []string `json:"missed"`
+}
+
+// Ratio is points over max (0 when there is nothing to score).
+func (s Score) Ratio() float64 {
+	if s.Max == 0 {
+		return 0
+	}
+	return s.Points / s.Max
+}
+
+// normalize lower-cases and folds spaces and punctuation for matching.
+func normalize(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// mentions reports whether text uses term (case-insensitive; a term may be
+// a word stem such as "orchestrat").
+func mentions(text, term string) bool {
+	return strings.Contains(normalize(text), normalize(term))
+}

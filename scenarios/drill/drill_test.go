@@ -1,0 +1,255 @@
+package drill_test
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/scenarios/drill"
+)
+
+var kb = knowledge.MustDefault()
+
+func content(t *testing.T) *drill.Content {
+	t.Helper()
+	c, err := drill.Load(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestTaxonomyGrading(t *testing.T) {
+	c := content(t)
+	products := c.TaxonomyQuiz(1, nil)
+	if len(products) != 9 {
+		t.Fatalf("taxonomy asks %d products, want the seed's 8 plus llama.cpp", len(products))
+	}
+	right := map[string]string{}
+	for _, id := range products {
+		right[id] = kb.Product(id).Layer
+	}
+	cases := []struct {
+		name   string
+		change map[string]string
+		points float64
+		missed []string
+	}{
+		{"all right", nil, 9, nil},
+		{"Dynamo-Triton as an orchestrator", map[string]string{"dynamo-triton": "orchestrator"}, 8, []string{"taxonomy:dynamo-triton"}},
+		{"KServe as an engine and vLLM left out", map[string]string{"kserve": "engine", "vllm": ""}, 7, []string{"taxonomy:vllm", "taxonomy:kserve"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			placed := map[string]string{}
+			for k, v := range right {
+				placed[k] = v
+			}
+			for k, v := range tc.change {
+				placed[k] = v
+			}
+			r := drill.GradeTaxonomy(kb, c.TaxonomyProducts, placed)
+			if r.Score.Points != tc.points || r.Score.Max != 9 {
+				t.Errorf("score %v/%v, want %v/9", r.Score.Points, r.Score.Max, tc.points)
+			}
+			slices.Sort(r.Score.Missed)
+			want := slices.Clone(tc.missed)
+			slices.Sort(want)
+			if !slices.Equal(r.Score.Missed, want) {
+				t.Errorf("missed %v, want %v", r.Score.Missed, want)
+			}
+			for _, p := range r.Placements {
+				if !p.Right && !strings.Contains(p.Why, "belongs to the") {
+					t.Errorf("wrong placement of %s without a reason: %q", p.Product, p.Why)
+				}
+			}
+		})
+	}
+}
+
+func TestMostMissedItemsComeFirst(t *testing.T) {
+	c := content(t)
+	order := c.TaxonomyQuiz(7, drill.Misses{"taxonomy:kserve": 3, "taxonomy:dynamo-triton": 1})
+	if order[0] != "kserve" || order[1] != "dynamo-triton" {
+		t.Fatalf("order %v: most-missed should lead", order)
+	}
+	if !reflect.DeepEqual(c.TaxonomyQuiz(7, nil), c.TaxonomyQuiz(7, nil)) {
+		t.Fatal("same seed, different order")
+	}
+}
+
+func TestScenarioGradingAgainstDecide(t *testing.T) {
+	c := content(t)
+	all, _ := scenarios.All(kb)
+	exit, _ := scenarios.Find(all, "exit-test")
+	d := decide.Decide(kb, exit.Answers)
+	cases := []struct {
+		name       string
+		picks      map[string]string
+		defense    map[string]string
+		rightCount int
+		mentioned  []string // rule ids expected among the engine's mentioned
+	}{
+		{"the seed's answer, well defended",
+			map[string]string{"engine": "vllm", "model-server": "none", "orchestrator": "llm-d"},
+			map[string]string{"engine": "vLLM: multi-LoRA adapters for the tenants, and llm-d's canonical engine on Kubernetes", "orchestrator": "k8s-native with cache-aware routing; KServe for lifecycle"},
+			3, []string{"multi-lora-vllm", "llm-d-canonical-vllm", "engine-default-vllm"}},
+		{"right stack, no defense",
+			map[string]string{"engine": "vllm", "model-server": "none", "orchestrator": "llm-d"},
+			nil, 3, nil},
+		{"Dynamo instead of llm-d",
+			map[string]string{"engine": "vllm", "model-server": "none", "orchestrator": "dynamo"},
+			nil, 2, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := c.GradeScenario(kb, d, drill.StackAnswer{Picks: tc.picks, Defense: tc.defense})
+			n := 0
+			for _, l := range r.Layers {
+				if l.Right {
+					n++
+				}
+				if len(l.Rationale) == 0 && l.Want != "none" {
+					t.Errorf("%s: no rationale shown", l.Layer)
+				}
+			}
+			if n != tc.rightCount {
+				t.Errorf("%d layers right, want %d", n, tc.rightCount)
+			}
+			for _, id := range tc.mentioned {
+				if !slices.Contains(r.Layers[0].Mentioned, id) {
+					t.Errorf("engine defense should be credited with %s; mentioned %v", id, r.Layers[0].Mentioned)
+				}
+			}
+		})
+	}
+	full := c.GradeScenario(kb, d, drill.StackAnswer{Picks: cases[0].picks, Defense: cases[0].defense})
+	bare := c.GradeScenario(kb, d, drill.StackAnswer{Picks: cases[1].picks})
+	if full.Score.Points <= bare.Score.Points {
+		t.Errorf("a defense that names the reasons (%v) should beat none (%v)", full.Score.Points, bare.Score.Points)
+	}
+}
+
+func TestGeneratedScenarioIsReproducible(t *testing.T) {
+	c := content(t)
+	a, b := c.GeneratedPrompt(kb, 42), c.GeneratedPrompt(kb, 42)
+	if a.Story != b.Story || !reflect.DeepEqual(a.Answers.Values(), b.Answers.Values()) {
+		t.Fatal("seed 42 gave two different scenarios")
+	}
+	if c.GeneratedPrompt(kb, 43).Story == a.Story {
+		t.Error("seeds 42 and 43 told the same story")
+	}
+	if !strings.Contains(a.Story, "node(s) of") {
+		t.Errorf("story lacks the fleet: %q", a.Story)
+	}
+}
+
+func TestFlagGrading(t *testing.T) {
+	c := content(t)
+	q := func(id, mode string) drill.FlagQuestion {
+		for _, fq := range c.FlagQuiz(kb, 3, nil) {
+			if fq.FlagID == id {
+				fq.Mode = mode
+				return fq
+			}
+		}
+		t.Fatalf("no question for %s", id)
+		return drill.FlagQuestion{}
+	}
+	gmu := q("vllm-gpu-memory-utilization", drill.ModeDefault)
+	if len(gmu.Choices) != 4 || gmu.Choices[gmu.Correct] != kb.Flag("vllm-gpu-memory-utilization").Effect {
+		t.Fatalf("effect choices wrong: %+v", gmu)
+	}
+	cases := []struct {
+		name       string
+		q          drill.FlagQuestion
+		ans        drill.FlagAnswer
+		points     float64
+		correction string
+	}{
+		{"current default and effect", gmu, drill.FlagAnswer{Default: "0.92", Choice: gmu.Correct}, 2, ""},
+		{"the seed's default earns half and the correction", gmu, drill.FlagAnswer{Default: "0.90", Choice: gmu.Correct}, 1.5, "is the seed's default; today it is 0.92"},
+		{"wrong default, wrong effect", gmu, drill.FlagAnswer{Default: "0.5", Choice: (gmu.Correct + 1) % 4}, 0, ""},
+		{"naming the flag", q("vllm-speculative-config", drill.ModeName), drill.FlagAnswer{Name: "--speculative-config"}, 2, ""},
+		{"naming it without dashes", q("vllm-enforce-eager", drill.ModeName), drill.FlagAnswer{Name: "enforce-eager"}, 2, ""},
+		{"the seed's removed name earns half", q("vllm-speculative-config", drill.ModeName), drill.FlagAnswer{Name: "--speculative-model"}, 1, "--speculative-model is removed"},
+		{"a renamed-twice name still counts as the seed's", q("vllm-max-cudagraph-capture-size", drill.ModeName), drill.FlagAnswer{Name: "--max-seq-len-to-capture"}, 1, "today the flag is --max-cudagraph-capture-size"},
+		{"an unrelated flag", q("vllm-block-size", drill.ModeName), drill.FlagAnswer{Name: "--max-model-len"}, 0, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := c.GradeFlag(kb, tc.q, tc.ans)
+			if g.Points != tc.points {
+				t.Errorf("points %v, want %v (%+v)", g.Points, tc.points, g)
+			}
+			if tc.correction != "" && !strings.Contains(g.Correction, tc.correction) {
+				t.Errorf("correction %q lacks %q", g.Correction, tc.correction)
+			}
+			if g.Default == "" || g.Source == "" {
+				t.Error("grading must teach the current default and its source")
+			}
+		})
+	}
+}
+
+func TestFlagQuizAsksMissedFlagsAgain(t *testing.T) {
+	c := content(t)
+	plain := c.FlagQuiz(kb, 5, nil)
+	if len(plain) != 12 {
+		t.Fatalf("%d questions, want 12", len(plain))
+	}
+	weak := c.FlagQuiz(kb, 5, drill.Misses{"flags:vllm-block-size:name": 2})
+	if weak[0].FlagID != "vllm-block-size" || weak[0].Mode != drill.ModeName {
+		t.Errorf("the missed flag should come first in its missed mode: %+v", weak[0])
+	}
+	if len(weak) != 13 || weak[12].FlagID != "vllm-block-size" || weak[12].Mode != drill.ModeDefault {
+		t.Errorf("the missed flag should be asked again in the other mode: %d questions", len(weak))
+	}
+}
+
+func TestExplainGrading(t *testing.T) {
+	topic := content(t).Topic()
+	good := "Dynamo-Triton is just the renamed Triton Inference Server, a general model server for any model: ONNX, PyTorch, XGBoost. " +
+		"Dynamo is an orchestrator that sits above engines like vLLM and does KV-cache-aware routing and prefill/decode disaggregation. They can coexist; it depends on scale."
+	cases := []struct {
+		name    string
+		text    string
+		elapsed time.Duration
+		points  float64
+	}{
+		{"all key points in time", good, 80 * time.Second, 6},
+		{"all key points, too late", good, 95 * time.Second, 0},
+		{"half the points", "Triton was renamed. Dynamo orchestrates the fleet.", 30 * time.Second, 2},
+		{"nothing", "", 5 * time.Second, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := drill.GradeExplain(topic, tc.text, tc.elapsed)
+			if r.Score.Points != tc.points {
+				t.Errorf("points %v, want %v; covered %d, missed %v", r.Score.Points, tc.points, len(r.Covered), r.Score.Missed)
+			}
+		})
+	}
+}
+
+func TestMockExitTestPassesOnlyAtTheBar(t *testing.T) {
+	c := content(t)
+	tax := drill.TaxonomyResult{Score: drill.Score{Points: 9, Max: 9}}
+	sc := drill.ScenarioResult{Layers: []drill.LayerGrade{{Right: true}, {Right: true}, {Right: true}}, Score: drill.Score{Points: 4, Max: 6}}
+	fl := drill.FlagsResult{Score: drill.Score{Points: 20, Max: 24, Missed: []string{"flags:vllm-block-size:name"}}}
+	ex := drill.ExplainResult{Score: drill.Score{Points: 5, Max: 6}}
+	if r := c.GradeMock(tax, sc, fl, ex); !r.Pass {
+		t.Fatalf("should pass: %+v", r.Parts)
+	}
+	sc.Layers[2].Right = false
+	sc.Score.Missed = []string{"scenario:orchestrator"}
+	r := c.GradeMock(tax, sc, fl, ex)
+	if r.Pass || r.Weakest[0] != "scenario:orchestrator" {
+		t.Fatalf("a wrong layer fails the mock and leads the weakest items: %+v", r)
+	}
+}
