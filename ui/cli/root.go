@@ -127,7 +127,12 @@ func flagError(cmd *cobra.Command, err error) error {
 
 func isFlagError(err error) bool {
 	msg := err.Error()
-	return strings.Contains(msg, "flag") || strings.HasPrefix(msg, "unknown command") || strings.HasPrefix(msg, "accepts ")
+	for _, prefix := range []string{"unknown flag", "unknown shorthand flag", "flag needs an argument", "bad flag syntax", "invalid argument", "unknown command", "accepts ", "requires "} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 var errUsageShown = errors.New("usage shown")
@@ -177,7 +182,7 @@ and the single answers that would change it.`,
 	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
-	root.AddCommand(a.decideCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand())
+	root.AddCommand(a.decideCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand())
 	return root
 }
 

@@ -1,0 +1,464 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/history"
+)
+
+// EnvHistory overrides the drill history file (tests, shared machines).
+const EnvHistory = "STACKPICK_HISTORY"
+
+// errAbandoned ends a drill whose input ran out before the last answer.
+var errAbandoned = errors.New("drill abandoned: the input ended before the last answer; nothing was recorded")
+
+func (a *app) drillCommand() *cobra.Command {
+	var seed int64
+	var scenarioName string
+	cmd := &cobra.Command{
+		Use:   "drill NAME",
+		Short: "Practise the exit test: taxonomy, scenario, flags, explain, or mock",
+		Long: `Practise the seed's exit test until you can do it unaided at a whiteboard.
+
+  taxonomy  place each product in its layer
+  scenario  choose and defend a stack for a scenario (--scenario NAME or --seed N)
+  flags     the top 12 vLLM flags: defaults, effects, names
+  explain   Dynamo vs Dynamo-Triton to a non-specialist, in 90 seconds
+  mock      all four in sequence, pass or fail against the seed's bar
+  stats     your progress per drill and the items you miss most
+
+Answers are read line by line from standard input, so a drill can be
+scripted. Every finished drill is added to the history in the XDG state
+folder, and the next drill asks what you missed most more often.`,
+		Example: `  stackpick drill taxonomy
+  stackpick drill scenario --seed 7
+  stackpick drill stats`,
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: append(slices.Clone(drill.Names), "stats"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := args[0]
+			all := append(slices.Clone(drill.Names), "stats")
+			if !slices.Contains(all, name) {
+				return badInput(&knowledge.Error{File: "drill", Key: name, Problem: "no such drill", Allowed: strings.Join(all, ", "), Hint: hintFor(name, all)})
+			}
+			kb, err := a.loadKB()
+			if err != nil {
+				return err
+			}
+			path, err := a.historyPath()
+			if err != nil {
+				return internal(err)
+			}
+			now := time.Now()
+			stamp := now.UTC().Format("20060102T150405")
+			records, notice, err := history.Load(path, stamp)
+			if err != nil {
+				return badInput(err)
+			}
+			if notice != "" {
+				fmt.Fprintln(a.io.Stderr, "stackpick: "+notice)
+			}
+			if name == "stats" {
+				_, err := io.WriteString(a.out(a.io.Stdout), a.statsText(history.Summarize(records)))
+				return err
+			}
+			c, err := drill.Load(kb)
+			if err != nil {
+				return internal(err)
+			}
+			s := uint64(seed)
+			if !cmd.Flags().Changed("seed") {
+				s = uint64(now.UnixNano())
+			}
+			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: history.Misses(records), scenario: scenarioName}
+			rec, err := r.run(name)
+			if err != nil {
+				if errors.Is(err, errAbandoned) {
+					return badInput(err)
+				}
+				return err
+			}
+			rec.At = now.UTC().Format(time.RFC3339)
+			if notice, err := history.Append(path, rec, stamp); err != nil {
+				return internal(fmt.Errorf("the drill finished but its result could not be saved: %w", err))
+			} else if notice != "" {
+				fmt.Fprintln(a.io.Stderr, "stackpick: "+notice)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().Int64Var(&seed, "seed", 0, "seed for the question order and a generated scenario (same seed, same drill)")
+	cmd.Flags().StringVarP(&scenarioName, "scenario", "s", "", "play the scenario drill on this preset instead of a generated scenario")
+	return cmd
+}
+
+func (a *app) historyPath() (string, error) {
+	if p := a.getenv(EnvHistory); p != "" {
+		return p, nil
+	}
+	return history.DefaultPath()
+}
+
+// drillRun plays one drill on a line-oriented terminal or pipe.
+type drillRun struct {
+	app      *app
+	kb       *knowledge.KB
+	c        *drill.Content
+	in       *bufio.Scanner
+	w        io.Writer
+	seed     uint64
+	misses   drill.Misses
+	scenario string
+}
+
+func (r *drillRun) say(format string, args ...any) { fmt.Fprintf(r.w, format, args...) }
+
+// ask prints a prompt and reads one line; EOF abandons the drill.
+func (r *drillRun) ask(prompt string) (string, error) {
+	r.say("%s", prompt)
+	if !r.in.Scan() {
+		r.say("\n")
+		return "", errAbandoned
+	}
+	return strings.TrimSpace(r.in.Text()), nil
+}
+
+func (r *drillRun) run(name string) (history.Record, error) {
+	rec := history.Record{Drill: name, Seed: r.seed}
+	var err error
+	switch name {
+	case drill.Taxonomy:
+		var res drill.TaxonomyResult
+		res, err = r.taxonomy()
+		rec.Points, rec.Max, rec.Missed = res.Score.Points, res.Score.Max, res.Score.Missed
+	case drill.Scenario:
+		var res drill.ScenarioResult
+		res, err = r.scenarioDrill()
+		rec.Points, rec.Max, rec.Missed = res.Score.Points, res.Score.Max, res.Score.Missed
+	case drill.Flags:
+		var res drill.FlagsResult
+		res, err = r.flags()
+		rec.Points, rec.Max, rec.Missed = res.Score.Points, res.Score.Max, res.Score.Missed
+	case drill.Explain:
+		var res drill.ExplainResult
+		res, err = r.explain()
+		rec.Points, rec.Max, rec.Missed = res.Score.Points, res.Score.Max, res.Score.Missed
+	case drill.Mock:
+		var res drill.MockResult
+		res, err = r.mock()
+		pass := res.Pass
+		rec.Pass = &pass
+		for _, p := range res.Parts {
+			rec.Points += p.Ratio
+			rec.Max++
+		}
+		rec.Missed = res.Weakest
+	}
+	return rec, err
+}
+
+var layerAnswers = map[string]string{
+	"e": knowledge.LayerEngine, "engine": knowledge.LayerEngine,
+	"m": knowledge.LayerModelServer, "model-server": knowledge.LayerModelServer, "model server": knowledge.LayerModelServer, "server": knowledge.LayerModelServer,
+	"o": knowledge.LayerOrchestrator, "orchestrator": knowledge.LayerOrchestrator,
+}
+
+func (r *drillRun) taxonomy() (drill.TaxonomyResult, error) {
+	r.say("TAXONOMY: place each product in its layer. Answer e (engine), m (model server) or o (orchestrator).\n\n")
+	products := r.c.TaxonomyQuiz(r.seed, r.misses)
+	placed := map[string]string{}
+	for i, id := range products {
+		for {
+			ans, err := r.ask(fmt.Sprintf("%d/%d  %s: ", i+1, len(products), r.kb.ProductName(id)))
+			if err != nil {
+				return drill.TaxonomyResult{}, err
+			}
+			if layer, ok := layerAnswers[strings.ToLower(ans)]; ok {
+				placed[id] = layer
+				break
+			}
+			r.say("      type e, m or o\n")
+		}
+	}
+	res := drill.GradeTaxonomy(r.kb, products, placed)
+	r.say("\nResult: %s\n", scoreText(res.Score))
+	for _, p := range res.Placements {
+		if p.Right {
+			r.say("  ✓ %s: %s\n", r.kb.ProductName(p.Product), p.Want)
+		} else {
+			r.say("  ✗ %s: you said %s. %s\n", r.kb.ProductName(p.Product), orNothing(p.Got), p.Why)
+		}
+	}
+	return res, nil
+}
+
+func orNothing(s string) string {
+	if s == "" {
+		return "nothing"
+	}
+	return s
+}
+
+func scoreText(s drill.Score) string {
+	return fmt.Sprintf("%s of %s (%.0f%%)", trimFloat(s.Points), trimFloat(s.Max), 100*s.Ratio())
+}
+
+func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func (r *drillRun) prompt() (drill.ScenarioPrompt, error) {
+	if r.scenario != "" {
+		all, err := scenarios.All(r.kb)
+		if err != nil {
+			return drill.ScenarioPrompt{}, internal(err)
+		}
+		s, err := scenarios.Find(all, r.scenario)
+		if err != nil {
+			return drill.ScenarioPrompt{}, badInput(err)
+		}
+		return drill.PresetPrompt(s), nil
+	}
+	return r.c.GeneratedPrompt(r.kb, r.seed), nil
+}
+
+func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
+	p, err := r.prompt()
+	if err != nil {
+		return drill.ScenarioResult{}, err
+	}
+	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer (or none), and defend it in one line.\n\n", p.Title, p.Story)
+	ans := drill.StackAnswer{Picks: map[string]string{}, Defense: map[string]string{}}
+	for _, layer := range r.kb.Layers {
+		var choices []string
+		if layer.Optional {
+			choices = append(choices, knowledge.None)
+		}
+		for _, prod := range r.kb.ProductsOn(layer.ID) {
+			choices = append(choices, prod.ID)
+		}
+		for {
+			pick, err := r.ask(fmt.Sprintf("%s [%s]: ", layer.Name, strings.Join(choices, ", ")))
+			if err != nil {
+				return drill.ScenarioResult{}, err
+			}
+			if slices.Contains(choices, strings.ToLower(pick)) {
+				ans.Picks[layer.ID] = strings.ToLower(pick)
+				break
+			}
+			r.say("      one of: %s%s\n", strings.Join(choices, ", "), suggestion(pick, choices))
+		}
+		line, err := r.ask("  defense: ")
+		if err != nil {
+			return drill.ScenarioResult{}, err
+		}
+		ans.Defense[layer.ID] = line
+	}
+	d := decide.Decide(r.kb, p.Answers)
+	res := r.c.GradeScenario(r.kb, d, ans)
+	r.say("\nResult: %s\n", scoreText(res.Score))
+	for _, g := range res.Layers {
+		mark := "✓"
+		if !g.Right {
+			mark = "✗"
+		}
+		want := r.kb.ProductName(g.Want)
+		for _, x := range g.Also {
+			want += " + " + r.kb.ProductName(x)
+		}
+		r.say("  %s %s: you picked %s; stackpick picks %s\n", mark, r.kb.Layer(g.Layer).Name, orNothing(g.Got), want)
+		if len(g.Terms) > 0 {
+			r.say("      your defense named: %s\n", strings.Join(g.Terms, ", "))
+		}
+		for _, reason := range g.Rationale {
+			named := "  "
+			if slices.Contains(g.Mentioned, reason.Rule) {
+				named = "✓ "
+			}
+			r.say("      %s%s: %s\n", named, reason.Rule, reason.Text)
+		}
+	}
+	return res, nil
+}
+
+func suggestion(got string, choices []string) string {
+	if n := knowledge.Nearest(got, choices); n != "" {
+		return fmt.Sprintf(" (did you mean %s?)", n)
+	}
+	return ""
+}
+
+func (r *drillRun) flags() (drill.FlagsResult, error) {
+	qs := r.c.FlagQuiz(r.kb, r.seed, r.misses)
+	r.say("FLAGS: the top vLLM flags as they are today. %d questions.\n\n", len(qs))
+	answers := make([]drill.FlagAnswer, len(qs))
+	for i, q := range qs {
+		answers[i].Choice = -1
+		if q.Mode == drill.ModeDefault {
+			def, err := r.ask(fmt.Sprintf("%d/%d  %s\n      its default: ", i+1, len(qs), q.Flag))
+			if err != nil {
+				return drill.FlagsResult{}, err
+			}
+			answers[i].Default = def
+			for k, ch := range q.Choices {
+				r.say("      %d) %s\n", k+1, ch)
+			}
+			for {
+				pick, err := r.ask("      its effect [1-4]: ")
+				if err != nil {
+					return drill.FlagsResult{}, err
+				}
+				if n, err := strconv.Atoi(pick); err == nil && n >= 1 && n <= len(q.Choices) {
+					answers[i].Choice = n - 1
+					break
+				}
+				r.say("      type a number from 1 to %d\n", len(q.Choices))
+			}
+		} else {
+			name, err := r.ask(fmt.Sprintf("%d/%d  Which flag? %s\n      flag: ", i+1, len(qs), q.Effect))
+			if err != nil {
+				return drill.FlagsResult{}, err
+			}
+			answers[i].Name = name
+		}
+	}
+	res := r.c.GradeFlags(r.kb, qs, answers)
+	r.say("\nResult: %s\n", scoreText(res.Score))
+	for _, g := range res.Grades {
+		mark := "✓"
+		if g.Points < g.Max {
+			mark = "✗"
+		}
+		verdict := g.NameVerdict
+		if g.Question.Mode == drill.ModeDefault {
+			verdict = "default " + g.DefaultVerdict + ", effect " + g.EffectVerdict
+		}
+		r.say("  %s %s (%s): %s\n", mark, g.Question.Flag, trimFloat(g.Points)+"/"+trimFloat(g.Max), verdict)
+		if g.Correction != "" {
+			r.say("      correction: %s\n", g.Correction)
+		}
+		if g.Points < g.Max {
+			r.say("      default today: %s\n", g.Default)
+			if g.DependsOn != "" {
+				r.say("      depends on: %s\n", g.DependsOn)
+			}
+			if g.Versions != "" {
+				r.say("      versions: %s\n", g.Versions)
+			}
+			r.say("      source: %s\n", g.Source)
+		}
+	}
+	return res, nil
+}
+
+func (r *drillRun) explain() (drill.ExplainResult, error) {
+	t := r.c.Topic()
+	r.say("EXPLAIN (%d seconds): %s\nType your explanation; an empty line ends it.\n\n", t.Seconds, t.Prompt)
+	start := time.Now()
+	var lines []string
+	for {
+		line, err := r.ask("> ")
+		if err != nil {
+			if len(lines) == 0 {
+				return drill.ExplainResult{}, err
+			}
+			break
+		}
+		if line == "" {
+			break
+		}
+		lines = append(lines, line)
+	}
+	elapsed := time.Since(start)
+	res := drill.GradeExplain(t, strings.Join(lines, " "), elapsed)
+	r.say("\nResult: %s in %.0f s", scoreText(res.Score), elapsed.Seconds())
+	if !res.InTime {
+		r.say(" (over the %d s limit: no points)", t.Seconds)
+	}
+	r.say("\n")
+	for _, p := range res.Covered {
+		r.say("  ✓ %s\n", p.Text)
+	}
+	for _, p := range res.Missed {
+		r.say("  ✗ %s\n", p.Text)
+	}
+	r.say("\nReference explanation:\n  %s\n", t.Reference)
+	return res, nil
+}
+
+func (r *drillRun) mock() (drill.MockResult, error) {
+	r.say("MOCK EXIT TEST: taxonomy, scenario, flags, explain. The bar: every product placed, every layer right, %.0f%% of the flag points, %.0f%% of the key points in time.\n\n", 100*r.c.Bar.Flags, 100*r.c.Bar.Explain)
+	tax, err := r.taxonomy()
+	if err != nil {
+		return drill.MockResult{}, err
+	}
+	r.say("\n")
+	sc, err := r.scenarioDrill()
+	if err != nil {
+		return drill.MockResult{}, err
+	}
+	r.say("\n")
+	fl, err := r.flags()
+	if err != nil {
+		return drill.MockResult{}, err
+	}
+	r.say("\n")
+	ex, err := r.explain()
+	if err != nil {
+		return drill.MockResult{}, err
+	}
+	res := r.c.GradeMock(tax, sc, fl, ex)
+	verdict := "FAIL"
+	if res.Pass {
+		verdict = "PASS"
+	}
+	r.say("\nMOCK EXIT TEST: %s\n", verdict)
+	for _, p := range res.Parts {
+		mark := "✓"
+		if !p.Pass {
+			mark = "✗"
+		}
+		r.say("  %s %-9s %3.0f%% (bar %.0f%%)\n", mark, p.Drill, 100*p.Ratio, 100*p.Bar)
+	}
+	if len(res.Weakest) > 0 {
+		r.say("Weakest items: %s\n", strings.Join(res.Weakest[:min(8, len(res.Weakest))], ", "))
+	}
+	return res, nil
+}
+
+func (a *app) statsText(s history.Summary) string {
+	if len(s.Drills) == 0 {
+		return "No drills finished yet. Start with: stackpick drill taxonomy\n"
+	}
+	var b strings.Builder
+	b.WriteString(a.styles.Heading.Render("Progress per drill") + "\n")
+	for _, d := range s.Drills {
+		var trend []string
+		for _, r := range d.Ratios[max(0, len(d.Ratios)-10):] {
+			trend = append(trend, fmt.Sprintf("%.0f%%", 100*r))
+		}
+		line := fmt.Sprintf("  %-9s %2d attempts, best %3.0f%%, last %3.0f%%   %s", d.Drill, d.Attempts, 100*d.Best, 100*d.Last, strings.Join(trend, " → "))
+		if d.Drill == drill.Mock {
+			line += fmt.Sprintf("   (%d passed)", d.Passes)
+		}
+		b.WriteString(line + "\n")
+	}
+	if len(s.MostMissed) > 0 {
+		b.WriteString("\n" + a.styles.Heading.Render("Most missed") + "\n")
+		for _, m := range s.MostMissed {
+			fmt.Fprintf(&b, "  %2d× %s\n", m.Count, m.Item)
+		}
+	}
+	return b.String()
+}

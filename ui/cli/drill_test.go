@@ -1,0 +1,94 @@
+package cli_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/cli"
+)
+
+func runWithInput(t *testing.T, env []string, input string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := cli.Run(context.Background(), args, cli.IO{Stdin: strings.NewReader(input), Stdout: &out, Stderr: &errb, Env: env})
+	return code, out.String(), errb.String()
+}
+
+func TestTaxonomyDrillGradesAndRecords(t *testing.T) {
+	hist := filepath.Join(t.TempDir(), "history.json")
+	env := []string{"STACKPICK_HISTORY=" + hist}
+	kb := knowledge.MustDefault()
+	c, _ := drill.Load(kb)
+	var input strings.Builder
+	for _, id := range c.TaxonomyQuiz(3, nil) {
+		input.WriteString(map[string]string{"engine": "e", "model-server": "m", "orchestrator": "o"}[kb.Product(id).Layer] + "\n")
+	}
+	code, out, stderr := runWithInput(t, env, input.String(), "drill", "taxonomy", "--seed", "3")
+	if code != 0 || stderr != "" || !strings.Contains(out, "Result: 9 of 9 (100%)") {
+		t.Fatalf("code %d stderr %q\n%s", code, stderr, out)
+	}
+	// A wrong answer is graded with the reason, and asked first next time.
+	wrong := strings.Replace(input.String(), "m\n", "o\n", 1)
+	_, out, _ = runWithInput(t, env, wrong, "drill", "taxonomy", "--seed", "3")
+	if !strings.Contains(out, "✗ Dynamo-Triton: you said orchestrator. Dynamo-Triton belongs to the model server layer") {
+		t.Fatalf("no reason for the wrong placement:\n%s", out)
+	}
+	_, out, _ = runWithInput(t, env, "", "drill", "taxonomy", "--seed", "3")
+	if !strings.Contains(out, "1/9  Dynamo-Triton:") {
+		t.Errorf("the missed product should be asked first:\n%s", out)
+	}
+	_, stats, _ := run(t, env, "drill", "stats")
+	if !strings.Contains(stats, "taxonomy   2 attempts, best 100%, last  89%") || !strings.Contains(stats, "1× taxonomy:dynamo-triton") {
+		t.Errorf("stats:\n%s", stats)
+	}
+	var f struct{ Records []map[string]any }
+	raw, _ := os.ReadFile(hist)
+	if err := json.Unmarshal(raw, &f); err != nil || len(f.Records) != 2 {
+		t.Fatalf("history holds %d records (%v); the abandoned drill must not be recorded", len(f.Records), err)
+	}
+}
+
+func TestScenarioDrillOnThePresetExitTest(t *testing.T) {
+	env := []string{"STACKPICK_HISTORY=" + filepath.Join(t.TempDir(), "h.json")}
+	input := "vllm\nmulti-LoRA for the tenants' fine-tunes; llm-d runs vLLM\nnone\nonly LLMs\nllm-d\nKubernetes-native, cache-aware routing\n"
+	code, out, stderr := runWithInput(t, env, input, "drill", "scenario", "--scenario", "exit-test")
+	if code != 0 || stderr != "" {
+		t.Fatalf("code %d stderr %q", code, stderr)
+	}
+	for _, want := range []string{"SCENARIO: The exit test", "✓ Engine: you picked vllm; stackpick picks vLLM", "✓ Orchestrator: you picked llm-d; stackpick picks llm-d + KServe", "✓ multi-lora-vllm:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestExplainDrillChecksKeyPoints(t *testing.T) {
+	env := []string{"STACKPICK_HISTORY=" + filepath.Join(t.TempDir(), "h.json")}
+	input := "Dynamo-Triton is the renamed Triton Inference Server, a general model server.\nDynamo orchestrates LLM engines across a fleet with KV-cache-aware routing.\n\n"
+	code, out, _ := runWithInput(t, env, input, "drill", "explain")
+	if code != 0 || !strings.Contains(out, "Result: 4 of 6") || !strings.Contains(out, "Reference explanation:") {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+}
+
+func TestDrillInputProblems(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, "history.json")
+	env := []string{"STACKPICK_HISTORY=" + hist}
+	code, _, stderr := run(t, env, "drill", "taxonmy")
+	if code != 2 || stderr != `stackpick: drill: taxonmy: no such drill (allowed: taxonomy, scenario, flags, explain, mock, stats); did you mean "taxonomy"?`+"\n" {
+		t.Errorf("code %d stderr %q", code, stderr)
+	}
+	os.WriteFile(hist, []byte("not json"), 0o644)
+	code, out, stderr := run(t, env, "drill", "stats")
+	if code != 0 || !strings.Contains(stderr, "was set aside as "+hist+".unreadable-") || !strings.Contains(out, "No drills finished yet") {
+		t.Errorf("code %d stderr %q out %q", code, stderr, out)
+	}
+}
