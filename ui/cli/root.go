@@ -15,6 +15,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui"
 	"github.com/stackpick/stackpick/ui/report"
 )
 
@@ -28,10 +30,11 @@ type IO struct {
 
 // app holds what every command shares: streams, global flags, styles.
 type app struct {
-	io      IO
-	kbDir   string
-	noColor bool
-	styles  report.Styles
+	io         IO
+	kbDir      string
+	noColor    bool
+	accessible bool
+	styles     report.Styles
 }
 
 func (a *app) getenv(key string) string {
@@ -146,11 +149,12 @@ and the single answers that would change it.`,
 	}
 	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
+	root.Flags().BoolVar(&a.accessible, "accessible", false, "line-by-line prompts for screen readers instead of the full-screen app (env ACCESSIBLE=1)")
 	root.AddCommand(a.decideCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand())
 	return root
 }
 
-// runRoot is `stackpick` with no command. The interactive app needs a
+// runRoot is `stackpick` with no command: the interactive app. It needs a
 // terminal on both ends; without one, say what to run instead.
 func (a *app) runRoot(cmd *cobra.Command) error {
 	if !isTerminal(a.io.Stdin) || !isTerminal(a.io.Stdout) {
@@ -163,7 +167,39 @@ Run 'stackpick --help' for more.
 `)
 		return badInput(errUsageShown)
 	}
-	return cmd.Help()
+	kb, err := a.loadKB()
+	if err != nil {
+		return err
+	}
+	list, err := scenarios.All(kb)
+	if err != nil {
+		return badInput(fmt.Errorf("the knowledge base loads, but a preset scenario no longer fits it:\n%w", err))
+	}
+	err = ui.Run(cmd.Context(), kb, list, ui.Options{
+		NoColor:    a.noColor || a.getenv("NO_COLOR") != "",
+		Accessible: a.accessible || envTrue(a.getenv("ACCESSIBLE")),
+		Env:        a.io.Env,
+		Stdin:      a.io.Stdin,
+		Stdout:     a.io.Stdout,
+		Stderr:     a.io.Stderr,
+	})
+	if errors.Is(err, ui.ErrInterrupted) {
+		return &exitError{code: ExitInterrupted, err: errUsageShown}
+	}
+	return internalIf(err)
+}
+
+// envTrue reads a yes/no environment variable: set and not "0" or "false".
+func envTrue(v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	return v != "" && v != "0" && v != "false" && v != "no"
+}
+
+func internalIf(err error) error {
+	if err == nil {
+		return nil
+	}
+	return internal(err)
 }
 
 func isTerminal(x any) bool {
