@@ -11,13 +11,13 @@ import (
 
 // decisionCards renders the session's decision as one card per layer,
 // exactly w cells wide, and returns the line where each card starts (for
-// jumping between layers).
-func decisionCards(c *shared, w int) (string, []int) {
+// jumping between layers). The scenario's story leads when there is room.
+func decisionCards(c *shared, w int, story bool) (string, []int) {
 	st := c.styles
 	s := &c.session
 	d := s.decision
 	var out []string
-	if s.scenario != "" {
+	if s.scenario != "" && story {
 		for _, sc := range c.scenarios {
 			if sc.Name == s.scenario {
 				out = append(out, wrapStyled(sc.Story, w, 0, 0, st.Muted)...)

@@ -86,9 +86,10 @@ func optionLabel(kb *knowledge.KB, q *knowledge.Question, v string) string {
 	return v
 }
 
-// field builds the huh field for the binding's question. In accessible mode
-// huh prints only titles, so the title carries the why and the default.
-func (b *binding) field(kb *knowledge.KB, accessible bool) huh.Field {
+// field builds the huh field for the binding's question, for a form w
+// cells wide. In accessible mode huh prints only titles, so the title
+// carries the why and the default.
+func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 	q := b.q
 	title, desc := q.Prompt, "Why it matters: "+q.Why
 	if accessible {
@@ -114,8 +115,18 @@ func (b *binding) field(kb *knowledge.KB, accessible bool) huh.Field {
 		for i, v := range q.Values {
 			opts[i] = huh.NewOption(optionLabel(kb, q, v), v)
 		}
-		return huh.NewMultiSelect[string]().Key(q.Key).Title(title).Description(desc).
+		f := huh.NewMultiSelect[string]().Key(q.Key).Title(title).Description(desc).
 			Options(opts...).Filterable(false).Value(&b.list)
+		if w > 0 {
+			// Without a height, huh v2.0.3 takes the title and description
+			// lines off the options' height and hides options; give it the
+			// full height, measured the way it wraps.
+			inner := w - huh.ThemeCharm(true).Focused.Base.GetHorizontalFrameSize()
+			h := lipgloss.Height(lipgloss.Wrap(title, inner, ",.-; ")) +
+				lipgloss.Height(lipgloss.Wrap(desc, inner, ",.-; ")) + len(opts)
+			f.Height(h)
+		}
+		return f
 	default:
 		opts := make([]huh.Option[string], len(q.Values))
 		for i, v := range q.Values {
@@ -223,11 +234,11 @@ func (f *form) advance(n int) {
 	}
 }
 
-// questionFields builds the fields of several bindings.
-func questionFields(kb *knowledge.KB, bs []*binding) []huh.Field {
+// questionFields builds the fields of several bindings for a form w wide.
+func questionFields(kb *knowledge.KB, bs []*binding, w int) []huh.Field {
 	out := make([]huh.Field, len(bs))
 	for i, b := range bs {
-		out[i] = b.field(kb, false)
+		out[i] = b.field(kb, false, w)
 	}
 	return out
 }
@@ -255,7 +266,7 @@ func confirmField(title, desc string, v *bool) huh.Field {
 
 // questionForm is one page of questions (or a single one, to edit).
 func questionForm(c *shared, w, h int, bs []*binding) *form {
-	return newForm(c, w, h, questionFields(c.kb, bs)...)
+	return newForm(c, w, h, questionFields(c.kb, bs, w)...)
 }
 
 // saveForm asks for the path to save the answers to.
@@ -289,7 +300,7 @@ func askChoice(in io.Reader, out io.Writer, title string, choices []choice, v *s
 func askQuestions(in io.Reader, out io.Writer, kb *knowledge.KB, bs []*binding) error {
 	fields := make([]huh.Field, len(bs))
 	for i, b := range bs {
-		fields[i] = b.field(kb, true)
+		fields[i] = b.field(kb, true, 0)
 	}
 	return accessible(in, out, fields...)
 }

@@ -63,8 +63,8 @@ func DefaultKeyMap() KeyMap {
 
 		NextCard: key.NewBinding(key.WithKeys("tab", "n"), key.WithHelp("tab/n", "next layer")),
 		PrevCard: key.NewBinding(key.WithKeys("shift+tab", "p"), key.WithHelp("shift+tab/p", "previous layer")),
-		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit an answer")),
-		Save:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "save answers")),
+		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit answer")),
+		Save:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "save")),
 		Form:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all questions")),
 
 		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "fill the form")),
@@ -92,4 +92,9 @@ func withHelp(b key.Binding, desc string) key.Binding {
 	h := b.Help()
 	b.SetHelp(h.Key, desc)
 	return b
+}
+
+// upDown is the one-entry help for moving a cursor.
+func upDown() key.Binding {
+	return key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "move"))
 }

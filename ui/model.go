@@ -125,7 +125,8 @@ func (m *Model) View() tea.View {
 func (m *Model) render() string {
 	c := m.c
 	if m.width < minWidth || m.height < minHeight {
-		return fit(c.styles.Warn.Render("stackpick needs at least 40×12; make the window bigger."), m.width, m.height)
+		msg := wrapStyled("stackpick needs at least 40×12: make the window bigger (ctrl+c quits).", m.width, 0, 0, c.styles.Warn)
+		return fit(strings.Join(msg, "\n"), m.width, m.height)
 	}
 	top := c.top()
 	body := ""
@@ -152,7 +153,7 @@ func (m *Model) header(top screen) string {
 		right = st.Warn.Render("● unsaved")
 	}
 	gap := m.width - visibleWidth(left) - visibleWidth(right)
-	if gap < 1 {
+	if right == "" || gap < 1 {
 		return truncate(left, m.width)
 	}
 	return left + strings.Repeat(" ", gap) + right

@@ -16,7 +16,7 @@ type section struct {
 // productSections renders what the knowledge base says about p, wrapped to
 // w: role, when to pick it, when not to, key points, landmines and seed
 // corrections with their sources and dates, and the sources themselves.
-func productSections(c *shared, p *knowledge.Product, w int) []section {
+func productSections(c *shared, p *knowledge.Product, w int, withLayer bool) []section {
 	st := c.styles
 	bullets := func(items []string, mark string) []string {
 		var out []string
@@ -31,14 +31,17 @@ func productSections(c *shared, p *knowledge.Product, w int) []section {
 		return out
 	}
 	layer := c.kb.Layer(p.Layer)
-	secs := []section{
-		{"Layer", wrap(layer.Name+": "+layer.What, w, 0, 2)},
+	var secs []section
+	if withLayer {
+		secs = append(secs, section{"Layer", wrap(layer.Name+": "+layer.What, w, 0, 2)})
+	}
+	secs = append(secs, []section{
 		{"Role", wrap(p.Role, w, 0, 0)},
 		{"Pick it when", bullets(p.PickWhen, "+ ")},
 		{"Avoid it when", bullets(p.AvoidWhen, "- ")},
 		{"Strengths", bullets(p.Strengths, "• ")},
 		{"Key points", bullets(p.KeyPoints, "• ")},
-	}
+	}...)
 	var mines []string
 	for _, m := range p.Landmines {
 		ls := wrap(m.Text, w, 2, 0)

@@ -130,7 +130,7 @@ func (s *answersScreen) help() keyHelp {
 	k := s.c.keys
 	enter := withHelp(k.Enter, "change it")
 	return keyHelp{
-		short: []key.Binding{k.Up, k.Down, enter, k.Back},
+		short: []key.Binding{enter, upDown(), k.Back},
 		full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {enter, k.Back}},
 	}
 }

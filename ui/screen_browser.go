@@ -46,7 +46,7 @@ func (s *browserScreen) typing() bool { return s.filter.Focused() }
 
 func (s *browserScreen) setSize(w, h int) {
 	s.w, s.h = w, h
-	s.filter.SetWidth(max(w-4, 4))
+	s.filter.SetWidth(max(w-16, 4))
 }
 
 // layers in stack order: fleet-level first, engine last.
@@ -273,7 +273,8 @@ func (s *browserScreen) view() string {
 	switch {
 	case s.filter.Focused() || s.filter.Value() != "":
 		n := len(s.order())
-		out = append(out, truncate(s.filter.View(), s.w-12)+st.Muted.Render(fmt.Sprintf("  %d of %d", n, len(c.kb.Products))))
+		count := st.Muted.Render(fmt.Sprintf("  %d of %d", n, len(c.kb.Products)))
+		out = append(out, truncate(s.filter.View(), s.w-visibleWidth(count))+count)
 	case s.mark != "":
 		out = append(out, truncate(st.Marked.Render("◆ "+c.kb.ProductName(s.mark))+st.Muted.Render(": move to another product, c compares (esc: cancel)"), s.w))
 	default:
@@ -295,6 +296,12 @@ func (s *browserScreen) view() string {
 			}
 			d = append(d, truncate(st.Pick.Render(p.Name)+st.Muted.Render(" · "+c.kb.Layer(p.Layer).Name), s.w))
 			d = append(d, wrap(p.Role, s.w, 0, 0)...)
+			if len(d)+2 < room {
+				d = append(d, "", st.Heading.Render("Pick it when"))
+				for _, pw := range p.PickWhen {
+					d = append(d, wrap("+ "+pw, s.w, 0, 2)...)
+				}
+			}
 			if len(d) > room {
 				d = d[:room]
 				d[room-1] = truncate(d[room-1], s.w-1) + "…"
@@ -311,7 +318,7 @@ func (s *browserScreen) help() keyHelp {
 	details := withHelp(k.Enter, "details")
 	compare := withHelp(k.Compare, "mark, then compare with another")
 	return keyHelp{
-		short: []key.Binding{move, details, k.Compare, k.Filter, k.Back},
+		short: []key.Binding{details, k.Compare, k.Filter, move, k.Back},
 		full: [][]key.Binding{
 			{k.Left, k.Right, k.Up, k.Down},
 			{details, compare, k.Filter, k.ClearFilter, k.Back},

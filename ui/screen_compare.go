@@ -43,10 +43,14 @@ func (s *compareScreen) render() string {
 	var out []string
 	if s.w >= compareMin {
 		colW := (s.w - 3) / 2
-		sa := productSections(s.c, s.a, colW)
-		sb := productSections(s.c, s.b, colW)
+		sa := productSections(s.c, s.a, colW, s.a.Layer != s.b.Layer)
+		sb := productSections(s.c, s.b, colW, s.a.Layer != s.b.Layer)
 		sep := st.Border.Render(" │ ")
 		out = append(out, padRight(st.Pick.Render(truncate(s.a.Name, colW)), colW)+sep+st.Pick.Render(truncate(s.b.Name, colW)))
+		if s.a.Layer == s.b.Layer {
+			both := st.Muted.Render(truncate(s.c.kb.Layer(s.a.Layer).Name, colW))
+			out = append(out, padRight(both, colW)+sep+both)
+		}
 		for _, title := range sectionTitles(sa, sb) {
 			la, lb := sectionLines(sa, title), sectionLines(sb, title)
 			out = append(out, padRight("", colW)+sep)
@@ -65,8 +69,8 @@ func (s *compareScreen) render() string {
 		return strings.Join(out, "\n")
 	}
 	w := s.w - 1
-	sa := productSections(s.c, s.a, w-2)
-	sb := productSections(s.c, s.b, w-2)
+	sa := productSections(s.c, s.a, w-2, s.a.Layer != s.b.Layer)
+	sb := productSections(s.c, s.b, w-2, s.a.Layer != s.b.Layer)
 	for i, title := range sectionTitles(sa, sb) {
 		if i > 0 {
 			out = append(out, "")

@@ -32,14 +32,19 @@ func newEditScreen(c *shared, q *knowledge.Question) *editScreen {
 
 func (s *editScreen) title() string { return "Edit " + s.q.Key }
 
-func (s *editScreen) typing() bool { return s.form != nil && s.form.typing() }
+// typing is false: answers are numbers or menus, so "?" can mean help.
+func (s *editScreen) typing() bool { return false }
 
 func (s *editScreen) formSize() (int, int) {
 	w := s.w - 1
 	if s.w >= sidePaneMin {
 		w = s.w - sidePaneWidth - 2
 	}
-	return w, max(s.h-2, 3)
+	h := s.h - 1
+	if s.h >= 14 {
+		h--
+	}
+	return w, max(h, 3)
 }
 
 func (s *editScreen) setSize(w, h int) {
@@ -60,7 +65,7 @@ func (s *editScreen) start() tea.Cmd { return nil }
 
 func (s *editScreen) update(msg tea.Msg) tea.Cmd {
 	c := s.c
-	if k, ok := msg.(tea.KeyPressMsg); ok && (k.String() == "esc" || (k.String() == "q" && !s.typing())) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && (k.String() == "esc" || (k.String() == "q" && !s.form.typing())) {
 		c.session.set(s.original)
 		c.pop()
 		return nil
@@ -104,7 +109,10 @@ func (s *editScreen) view() string {
 	c := s.c
 	st := c.styles
 	fw, fh := s.formSize()
-	left := []string{truncate(st.Muted.Render("The stack follows your choice; enter keeps it, esc puts back ")+st.Key.Render(s.original.Get(s.q.Key).Plain(s.q.Type)), fw)}
+	var left []string
+	if s.h >= 14 {
+		left = append(left, truncate(st.Muted.Render("The stack follows your choice; enter keeps it, esc puts back ")+st.Key.Render(s.original.Get(s.q.Key).Plain(s.q.Type)), fw))
+	}
 	left = append(left, strings.Split(fit(s.form.view(), fw, fh), "\n")...)
 	status := stackLine(c, fw)
 	if s.err != "" {

@@ -61,7 +61,10 @@ func (s *formScreen) title() string {
 	return fmt.Sprintf("%s · %s (%d/%d)", s.c.session.origin, s.pages[s.page].name, s.page+1, len(s.pages))
 }
 
-func (s *formScreen) typing() bool { return s.form != nil && s.form.typing() }
+// typing is false even in a number field: "?" is never part of a number, so
+// help stays one key away on every question. Letters still go to the field
+// (see update).
+func (s *formScreen) typing() bool { return false }
 
 // formSize is the room the huh form gets: the body minus the page tabs, the
 // status line and, on wide terminals, the side pane.
@@ -131,7 +134,7 @@ func (s *formScreen) update(msg tea.Msg) tea.Cmd {
 	keys := s.c.keys
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
-		case k.String() == "esc" || (k.String() == "q" && !s.typing()):
+		case k.String() == "esc" || (k.String() == "q" && !s.form.typing()):
 			s.c.pop()
 			return nil
 		case key.Matches(k, keys.NextPage):
@@ -182,7 +185,7 @@ func (s *formScreen) tabs() string {
 	for i, p := range s.pages {
 		name := fmt.Sprintf("%d %s", i+1, p.name)
 		if i == s.page {
-			parts = append(parts, st.Selected.Render(" "+name+" "))
+			parts = append(parts, st.Selected.Render("›"+name+" "))
 		} else {
 			parts = append(parts, st.Muted.Render(" "+name+" "))
 		}
@@ -191,7 +194,7 @@ func (s *formScreen) tabs() string {
 	if visibleWidth(line) <= s.formWidthForTabs() {
 		return line
 	}
-	return st.Selected.Render(fmt.Sprintf(" %d/%d %s ", s.page+1, len(s.pages), s.pages[s.page].name)) +
+	return st.Selected.Render(fmt.Sprintf("›%d/%d %s ", s.page+1, len(s.pages), s.pages[s.page].name)) +
 		st.Muted.Render(" pgdn/pgup: pages")
 }
 
@@ -241,7 +244,7 @@ func (s *formScreen) help() keyHelp {
 	toggle := key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "tick a list item"))
 	back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "back (answers kept)"))
 	return keyHelp{
-		short: []key.Binding{k.NextField, k.PrevField, k.NextPage, k.ResultNow, back},
+		short: []key.Binding{withHelp(k.NextField, "next"), withHelp(k.PrevField, "previous"), k.NextPage, k.ResultNow, back},
 		full: [][]key.Binding{
 			{choose, toggle, k.NextField, k.PrevField},
 			{k.NextPage, k.PrevPage, k.ResultNow, back},

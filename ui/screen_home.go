@@ -154,7 +154,7 @@ func (s *homeScreen) help() keyHelp {
 	quit := withHelp(k.Back, "quit")
 	letters := key.NewBinding(key.WithKeys("n", "l", "b", "r"), key.WithHelp("n/l/b/r", "new, load, browse, resume"))
 	return keyHelp{
-		short: []key.Binding{k.Up, k.Down, enter, quit},
+		short: []key.Binding{enter, upDown(), quit},
 		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, quit}},
 	}
 }

@@ -29,7 +29,7 @@ func (s *productScreen) setSize(w, h int) {
 	s.vp.SetWidth(w)
 	s.vp.SetHeight(h)
 	var out []string
-	for i, sec := range productSections(s.c, s.p, w-1) {
+	for i, sec := range productSections(s.c, s.p, w-1, true) {
 		if i > 0 {
 			out = append(out, "")
 		}

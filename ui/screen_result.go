@@ -41,7 +41,7 @@ func (s *resultScreen) render() {
 	if s.rendered.version == c.session.version && s.rendered.w == s.w && s.rendered.dark == c.styles.isDark && s.offsets != nil {
 		return
 	}
-	content, offsets := decisionCards(c, s.w)
+	content, offsets := decisionCards(c, s.w, s.h >= 30)
 	y := s.vp.YOffset()
 	s.vp.SetContent(content)
 	s.vp.SetYOffset(y)
@@ -121,10 +121,21 @@ func (s *resultScreen) view() string {
 	s.render()
 	c := s.c
 	st := c.styles
+	right := ""
+	if layers := c.session.decision.Layers; len(layers) > 0 && s.vp.YOffset() >= s.offsets[0] {
+		cur := s.currentLayer()
+		right = fmt.Sprintf("%s %d/%d", c.kb.Layer(layers[cur].Layer).Name, cur+1, len(layers))
+	}
+	if s.vp.TotalLineCount() > s.vp.Height() {
+		if right != "" {
+			right += " · "
+		}
+		right += percent(s.vp.ScrollPercent())
+	}
 	line := stackLine(c, s.w)
-	if pct := s.vp.ScrollPercent(); s.vp.TotalLineCount() > s.vp.Height() {
-		more := st.Muted.Render(" " + percent(pct))
-		line = truncate(line, s.w-visibleWidth(more)) + more
+	if right != "" && s.w >= 40 {
+		right = st.Muted.Render(" " + right)
+		line = padRight(truncate(line, s.w-visibleWidth(right)), s.w-visibleWidth(right)) + right
 	}
 	return line + "\n" + s.vp.View()
 }
@@ -135,7 +146,7 @@ func (s *resultScreen) help() keyHelp {
 	k := s.c.keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
 	return keyHelp{
-		short: []key.Binding{scroll, k.NextCard, k.Edit, k.Save, k.Back},
+		short: []key.Binding{k.Edit, k.Save, k.NextCard, scroll, k.Back},
 		full: [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 			{k.NextCard, k.PrevCard, k.Edit, k.Save, k.Form, k.Back},

@@ -132,7 +132,7 @@ func (s *scenarioScreen) view() string {
 func (s *scenarioScreen) help() keyHelp {
 	k := s.c.keys
 	return keyHelp{
-		short: []key.Binding{k.Up, k.Down, k.Open, k.Result, k.Back},
+		short: []key.Binding{withHelp(k.Open, "form"), withHelp(k.Result, "result"), upDown(), k.Back},
 		full:  [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Result, k.Back}},
 	}
 }
