@@ -149,9 +149,14 @@ func formKeys() *huh.KeyMap {
 
 // formTheme is huh's Charm theme with the app's adjustments: one blank line
 // between fields only when there is room, and buttons that stay readable
-// without colour.
+// without colour. huh asks its theme for styles on every option it draws,
+// so the styles are built once per background and kept.
 func formTheme(noColor, compact bool) huh.Theme {
+	built := map[bool]*huh.Styles{}
 	return huh.ThemeFunc(func(isDark bool) *huh.Styles {
+		if t, ok := built[isDark]; ok {
+			return t
+		}
 		t := huh.ThemeCharm(isDark)
 		if compact {
 			t.FieldSeparator = lipgloss.NewStyle().SetString("\n")
@@ -160,6 +165,7 @@ func formTheme(noColor, compact bool) huh.Theme {
 			t.Focused.FocusedButton = t.Focused.FocusedButton.Reverse(true).Bold(true)
 			t.Blurred.FocusedButton = t.Focused.FocusedButton
 		}
+		built[isDark] = t
 		return t
 	})
 }
