@@ -101,7 +101,13 @@ func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 	case knowledge.TypeInt:
 		f := huh.NewInput().Key(q.Key).Title(title).Description(desc).
 			Placeholder(q.AllowedText()).CharLimit(9).
-			Validate(func(s string) error { _, err := parseInt(q, s); return err }).
+			Validate(func(s string) error {
+				if accessible && strings.TrimSpace(s) == "" {
+					return nil // keeps the value shown as "Now"
+				}
+				_, err := parseInt(q, s)
+				return err
+			}).
 			Value(&b.text)
 		return f
 	case knowledge.TypeBool:
