@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"io"
 	"slices"
 	"strconv"
@@ -194,6 +195,12 @@ func newForm(c *shared, w, h int, fields ...huh.Field) *form {
 		WithShowErrors(false).
 		WithWidth(max(w, 10)).
 		WithHeight(max(h, 3))
+	// huh starts every form light; tell it what the app already knows.
+	bg := color.Color(color.White)
+	if c.styles.isDark {
+		bg = color.Black
+	}
+	f.Update(tea.BackgroundColorMsg{Color: bg})
 	return &form{f: f}
 }
 

@@ -45,13 +45,13 @@ type Model struct {
 }
 
 // New builds the app at its home screen. The first frame needs no terminal
-// query: styles start dark and switch when the terminal says otherwise.
+// query: styles start dark and switch when the terminal says it is light.
 func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 	c := &shared{
 		kb:        kb,
 		scenarios: list,
 		keys:      DefaultKeyMap(),
-		styles:    NewStyles(!opts.Light),
+		styles:    NewStyles(true),
 		noColor:   opts.NoColor,
 	}
 	m := &Model{c: c, width: 80, height: 24}

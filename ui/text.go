@@ -29,7 +29,6 @@ func wrap(s string, width, indent, hang int) []string {
 		}
 		out = append(out, strings.Repeat(" ", pad)+strings.TrimRight(para, " "))
 	}
-	// The first line may use the hang too.
 	return out
 }
 

@@ -34,10 +34,6 @@ type Options struct {
 	// for screen readers, then prints the decision, instead of the
 	// full-screen app.
 	Accessible bool
-	// Light starts with styles for a light background (the terminal is
-	// asked, and its answer wins).
-	Light bool
-
 	Env    []string
 	Stdin  io.Reader
 	Stdout io.Writer
