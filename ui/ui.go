@@ -34,10 +34,10 @@ type Options struct {
 	// for screen readers, then prints the decision, instead of the
 	// full-screen app.
 	Accessible bool
-	Env    []string
-	Stdin  io.Reader
-	Stdout io.Writer
-	Stderr io.Writer
+	Env        []string
+	Stdin      io.Reader
+	Stdout     io.Writer
+	Stderr     io.Writer
 }
 
 // Run starts the app on the terminal and returns when the user quits.
