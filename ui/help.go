@@ -51,7 +51,11 @@ func helpView(c *shared, s screen, w, h int) string {
 	for _, col := range s.help().full {
 		entries = append(entries, col...)
 	}
-	entries = append(entries, c.keys.Help, c.keys.Quit)
+	// The footer names ? and ctrl+c while help is open; list them too when
+	// there is room.
+	if len(entries)+4 <= h || w >= 2*40+4 {
+		entries = append(entries, c.keys.Help, c.keys.Quit)
+	}
 	keyW := 0
 	for _, k := range entries {
 		keyW = max(keyW, visibleWidth(k.Help().Key))
@@ -64,9 +68,12 @@ func helpView(c *shared, s screen, w, h int) string {
 		hk := k.Help()
 		rows = append(rows, st.Key.Render(padRight(hk.Key, keyW))+"  "+hk.Desc)
 	}
-	title := st.Heading.Render("Keys: " + s.title())
-	out := []string{title, ""}
-	avail := h - 2
+	title := st.Heading.Render(truncate("Keys: "+s.title(), w))
+	out := []string{title}
+	if len(rows)+2 <= h {
+		out = append(out, "")
+	}
+	avail := h - len(out)
 	colW := keyW + 2 + 24
 	if len(rows) > avail && w >= 2*colW+4 {
 		half := (len(rows) + 1) / 2

@@ -100,13 +100,19 @@ func (s *answersScreen) view() string {
 		}
 		val := a.Get(q.Key).Plain(q.Type)
 		name := padRight(q.Key, keyW)
-		line := name + "  " + val
+		prompt := ""
+		if s.w >= 100 {
+			// Wide enough to read the question beside its answer.
+			val = padRight(val, 14)
+			prompt = "  " + q.Prompt
+		}
+		line := name + "  " + val + prompt
 		if i == s.cursor {
 			sel = len(rows)
 			rows = append(rows, truncate(st.Selected.Render("›"+mark[:len(mark)-1]+" ")+st.Selected.Render(truncate(line, s.w-4)), s.w))
 			continue
 		}
-		rows = append(rows, truncate(" "+mark+st.Key.Render(name)+"  "+val, s.w))
+		rows = append(rows, truncate(" "+mark+st.Key.Render(name)+"  "+val+st.Muted.Render(prompt), s.w))
 	}
 	q := s.qs[s.cursor]
 	foot := []string{""}

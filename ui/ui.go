@@ -56,6 +56,10 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 		tea.WithContext(ctx),
 		tea.WithOutput(out),
 		tea.WithEnvironment(opts.Env),
+		// Frames reach the terminal on the renderer's tick, the first one
+		// included: at the 120 fps ceiling a frame waits at most 8 ms, not
+		// the default 17.
+		tea.WithFPS(120),
 	}
 	if opts.Stdin != nil {
 		popts = append(popts, tea.WithInput(opts.Stdin))
