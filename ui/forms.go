@@ -204,9 +204,10 @@ func newForm(c *shared, w, h int, fields ...huh.Field) *form {
 	return &form{f: f}
 }
 
-// init focuses the first field. Its command only blinks the cursor and asks
-// for the window size, which the root handles.
-func (f *form) init() tea.Cmd { return f.f.Init() }
+// init focuses the first field. Its command would only start the cursor
+// blinking and ask for the window size the root already has; the cursor
+// stays steady instead.
+func (f *form) init() { f.f.Init() }
 
 func (f *form) update(msg tea.Msg) tea.Cmd {
 	m, cmd := f.f.Update(msg)

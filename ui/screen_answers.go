@@ -71,7 +71,8 @@ func (s *answersScreen) update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, keys.Bottom):
 		s.cursor = len(s.qs) - 1
 	case key.Matches(k, keys.Enter):
-		return c.pushForm(newEditScreen(c, s.qs[s.cursor]))
+		c.push(newEditScreen(c, s.qs[s.cursor]))
+		return nil
 	}
 	return nil
 }

@@ -29,9 +29,14 @@ func (s *confirmScreen) setSize(w, h int) {
 	}
 	s.w, s.h = w, h
 	s.form = confirmForm(s.c, w-2, h, s.question, s.explanation, &s.yes)
+	s.form.init()
 }
 
-func (s *confirmScreen) start() tea.Cmd { return s.form.init() }
+// confirm shows a yes/no question over the current screen.
+func (c *shared) confirm(s *confirmScreen) tea.Cmd {
+	c.push(s)
+	return nil
+}
 
 func (s *confirmScreen) update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, s.c.keys.Back) {

@@ -61,8 +61,6 @@ func (s *editScreen) setSize(w, h int) {
 	s.form.init()
 }
 
-func (s *editScreen) start() tea.Cmd { return nil }
-
 func (s *editScreen) update(msg tea.Msg) tea.Cmd {
 	c := s.c
 	if k, ok := msg.(tea.KeyPressMsg); ok && (k.String() == "esc" || (k.String() == "q" && !s.form.typing())) {

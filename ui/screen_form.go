@@ -58,7 +58,7 @@ func newFormScreen(c *shared) *formScreen {
 }
 
 func (s *formScreen) title() string {
-	return fmt.Sprintf("%s · %s (%d/%d)", s.c.session.origin, s.pages[s.page].name, s.page+1, len(s.pages))
+	return fmt.Sprintf("%s (%d/%d) · %s", s.pages[s.page].name, s.page+1, len(s.pages), s.c.session.origin)
 }
 
 // typing is false even in a number field: "?" is never part of a number, so
@@ -84,8 +84,6 @@ func (s *formScreen) setSize(w, h int) {
 	s.w, s.h = w, h
 	s.rebuild()
 }
-
-func (s *formScreen) start() tea.Cmd { return nil }
 
 // rebuild makes a fresh form for the current page from the session's
 // answers when the size, the page or the answers changed underneath (a

@@ -41,7 +41,8 @@ func (s *homeScreen) items() []homeItem {
 		homeItem{"New decision", fmt.Sprintf("answer %d questions on %d pages, defaults preselected", len(c.kb.AnswerKeys()), pages), func() tea.Cmd {
 			return s.confirmDiscard("Start a new decision?", func() tea.Cmd {
 				c.session.start(c.kb, c.kb.Defaults(), "New decision", "")
-				return c.pushForm(newFormScreen(c))
+				c.push(newFormScreen(c))
+				return nil
 			})
 		}},
 		homeItem{"Load scenario", fmt.Sprintf("%d presets, from the seed's exit test to a single node", len(c.scenarios)), func() tea.Cmd {
@@ -69,7 +70,7 @@ func (s *homeScreen) confirmDiscard(question string, then func() tea.Cmd) tea.Cm
 	if !c.session.unsaved() {
 		return then()
 	}
-	return c.pushForm(newConfirmScreen(c, question,
+	return c.confirm(newConfirmScreen(c, question,
 		fmt.Sprintf("The answers of %q are not saved and will be lost. (Resume, then s, saves them.)", c.session.origin),
 		func(yes bool) tea.Cmd {
 			c.pop()
@@ -157,16 +158,4 @@ func (s *homeScreen) help() keyHelp {
 		short: []key.Binding{enter, upDown(), quit},
 		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, quit}},
 	}
-}
-
-// pushForm shows a screen built around a huh form and starts the form.
-func (c *shared) pushForm(s formHolder) tea.Cmd {
-	c.push(s)
-	return s.start()
-}
-
-// formHolder is a screen that owns a huh form that must be started.
-type formHolder interface {
-	screen
-	start() tea.Cmd
 }

@@ -108,7 +108,7 @@ func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
 		}
 		c.push(newAnswersScreen(c, focus))
 	case key.Matches(k, keys.Save):
-		return c.pushForm(newSaveScreen(c))
+		c.push(newSaveScreen(c))
 	case key.Matches(k, keys.Form):
 		if !c.popTo(func(s screen) bool { _, ok := s.(*formScreen); return ok }) {
 			c.push(newFormScreen(c))

@@ -57,8 +57,6 @@ func (s *saveScreen) setSize(w, h int) {
 	s.form.init()
 }
 
-func (s *saveScreen) start() tea.Cmd { return nil }
-
 // answersFile is the TOML the CLI reads back: the answers with a header
 // saying what they decided and how to replay them.
 func answersFile(c *shared, path string) []byte {
@@ -91,7 +89,7 @@ func (s *saveScreen) update(msg tea.Msg) tea.Cmd {
 	case savedMsg:
 		switch {
 		case errors.Is(msg.err, atomicfile.ErrExists):
-			return c.pushForm(newConfirmScreen(c, "Replace "+msg.path+"?",
+			return c.confirm(newConfirmScreen(c, "Replace "+msg.path+"?",
 				"The file exists. Yes replaces it in one step (never half-written); no keeps it and lets you pick another name.",
 				func(yes bool) tea.Cmd {
 					c.pop()

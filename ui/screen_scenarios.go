@@ -79,7 +79,7 @@ func (s *scenarioScreen) confirmThen(then func() tea.Cmd) tea.Cmd {
 	if !c.session.unsaved() {
 		return then()
 	}
-	return c.pushForm(newConfirmScreen(c, "Load "+c.scenarios[s.cursor].Name+"?",
+	return c.confirm(newConfirmScreen(c, "Load "+c.scenarios[s.cursor].Name+"?",
 		"The answers of \""+c.session.origin+"\" are not saved and will be replaced.",
 		func(yes bool) tea.Cmd {
 			c.pop()
