@@ -219,17 +219,7 @@ func (f *form) update(msg tea.Msg) tea.Cmd {
 
 func (f *form) view() string { return f.f.View() }
 
-func (f *form) done() bool    { return f.f.State == huh.StateCompleted }
-func (f *form) aborted() bool { return f.f.State == huh.StateAborted }
-
-// errors joins the form's validation errors into one line.
-func (f *form) errors() string {
-	var msgs []string
-	for _, err := range f.f.Errors() {
-		msgs = append(msgs, err.Error())
-	}
-	return strings.Join(msgs, "; ")
-}
+func (f *form) done() bool { return f.f.State == huh.StateCompleted }
 
 // focusedKey is the key of the field with focus.
 func (f *form) focusedKey() string {

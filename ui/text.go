@@ -81,14 +81,6 @@ func fit(s string, w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// lines splits a rendered block into lines.
-func lines(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
-}
-
 // window returns the h lines of all that keep line sel visible, scrolling
 // as little as possible from top; it returns the new top.
 func window(all []string, h, sel, top int) ([]string, int) {
