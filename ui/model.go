@@ -21,12 +21,6 @@ type screen interface {
 	title() string
 }
 
-// typist is a screen that can be in the middle of typing text; while it is,
-// letters are text, not commands (only ctrl+c stays global).
-type typist interface {
-	typing() bool
-}
-
 // Smallest terminal the app draws in; below it a note asks for more room.
 const (
 	minWidth  = 30
@@ -100,8 +94,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return m, nil
 		}
-		t, ok := c.top().(typist)
-		if !(ok && t.typing()) && key.Matches(msg, c.keys.Help) {
+		// "?" is help everywhere, even in a text field: no answer, file
+		// name or filter here needs it.
+		if key.Matches(msg, c.keys.Help) {
 			m.showHelp = true
 			return m, nil
 		}

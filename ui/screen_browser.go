@@ -42,8 +42,6 @@ func newBrowserScreen(c *shared) *browserScreen {
 
 func (s *browserScreen) title() string { return "Knowledge" }
 
-func (s *browserScreen) typing() bool { return s.filter.Focused() }
-
 func (s *browserScreen) setSize(w, h int) {
 	s.w, s.h = w, h
 	s.filter.SetWidth(max(w-16, 4))

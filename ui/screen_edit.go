@@ -32,9 +32,6 @@ func newEditScreen(c *shared, q *knowledge.Question) *editScreen {
 
 func (s *editScreen) title() string { return "Edit " + s.q.Key }
 
-// typing is false: answers are numbers or menus, so "?" can mean help.
-func (s *editScreen) typing() bool { return false }
-
 func (s *editScreen) formSize() (int, int) {
 	w := s.w - 1
 	if s.w >= sidePaneMin {

@@ -61,11 +61,6 @@ func (s *formScreen) title() string {
 	return fmt.Sprintf("%s (%d/%d) · %s", s.pages[s.page].name, s.page+1, len(s.pages), s.c.session.origin)
 }
 
-// typing is false even in a number field: "?" is never part of a number, so
-// help stays one key away on every question. Letters still go to the field
-// (see update).
-func (s *formScreen) typing() bool { return false }
-
 // formSize is the room the huh form gets: the body minus the page tabs, the
 // status line and, on wide terminals, the side pane.
 func (s *formScreen) formSize() (int, int) {

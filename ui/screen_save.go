@@ -44,8 +44,6 @@ func newSaveScreen(c *shared) *saveScreen {
 
 func (s *saveScreen) title() string { return "Save answers" }
 
-func (s *saveScreen) typing() bool { return true }
-
 func (s *saveScreen) setSize(w, h int) {
 	s.w, s.h = w, h
 	fw, fh := w-2, max(min(h-3, 8), 3)
