@@ -135,8 +135,14 @@ func (a *app) rootCommand() *cobra.Command {
 		Long: `stackpick recommends an LLM serving stack (engine, model server, orchestrator)
 from your answers to a few scenario questions, and defends every pick with the
 rules that fired, their sources, the alternatives and why they lost, the risks,
-and the single answers that would change it.`,
-		Example: `  stackpick decide --scenario exit-test
+and the single answers that would change it.
+
+Run it with no command in a terminal for the interactive app: a guided
+questionnaire with the stack re-decided after every answer, the defended
+result, and a browser for the knowledge base.`,
+		Example: `  stackpick
+  stackpick --accessible
+  stackpick decide --scenario exit-test
   stackpick decide --answers my-fleet.toml --format json
   stackpick scenarios
   stackpick questions`,
@@ -149,7 +155,7 @@ and the single answers that would change it.`,
 	}
 	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
-	root.Flags().BoolVar(&a.accessible, "accessible", false, "line-by-line prompts for screen readers instead of the full-screen app (env ACCESSIBLE=1)")
+	root.Flags().BoolVar(&a.accessible, "accessible", false, "plain prompts for screen readers instead of the full-screen app (env ACCESSIBLE=1)")
 	root.AddCommand(a.decideCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand())
 	return root
 }
