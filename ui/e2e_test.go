@@ -78,9 +78,9 @@ func contains(sub string) func(string) bool {
 // questionnaire with the defaults, reach the result, see a product in the
 // engine card, shrink to 40x12, quit, and find the shell as it was.
 func TestTerminalEndToEnd(t *testing.T) {
+	tm := newTmux(t, 80, 24)
 	bin := stackpickBinary(t)
 	kb, _ := loadKB(t)
-	tm := newTmux(t, 80, 24)
 	dir := t.TempDir()
 	status := filepath.Join(dir, "status")
 	tm.keys(fmt.Sprintf(`stty -g > %[1]s/before; %[2]s; echo "exit=$?" > %[1]s/status.tmp; stty -g > %[1]s/after; mv %[1]s/status.tmp %[1]s/status; printf 'back-in-%%s\n' shell`, dir, bin), "Enter")
@@ -163,10 +163,10 @@ func TestTerminalEndToEnd(t *testing.T) {
 // still mark the selection), and ctrl+c quits from a screen deep in the
 // app with status 130 and the terminal restored.
 func TestTerminalNoColorAndCtrlC(t *testing.T) {
-	bin := stackpickBinary(t)
 	// The control: the same screen in the same terminal has colour.
 	{
 		tm := newTmux(t, 40, 12)
+		bin := stackpickBinary(t)
 		tm.keys(bin, "Enter")
 		tm.waitFor("the home screen", contains("Browse knowledge"))
 		tm.keys("b")
@@ -175,6 +175,7 @@ func TestTerminalNoColorAndCtrlC(t *testing.T) {
 			t.Fatal("control failed: without NO_COLOR the browser shows no colour, so this test cannot see colour")
 		}
 	}
+	bin := stackpickBinary(t)
 	tm := newTmux(t, 40, 12, "NO_COLOR=1")
 	dir := t.TempDir()
 	status := filepath.Join(dir, "status")
