@@ -29,19 +29,21 @@ func newTmux(t *testing.T, w, h int, env ...string) *tmuxTerm {
 		}
 		t.Skip("tmux is not installed; skipping the terminal test")
 	}
-	tm := &tmuxTerm{t: t, bin: bin, sock: fmt.Sprintf("stackpick-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
+	// A socket of its own in the test's temp dir: never the user's tmux,
+	// and nothing left in /tmp afterwards.
+	tm := &tmuxTerm{t: t, bin: bin, sock: filepath.Join(t.TempDir(), "tmux.sock")}
 	args := []string{"new-session", "-d", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "-s", "e2e"}
 	for _, e := range append([]string{"TERM=xterm-256color", "PS1=$ "}, env...) {
 		args = append(args, "-e", e)
 	}
 	tm.run(append(args, "sh")...)
-	t.Cleanup(func() { exec.Command(tm.bin, "-L", tm.sock, "kill-server").Run() })
+	t.Cleanup(func() { exec.Command(tm.bin, "-S", tm.sock, "kill-server").Run() })
 	return tm
 }
 
 func (tm *tmuxTerm) run(args ...string) string {
 	tm.t.Helper()
-	out, err := exec.Command(tm.bin, append([]string{"-L", tm.sock, "-f", "/dev/null"}, args...)...).CombinedOutput()
+	out, err := exec.Command(tm.bin, append([]string{"-S", tm.sock, "-f", "/dev/null"}, args...)...).CombinedOutput()
 	if err != nil {
 		tm.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
