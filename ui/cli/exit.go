@@ -1,7 +1,8 @@
 // Package cli is stackpick's command line: cobra commands styled by fang,
-// the exit-code discipline (0 ok, 1 internal error, 2 bad input) and the
-// choice between the TUI and plain output. It renders through ui/report and
-// decides through decide/; it never computes a decision itself.
+// the exit-code discipline (0 ok, 1 internal error, 2 bad input, 130
+// interrupted) and the choice between the TUI and plain output. It renders
+// through ui/report and decides through decide/; it never computes a
+// decision itself.
 package cli
 
 import (
@@ -14,9 +15,10 @@ import (
 
 // Exit codes.
 const (
-	ExitOK       = 0
-	ExitInternal = 1
-	ExitBadInput = 2
+	ExitOK          = 0
+	ExitInternal    = 1
+	ExitBadInput    = 2
+	ExitInterrupted = 130 // ctrl+c in the interactive app
 )
 
 // exitError carries the exit code an error should end the process with.

@@ -16,6 +16,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui"
 	"github.com/stackpick/stackpick/ui/report"
 )
 
@@ -29,10 +31,11 @@ type IO struct {
 
 // app holds what every command shares: streams, global flags, styles.
 type app struct {
-	io      IO
-	kbDir   string
-	noColor bool
-	styles  report.Styles
+	io         IO
+	kbDir      string
+	noColor    bool
+	accessible bool
+	styles     report.Styles
 }
 
 func (a *app) getenv(key string) string {
@@ -152,8 +155,14 @@ func (a *app) rootCommand() *cobra.Command {
 		Long: `stackpick recommends an LLM serving stack (engine, model server, orchestrator)
 from your answers to a few scenario questions, and defends every pick with the
 rules that fired, their sources, the alternatives and why they lost, the risks,
-and the single answers that would change it.`,
-		Example: `  stackpick decide --scenario exit-test
+and the single answers that would change it.
+
+Run it with no command in a terminal for the interactive app: a guided
+questionnaire with the stack re-decided after every answer, the defended
+result, and a browser for the knowledge base.`,
+		Example: `  stackpick
+  stackpick --accessible
+  stackpick decide --scenario exit-test
   stackpick decide --answers my-fleet.toml --format json
   stackpick scenarios
   stackpick questions`,
@@ -182,11 +191,12 @@ and the single answers that would change it.`,
 	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
+	root.Flags().BoolVar(&a.accessible, "accessible", false, "plain prompts for screen readers instead of the full-screen app (env ACCESSIBLE=1)")
 	root.AddCommand(a.decideCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand())
 	return root
 }
 
-// runRoot is `stackpick` with no command. The interactive app needs a
+// runRoot is `stackpick` with no command: the interactive app. It needs a
 // terminal on both ends; without one, say what to run instead.
 func (a *app) runRoot(cmd *cobra.Command) error {
 	if !isTerminal(a.io.Stdin) || !isTerminal(a.io.Stdout) {
@@ -199,7 +209,39 @@ Run 'stackpick --help' for more.
 `)
 		return badInput(errUsageShown)
 	}
-	return cmd.Help()
+	kb, err := a.loadKB()
+	if err != nil {
+		return err
+	}
+	list, err := scenarios.All(kb)
+	if err != nil {
+		return badInput(fmt.Errorf("the knowledge base loads, but a preset scenario no longer fits it:\n%w", err))
+	}
+	err = ui.Run(cmd.Context(), kb, list, ui.Options{
+		NoColor:    a.noColor || a.getenv("NO_COLOR") != "",
+		Accessible: a.accessible || envTrue(a.getenv("ACCESSIBLE")),
+		Env:        a.io.Env,
+		Stdin:      a.io.Stdin,
+		Stdout:     a.io.Stdout,
+		Stderr:     a.io.Stderr,
+	})
+	if errors.Is(err, ui.ErrInterrupted) {
+		return &exitError{code: ExitInterrupted, err: errUsageShown}
+	}
+	return internalIf(err)
+}
+
+// envTrue reads a yes/no environment variable: set and not "0" or "false".
+func envTrue(v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	return v != "" && v != "0" && v != "false" && v != "no"
+}
+
+func internalIf(err error) error {
+	if err == nil {
+		return nil
+	}
+	return internal(err)
 }
 
 func isTerminal(x any) bool {

@@ -91,8 +91,8 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 	if len(lp.Flips) == 0 {
 		b.WriteString(st.Muted.Render("  No single answer change moves this layer.") + "\n")
 	}
-	for _, g := range groupFlips(lp.Flips) {
-		fmt.Fprintf(&b, "  %s: %s → %s  ⇒ %s\n", st.Key.Render(g.answer), g.from, strings.Join(g.to, " | "), st.Pick.Render(outcome(kb, lp, g.pick, g.also)))
+	for _, g := range GroupFlips(lp.Flips) {
+		fmt.Fprintf(&b, "  %s: %s → %s  ⇒ %s\n", st.Key.Render(g.Answer), g.From, strings.Join(g.To, " | "), st.Pick.Render(Outcome(kb, lp, g.Pick, g.Also)))
 	}
 
 	if lp.Layer == knowledge.LayerEngine {
@@ -112,7 +112,7 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 			if r.Watch != "" {
 				b.WriteString(wrapIndent("watch: "+r.Watch, width, 4, 7, st.Muted) + "\n")
 			}
-			b.WriteString(wrapIndent(sourceText(r.Source, r.AsOf), width, 4, 8, st.Muted) + "\n")
+			b.WriteString(wrapIndent(SourceText(r.Source, r.AsOf), width, 4, 8, st.Muted) + "\n")
 		}
 	}
 	if len(lp.SeedNotes) > 0 {
@@ -120,7 +120,7 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 		for _, n := range lp.SeedNotes {
 			b.WriteString(wrapIndent("seed: "+n.Claim, width, 2, 6) + "\n")
 			b.WriteString("  " + st.Good.Render("now:") + wrapIndent(n.Current, width, 1, 6) + "\n")
-			b.WriteString(wrapIndent(sourceText(n.Source, n.AsOf), width, 4, 8, st.Muted) + "\n")
+			b.WriteString(wrapIndent(SourceText(n.Source, n.AsOf), width, 4, 8, st.Muted) + "\n")
 		}
 	}
 	return b.String()
@@ -139,47 +139,49 @@ func reasonLine(kb *knowledge.KB, r decide.Reason, st Styles, width int, mark st
 	var b strings.Builder
 	b.WriteString("  " + st.Good.Render(mark) + " " + st.RuleID.Render(label) + "\n")
 	b.WriteString(wrapIndent(r.Text, width, 4, 0) + "\n")
-	b.WriteString(wrapIndent("when "+r.When+" · "+sourceText(r.Source, r.AsOf), width, 4, 2, st.Muted) + "\n")
+	b.WriteString(wrapIndent("when "+r.When+" · "+SourceText(r.Source, r.AsOf), width, 4, 2, st.Muted) + "\n")
 	return b.String()
 }
 
-func sourceText(src, asOf string) string {
+// SourceText is "source: SRC (as of DATE)".
+func SourceText(src, asOf string) string {
 	if asOf != "" {
 		return "source: " + src + " (as of " + asOf + ")"
 	}
 	return "source: " + src
 }
 
-// flipGroup joins flips of one answer that lead to the same outcome, so
+// FlipGroup joins flips of one answer that lead to the same outcome, so
 // "other_model_types → vision | tabular | …" reads as one line.
-type flipGroup struct {
-	answer, from, pick string
-	also               []string
-	to                 []string
+type FlipGroup struct {
+	Answer, From, Pick string
+	Also               []string
+	To                 []string
 }
 
-func groupFlips(flips []decide.Flip) []flipGroup {
-	var out []flipGroup
+// GroupFlips groups a layer's flips by answer and outcome, in flip order.
+func GroupFlips(flips []decide.Flip) []FlipGroup {
+	var out []FlipGroup
 	for _, f := range flips {
 		found := false
 		for i := range out {
 			g := &out[i]
-			if g.answer == f.Answer && g.pick == f.Pick && strings.Join(g.also, ",") == strings.Join(f.Also, ",") {
-				g.to = append(g.to, f.To)
+			if g.Answer == f.Answer && g.Pick == f.Pick && strings.Join(g.Also, ",") == strings.Join(f.Also, ",") {
+				g.To = append(g.To, f.To)
 				found = true
 				break
 			}
 		}
 		if !found {
-			out = append(out, flipGroup{answer: f.Answer, from: f.From, pick: f.Pick, also: f.Also, to: []string{f.To}})
+			out = append(out, FlipGroup{Answer: f.Answer, From: f.From, Pick: f.Pick, Also: f.Also, To: []string{f.To}})
 		}
 	}
 	return out
 }
 
-// outcome names what a flip leads to; when only the complements change it
+// Outcome names what a flip leads to; when only the complements change it
 // says so ("llm-d alone", "KServe + llm-d").
-func outcome(kb *knowledge.KB, lp decide.LayerPick, pick string, also []string) string {
+func Outcome(kb *knowledge.KB, lp decide.LayerPick, pick string, also []string) string {
 	s := kb.ProductName(pick)
 	for _, a := range also {
 		s += " + " + kb.ProductName(a)

@@ -279,9 +279,9 @@ func (m *memo) flips() {
 	m.blank()
 	found := false
 	for _, lp := range m.d.Layers {
-		for _, g := range groupFlips(lp.Flips) {
+		for _, g := range GroupFlips(lp.Flips) {
 			found = true
-			m.line(fmt.Sprintf("- %s: `%s` from %s to %s gives %s.", m.layerName(lp.Layer), g.answer, md(g.from), md(strings.Join(g.to, " or ")), outcome(m.kb, lp, g.pick, g.also)))
+			m.line(fmt.Sprintf("- %s: `%s` from %s to %s gives %s.", m.layerName(lp.Layer), g.Answer, md(g.From), md(strings.Join(g.To, " or ")), Outcome(m.kb, lp, g.Pick, g.Also)))
 		}
 	}
 	if !found {

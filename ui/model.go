@@ -1,0 +1,166 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+)
+
+// screen is one page of the app. Screens are small: they handle the keys
+// they own, draw exactly the size they were given, and name their keys for
+// the help. Navigation goes through the shared stack.
+type screen interface {
+	update(msg tea.Msg) tea.Cmd
+	view() string
+	setSize(w, h int)
+	help() keyHelp
+	title() string
+}
+
+// Smallest terminal the app draws in; below it a note asks for more room.
+const (
+	minWidth  = 30
+	minHeight = 8
+)
+
+// Model is the root of the app: the only tea.Model. It owns the terminal
+// size, the keys, the styles and the screen stack, and hands them to screens
+// through one shared struct.
+type Model struct {
+	c           *shared
+	width       int
+	height      int
+	showHelp    bool
+	interrupted bool
+}
+
+// New builds the app at its home screen. The first frame needs no terminal
+// query: styles start dark and switch when the terminal says it is light.
+func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
+	c := &shared{
+		kb:        kb,
+		scenarios: list,
+		keys:      DefaultKeyMap(),
+		styles:    NewStyles(true),
+		noColor:   opts.NoColor,
+	}
+	m := &Model{c: c, width: 80, height: 24}
+	m.layout()
+	c.push(newHomeScreen(c))
+	return m
+}
+
+// Init asks the terminal for its background colour, to pick light or dark
+// styles.
+func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+
+// Interrupted reports whether the user quit with ctrl+c.
+func (m *Model) Interrupted() bool { return m.interrupted }
+
+func (m *Model) layout() {
+	m.c.width = m.width
+	m.c.height = max(m.height-2, 1) // header and footer
+	if len(m.c.stack) > 0 {
+		m.c.top().setSize(m.c.width, m.c.height)
+	}
+}
+
+// Update routes a message: global keys first, then the top screen.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	c := m.c
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		if msg.Width == m.width && msg.Height == m.height {
+			return m, nil
+		}
+		m.width, m.height = msg.Width, msg.Height
+		m.layout()
+		return m, nil
+	case tea.BackgroundColorMsg:
+		c.styles = NewStyles(msg.IsDark())
+	case tea.KeyPressMsg:
+		c.status = ""
+		if key.Matches(msg, c.keys.Quit) {
+			m.interrupted = true
+			return m, tea.Quit
+		}
+		if m.showHelp {
+			if key.Matches(msg, c.keys.Help, c.keys.Back) {
+				m.showHelp = false
+			}
+			return m, nil
+		}
+		// "?" is help everywhere, even in a text field: no answer, file
+		// name or filter here needs it.
+		if key.Matches(msg, c.keys.Help) {
+			m.showHelp = true
+			return m, nil
+		}
+	}
+	cmd := c.top().update(msg)
+	if c.quit {
+		return m, tea.Quit
+	}
+	return m, cmd
+}
+
+// View draws header, the top screen (or its help) and the footer, always
+// exactly the terminal's size.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.WindowTitle = "stackpick"
+	return v
+}
+
+func (m *Model) render() string {
+	c := m.c
+	if m.width < minWidth || m.height < minHeight {
+		msg := wrapStyled("stackpick needs at least 40×12: make the window bigger (ctrl+c quits).", m.width, 0, 0, c.styles.Warn)
+		return fit(strings.Join(msg, "\n"), m.width, m.height)
+	}
+	top := c.top()
+	body := ""
+	if m.showHelp {
+		body = helpView(c, top, c.width, c.height)
+	} else {
+		body = top.view()
+	}
+	var b strings.Builder
+	b.WriteString(m.header(top))
+	b.WriteString("\n")
+	b.WriteString(fit(body, c.width, c.height))
+	b.WriteString("\n")
+	b.WriteString(m.footer(top))
+	return b.String()
+}
+
+func (m *Model) header(top screen) string {
+	c := m.c
+	st := c.styles
+	left := st.App.Render("stackpick") + st.Muted.Render(" › ") + st.Title.Render(top.title())
+	right := ""
+	if c.session.unsaved() {
+		right = st.Warn.Render("● unsaved")
+	}
+	gap := m.width - visibleWidth(left) - visibleWidth(right)
+	if right == "" || gap < 1 {
+		return truncate(left, m.width)
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+func (m *Model) footer(top screen) string {
+	c := m.c
+	if c.status != "" {
+		return truncate(c.styles.Status.Render(c.status), m.width)
+	}
+	if m.showHelp {
+		return truncate(c.styles.Muted.Render("? or esc: close help · ctrl+c: quit"), m.width)
+	}
+	return shortHelp(c, top.help().short, m.width)
+}

@@ -1,0 +1,148 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/ui/atomicfile"
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+// savedMsg reports how writing the answers file went.
+type savedMsg struct {
+	path string
+	err  error
+}
+
+// saveScreen asks where to save the answers and writes them atomically; an
+// existing file is replaced only after a yes.
+type saveScreen struct {
+	c      *shared
+	path   string
+	form   *form
+	err    string
+	w, h   int
+	fw, fh int
+}
+
+func newSaveScreen(c *shared) *saveScreen {
+	path := c.session.savedPath
+	if path == "" {
+		path = "answers.toml"
+		if c.session.scenario != "" {
+			path = c.session.scenario + "-answers.toml"
+		}
+	}
+	return &saveScreen{c: c, path: path}
+}
+
+func (s *saveScreen) title() string { return "Save answers" }
+
+func (s *saveScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	fw, fh := w-2, max(min(h-3, 8), 3)
+	if s.form != nil && !s.form.done() && fw == s.fw && fh == s.fh {
+		return
+	}
+	s.fw, s.fh = fw, fh
+	s.form = saveForm(s.c, fw, fh, &s.path)
+	s.form.init()
+}
+
+// answersFile is the TOML the CLI reads back: the answers with a header
+// saying what they decided and how to replay them.
+func answersFile(c *shared, path string) []byte {
+	header := fmt.Sprintf("stackpick answers: %s\nStack: %s\nReplay: stackpick decide --answers %s",
+		c.session.origin, report.StackLine(c.kb, c.session.decision), path)
+	return c.session.answers.TOML(header)
+}
+
+// save writes the file off the UI goroutine and reports back.
+func (s *saveScreen) save(overwrite bool) tea.Cmd {
+	path := expandHome(strings.TrimSpace(s.path))
+	data := answersFile(s.c, filepath.Base(path))
+	return func() tea.Msg {
+		return savedMsg{path: path, err: atomicfile.Write(path, data, overwrite)}
+	}
+}
+
+func expandHome(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, rest)
+		}
+	}
+	return p
+}
+
+func (s *saveScreen) update(msg tea.Msg) tea.Cmd {
+	c := s.c
+	switch msg := msg.(type) {
+	case savedMsg:
+		switch {
+		case errors.Is(msg.err, atomicfile.ErrExists):
+			return c.confirm(newConfirmScreen(c, "Replace "+msg.path+"?",
+				"The file exists. Yes replaces it in one step (never half-written); no keeps it and lets you pick another name.",
+				func(yes bool) tea.Cmd {
+					c.pop()
+					if yes {
+						return s.save(true)
+					}
+					s.restart()
+					return nil
+				}))
+		case msg.err != nil:
+			s.err = "Not saved: " + msg.err.Error()
+			s.restart()
+		default:
+			c.session.markSaved(msg.path)
+			c.status = "Saved " + msg.path + " · replay: stackpick decide --answers " + msg.path
+			c.pop()
+		}
+		return nil
+	case tea.KeyPressMsg:
+		if msg.String() == "esc" {
+			c.pop()
+			return nil
+		}
+	}
+	cmd := s.form.update(msg)
+	if s.form.done() {
+		s.err = ""
+		return tea.Batch(cmd, s.save(false))
+	}
+	return cmd
+}
+
+// restart gives the path prompt back after a refusal or an error.
+func (s *saveScreen) restart() {
+	s.form = nil
+	s.setSize(s.w, s.h)
+}
+
+func (s *saveScreen) view() string {
+	c := s.c
+	st := c.styles
+	out := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.kb, c.session.decision)), s.w), ""}
+	out = append(out, strings.Split(indent(s.form.view(), 1), "\n")...)
+	if s.err != "" {
+		out = append(out, "")
+		out = append(out, wrapStyled(s.err, s.w, 1, 0, st.Error)...)
+	}
+	return strings.Join(out, "\n")
+}
+
+func (s *saveScreen) help() keyHelp {
+	save := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save"))
+	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+	return keyHelp{
+		short: []key.Binding{save, cancel},
+		full:  [][]key.Binding{{save, cancel}},
+	}
+}
