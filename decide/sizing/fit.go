@@ -45,7 +45,7 @@ func SmallestTP(in Input, maxTP, maxPP int) (Fit, error) {
 	try := func(tp, pp int) (Result, bool, error) {
 		x := in
 		x.Settings.TP, x.Settings.PP = tp, pp
-		r, err := Size(x)
+		r, err := size(x, false)
 		if err != nil {
 			return r, false, err
 		}
@@ -68,8 +68,8 @@ func SmallestTP(in Input, maxTP, maxPP int) (Fit, error) {
 		}
 		last = r
 		if ok {
-			fit.Result = r
-			return fit, nil
+			fit.Result, err = describeAt(in, tp, 1)
+			return fit, err
 		}
 	}
 	top := cands[len(cands)-1]
@@ -80,17 +80,23 @@ func SmallestTP(in Input, maxTP, maxPP int) (Fit, error) {
 		}
 		last = r
 		if ok {
-			fit.Result = r
-			return fit, nil
+			fit.Result, err = describeAt(in, top, pp)
+			return fit, err
 		}
 	}
-	fit.Result = last
+	fit.Result, _ = describeAt(in, last.TensorParallelSize, last.PipelineParallelSize)
 	where := f("%d GPUs of one node", maxTP)
 	if maxPP > 1 {
 		where = f("%d nodes of %d GPUs (TP %d × PP %d)", maxPP, maxTP, top, min(maxPP, in.Arch.Layers))
 	}
 	return fit, &InputError{Field: "--model", Problem: f("%s does not fit %s even at the largest layout, with %s request(s) of %s tokens: %s",
 		orDash(in.Arch.Name), where, trimFloat(want), n(in.Settings.ContextTokens), lastWhy(fit))}
+}
+
+// describeAt sizes the chosen layout again with its figures and formulas.
+func describeAt(in Input, tp, pp int) (Result, error) {
+	in.Settings.TP, in.Settings.PP = tp, pp
+	return Size(in)
 }
 
 func lastWhy(fit Fit) string {

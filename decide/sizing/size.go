@@ -146,7 +146,11 @@ func intsText(xs []int) []string {
 }
 
 // Size computes one sizing. in must be resolved; Size checks it first.
-func Size(in Input) (Result, error) {
+func Size(in Input) (Result, error) { return size(in, true) }
+
+// size computes the result; with describe false it skips the figures and
+// their formulas (the tensor-parallel search only needs the numbers).
+func size(in Input, describe bool) (Result, error) {
 	if err := Check(in); err != nil {
 		return Result{}, err
 	}
@@ -167,24 +171,32 @@ func Size(in Input) (Result, error) {
 	}
 	if s.WeightsGiBPerGPU > 0 {
 		r.WeightsGiBPerGPU = s.WeightsGiBPerGPU
-		add(Figure{Key: "weights_gib_per_gpu", Name: "Weights per GPU", Value: r.WeightsGiBPerGPU, Unit: "GiB",
-			Formula: f("measured (vLLM's 'Model loading took %s GiB')", g(s.WeightsGiBPerGPU))})
+		if describe {
+			add(Figure{Key: "weights_gib_per_gpu", Name: "Weights per GPU", Value: r.WeightsGiBPerGPU, Unit: "GiB",
+				Formula: f("measured (vLLM's 'Model loading took %s GiB')", g(s.WeightsGiBPerGPU))})
+		}
 	} else {
 		r.WeightsGiBPerGPU = (wTotal + draftW) / float64(gpus)
-		add(Figure{Key: "weights_gib_per_gpu", Name: "Weights per GPU", Value: r.WeightsGiBPerGPU, Unit: "GiB",
-			Formula: f("(%s = %s GiB) / (TP %d × PP %d) = %s GiB", wFormula, g(wTotal+draftW), s.TP, s.PP, g(r.WeightsGiBPerGPU))})
+		if describe {
+			add(Figure{Key: "weights_gib_per_gpu", Name: "Weights per GPU", Value: r.WeightsGiBPerGPU, Unit: "GiB",
+				Formula: f("(%s = %s GiB) / (TP %d × PP %d) = %s GiB", wFormula, g(wTotal+draftW), s.TP, s.PP, g(r.WeightsGiBPerGPU))})
+		}
 	}
 	r.WeightsDType = wDType
 
 	// KV bytes per token per GPU.
 	kv := kvPerToken(in)
 	r.KVBytesPerTokenPerGPU = kv.total
-	add(Figure{Key: "kv_bytes_per_token_per_gpu", Name: "KV bytes per token per GPU", Value: float64(kv.total), Unit: "B", Formula: kv.formula})
+	if describe {
+		add(Figure{Key: "kv_bytes_per_token_per_gpu", Name: "KV bytes per token per GPU", Value: float64(kv.total), Unit: "B", Formula: kv.formula})
+	}
 
 	// Activation peak of the profile run.
 	act := activation(in)
 	r.ActivationPeakGiB = act.gib
-	add(Figure{Key: "activation_peak_gib", Name: "Activation peak (profile run)", Value: act.gib, Unit: "GiB", Formula: act.formula, Source: SamplerSource})
+	if describe {
+		add(Figure{Key: "activation_peak_gib", Name: "Activation peak (profile run)", Value: act.gib, Unit: "GiB", Formula: act.formula, Source: SamplerSource})
+	}
 
 	// Non-torch memory.
 	nt, ntWhy := h.NonTorchGiB, "single GPU"
@@ -192,15 +204,19 @@ func Size(in Input) (Result, error) {
 		nt, ntWhy = h.NonTorchMultiGiB, f("engine spans %d GPUs (NCCL/RCCL buffers)", gpus)
 	}
 	r.NonTorchGiB = nt
-	add(Figure{Key: "non_torch_gib", Name: "Non-torch memory per GPU", Value: nt, Unit: "GiB",
-		Formula: f("%s GiB: %s catalog figure, %s", g(nt), orDash(h.Name), ntWhy), Source: h.NonTorchSource})
+	if describe {
+		add(Figure{Key: "non_torch_gib", Name: "Non-torch memory per GPU", Value: nt, Unit: "GiB",
+			Formula: f("%s GiB: %s catalog figure, %s", g(nt), orDash(h.Name), ntWhy), Source: h.NonTorchSource})
+	}
 
 	// KV pool.
 	budget := s.Utilization * h.MemoryGiB
 	r.KVPoolGiBPerGPU = budget - r.WeightsGiBPerGPU - act.gib - nt
-	add(Figure{Key: "kv_pool_gib_per_gpu", Name: "KV pool per GPU", Value: r.KVPoolGiBPerGPU, Unit: "GiB",
-		Formula: f("utilization %s × %s GiB − weights %s − activation %s − non-torch %s = %s GiB",
-			trimFloat(s.Utilization), g(h.MemoryGiB), g(r.WeightsGiBPerGPU), g(act.gib), g(nt), g(r.KVPoolGiBPerGPU))})
+	if describe {
+		add(Figure{Key: "kv_pool_gib_per_gpu", Name: "KV pool per GPU", Value: r.KVPoolGiBPerGPU, Unit: "GiB",
+			Formula: f("utilization %s × %s GiB − weights %s − activation %s − non-torch %s = %s GiB",
+				trimFloat(s.Utilization), g(h.MemoryGiB), g(r.WeightsGiBPerGPU), g(act.gib), g(nt), g(r.KVPoolGiBPerGPU))})
+	}
 
 	// Blocks and tokens.
 	blockBytes := int64(s.BlockSize) * kv.total
@@ -208,9 +224,11 @@ func Size(in Input) (Result, error) {
 		r.KVBlocks = int64(math.Floor(r.KVPoolGiBPerGPU * GiB / float64(blockBytes)))
 	}
 	r.KVCacheTokens = r.KVBlocks * int64(s.BlockSize)
-	add(Figure{Key: "kv_cache_tokens", Name: "KV cache tokens (whole engine)", Value: float64(r.KVCacheTokens), Unit: "tokens",
-		Formula: f("floor(%s GiB × 2^30 / (block %d × %s B)) = %s blocks × %d = %s tokens",
-			g(max(r.KVPoolGiBPerGPU, 0)), s.BlockSize, n(kv.total), n(r.KVBlocks), s.BlockSize, n(r.KVCacheTokens))})
+	if describe {
+		add(Figure{Key: "kv_cache_tokens", Name: "KV cache tokens (whole engine)", Value: float64(r.KVCacheTokens), Unit: "tokens",
+			Formula: f("floor(%s GiB × 2^30 / (block %d × %s B)) = %s blocks × %d = %s tokens",
+				g(max(r.KVPoolGiBPerGPU, 0)), s.BlockSize, n(kv.total), n(r.KVBlocks), s.BlockSize, n(r.KVCacheTokens))})
+	}
 
 	// Concurrency at the context length.
 	r.KVBytesPerRequest = kv.perRequest(s.ContextTokens, s.BlockSize)
@@ -222,17 +240,23 @@ func Size(in Input) (Result, error) {
 		reqFormula = f("%s tokens × %s B (full layers) + %s tokens × %s B (sliding layers, window %s)",
 			n(roundUp(s.ContextTokens, s.BlockSize)), n(kv.total-kv.sliding), n(roundUp(min(s.ContextTokens, a.SlidingWindow+s.BlockSize), s.BlockSize)), n(kv.sliding), n(a.SlidingWindow))
 	}
-	add(Figure{Key: "max_concurrency", Name: f("Requests of %s tokens the pool holds", n(s.ContextTokens)), Value: r.MaxConcurrency, Unit: "x",
-		Formula: f("%s tokens × %s B / (%s = %s GiB per request) = %s", n(r.KVCacheTokens), n(kv.total), reqFormula, g(float64(r.KVBytesPerRequest)/GiB), trimFloat2(r.MaxConcurrency))})
+	if describe {
+		add(Figure{Key: "max_concurrency", Name: f("Requests of %s tokens the pool holds", n(s.ContextTokens)), Value: r.MaxConcurrency, Unit: "x",
+			Formula: f("%s tokens × %s B / (%s = %s GiB per request) = %s", n(r.KVCacheTokens), n(kv.total), reqFormula, g(float64(r.KVBytesPerRequest)/GiB), trimFloat2(r.MaxConcurrency))})
+	}
 
 	// Replicas per node.
 	if s.GPUsPerNode > 0 && gpus <= s.GPUsPerNode {
 		r.ReplicasPerNode = s.GPUsPerNode / gpus
-		add(Figure{Key: "replicas_per_node", Name: "Replicas per node", Value: float64(r.ReplicasPerNode), Unit: "",
-			Formula: f("floor(%d GPUs per node / (TP %d × PP %d)) = %d", s.GPUsPerNode, s.TP, s.PP, r.ReplicasPerNode)})
+		if describe {
+			add(Figure{Key: "replicas_per_node", Name: "Replicas per node", Value: float64(r.ReplicasPerNode), Unit: "",
+				Formula: f("floor(%d GPUs per node / (TP %d × PP %d)) = %d", s.GPUsPerNode, s.TP, s.PP, r.ReplicasPerNode)})
+		}
 	} else if s.GPUsPerNode > 0 {
-		add(Figure{Key: "replicas_per_node", Name: "Replicas per node", Value: 0, Unit: "",
-			Formula: f("one replica needs %d GPUs, more than the %d of one node: it spans %d nodes", gpus, s.GPUsPerNode, (gpus+s.GPUsPerNode-1)/s.GPUsPerNode)})
+		if describe {
+			add(Figure{Key: "replicas_per_node", Name: "Replicas per node", Value: 0, Unit: "",
+				Formula: f("one replica needs %d GPUs, more than the %d of one node: it spans %d nodes", gpus, s.GPUsPerNode, (gpus+s.GPUsPerNode-1)/s.GPUsPerNode)})
+		}
 	}
 
 	// Batch-1 decode roofline.
@@ -249,9 +273,11 @@ func Size(in Input) (Result, error) {
 		if activeFrac < 1 {
 			frac = f(" × active share %.3f", activeFrac)
 		}
-		add(Figure{Key: "decode_tokens_per_s_batch1", Name: "Batch-1 decode ceiling (bandwidth roofline)", Value: r.DecodeTokensPerSecond, Unit: "tokens/s",
-			Formula: f("%s TB/s / (weights %s GiB%s × PP %d + KV at %s tokens %s GiB) per GPU = %.0f tokens/s (upper bound: no compute, no all-reduce)",
-				trimFloat(h.BandwidthTBs), g(r.WeightsGiBPerGPU), frac, s.PP, n(s.ContextTokens), g(kvRead/GiB), r.DecodeTokensPerSecond)})
+		if describe {
+			add(Figure{Key: "decode_tokens_per_s_batch1", Name: "Batch-1 decode ceiling (bandwidth roofline)", Value: r.DecodeTokensPerSecond, Unit: "tokens/s",
+				Formula: f("%s TB/s / (weights %s GiB%s × PP %d + KV at %s tokens %s GiB) per GPU = %.0f tokens/s (upper bound: no compute, no all-reduce)",
+					trimFloat(h.BandwidthTBs), g(r.WeightsGiBPerGPU), frac, s.PP, n(s.ContextTokens), g(kvRead/GiB), r.DecodeTokensPerSecond)})
+		}
 	}
 
 	// Would vLLM start?
