@@ -41,7 +41,7 @@ type SizeOutput struct {
 func (a *app) sizeCommand() *cobra.Command {
 	var fl sizeFlags
 	cmd := &cobra.Command{
-		Use:   "size (--model ID | --params-b N --layers N --kv-heads N --head-dim N) (--gpu ID | --gpu-memory-gib N)",
+		Use:   "size --model ID --gpu ID",
 		Short: "Size a vLLM engine: weights, KV cache, concurrency, every formula shown",
 		Long: `Compute what vLLM will do with a model on a GPU: weights per GPU, KV bytes per
 token, the KV pool (gpu-memory-utilization × total − weights − activation peak −
