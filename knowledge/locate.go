@@ -44,17 +44,6 @@ func (l *locator) element(array string, idx int) int {
 	return 0
 }
 
-// elementAt returns the index of the [[array]] element that encloses line.
-func (l *locator) elementAt(array string, line int) int {
-	idx := -1
-	for i, h := range l.arrays[array] {
-		if h <= line {
-			idx = i
-		}
-	}
-	return idx
-}
-
 // keyLine finds the line of key (a path such as ["when","nodes","at_least"])
 // inside the block starting at line from (1-based; 0 means the whole file at
 // top level) and ending before the next header of the same depth. It returns
