@@ -104,6 +104,10 @@ func layerCard(c *shared, d decide.Decision, lp decide.LayerPick, changed bool, 
 		add(ls...)
 	}
 
+	if lp.Layer == knowledge.LayerEngine {
+		add(engineLines(c, d.EngineConfig, inner)...)
+	}
+
 	var risks []decide.Risk
 	for _, r := range d.Risks {
 		if r.Layer == lp.Layer {
