@@ -36,7 +36,7 @@ func decisionCards(c *shared, w int, story bool) (string, []int) {
 		offsets = append(offsets, len(out))
 		out = append(out, layerCard(c, d, lp, changed[lp.Layer], w)...)
 	}
-	out = append(out, "", st.Muted.Render(truncate("e: edit one answer · s: save answers · a: all questions", w)))
+	out = append(out, "", st.Muted.Render(truncate("e: edit one answer · s: save answers · x: export memo · a: all questions", w)))
 	return strings.Join(out, "\n"), offsets
 }
 

@@ -42,6 +42,18 @@ var journeys = []struct {
 		d.press("enter", "down", "space")
 	}},
 	{"save", func(d *driver) { d.press("l", "r", "s") }},
+	{"export-path", func(d *driver) { d.press("l", "r", "x") }},
+	{"export-preview", func(d *driver) { d.press("l", "r", "x", "enter") }},
+	{"export-preview-launch", func(d *driver) {
+		d.press("l", "r", "x", "enter").scrollTo("Engine settings")
+	}},
+	{"export-preview-capacity", func(d *driver) {
+		d.press("l", "r", "x", "enter").scrollTo("Capacity arithmetic")
+	}},
+	{"export-replace", func(d *driver) {
+		// testdata/existing-memo.md exists: the export asks before replacing it.
+		d.press("l", "r", "x", "ctrl+u").typeText("testdata/existing-memo.md").press("enter", "enter")
+	}},
 	{"browser", func(d *driver) { d.press("b") }},
 	{"browser-filter", func(d *driver) { d.press("b", "/").typeText("lora") }},
 	{"product-vllm", func(d *driver) { d.press("b", "down", "down") }},
@@ -101,16 +113,17 @@ func TestTooSmall(t *testing.T) {
 }
 
 // scrollTo presses down until a line starting with heading (inside a card's
-// border) is the first line under the stack line, as a user scrolls to it.
+// border, or indented) is the first line under the screen's top line, as a
+// user scrolls to it.
 func (d *driver) scrollTo(heading string) *driver {
 	d.t.Helper()
-	for range 500 {
+	for range 3000 {
 		ls := strings.Split(d.view(), "\n")
 		if len(ls) > 2 && strings.HasPrefix(strings.TrimLeft(ls[2], "│ "), heading) {
 			return d
 		}
 		d.press("down")
 	}
-	d.t.Fatalf("scrolled 500 lines without reaching %q:\n%s", heading, d.view())
+	d.t.Fatalf("scrolled 3000 lines without reaching %q:\n%s", heading, d.view())
 	return d
 }

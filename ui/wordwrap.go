@@ -52,7 +52,9 @@ func wrapSpans(spans []span, width, indent, hang int) []string {
 	}
 	for _, w := range words(spans) {
 		ww := spansWidth(w)
-		if lineW > 0 && lineW+1+ww > room() {
+		// A word that fits a line of its own starts one; a word too long
+		// for any line is cut, starting right here.
+		if lineW > 0 && lineW+1+ww > room() && (ww <= avail || room()-lineW-1 < 8) {
 			flush()
 		}
 		if lineW > 0 {
