@@ -92,3 +92,24 @@ func BenchmarkFirstFrame(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// Scrolling the memo preview at 120x40: laid out once, so a key press is a
+// scroll, like the result view.
+func BenchmarkMemoPreviewKeypress(b *testing.B) {
+	d := newDriver(b, 120, 40)
+	d.press("l", "r", "x", "enter")
+	keyBench(b, d, "down", "down", "pgdown", "up", "up", "pgup")
+}
+
+// Opening the export: rendering the memo and laying out its preview.
+func BenchmarkMemoPreviewOpen(b *testing.B) {
+	d := newDriver(b, 120, 40)
+	d.press("l", "r")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		d.press("x", "enter")
+		_ = d.m.View()
+		d.press("esc", "esc")
+	}
+}

@@ -36,7 +36,7 @@ func decisionCards(c *shared, w int, story bool) (string, []int) {
 		offsets = append(offsets, len(out))
 		out = append(out, layerCard(c, d, lp, changed[lp.Layer], w)...)
 	}
-	out = append(out, "", st.Muted.Render(truncate("e: edit one answer · s: save answers · a: all questions", w)))
+	out = append(out, "", st.Muted.Render(truncate("e: edit one answer · s: save answers · x: export memo · a: all questions", w)))
 	return strings.Join(out, "\n"), offsets
 }
 
@@ -102,6 +102,10 @@ func layerCard(c *shared, d decide.Decision, lp decide.LayerPick, changed bool, 
 		ls := wrap(line, inner, 2, 2)
 		ls[0] = "  " + st.Key.Render(g.Answer) + strings.TrimPrefix(ls[0], "  "+g.Answer)
 		add(ls...)
+	}
+
+	if lp.Layer == knowledge.LayerEngine {
+		add(engineLines(c, d.EngineConfig, inner)...)
 	}
 
 	var risks []decide.Risk

@@ -17,9 +17,10 @@ import (
 )
 
 // Every use of huh lives in this file: the questionnaire's fields, the
-// one-answer editor, the save prompt and the yes/no confirmations, in the
-// full-screen app and in accessible mode. Screens get a *huh.Form and a
-// binding to read answers back; nothing else of huh leaks out.
+// one-answer editor, the save and export prompts and the yes/no
+// confirmations, in the full-screen app and in accessible mode. Screens get
+// a *huh.Form and a binding to read answers back; nothing else of huh leaks
+// out.
 
 // binding ties one question to the variable its huh field edits, and turns
 // that variable back into a typed answer.
@@ -269,6 +270,21 @@ func pathField(path *string) huh.Field {
 		Value(path)
 }
 
+// memoPathField is the export prompt.
+func memoPathField(path *string) huh.Field {
+	return huh.NewInput().Key("path").
+		Title("Export the decision memo to").
+		Description("A Markdown decision record (MADR) for an ADR folder. You see a preview before anything is written.").
+		Placeholder("stackpick-decision.md").
+		Validate(func(s string) error {
+			if strings.TrimSpace(s) == "" {
+				return fmt.Errorf("enter a file name, for example stackpick-decision.md")
+			}
+			return nil
+		}).
+		Value(path)
+}
+
 // confirmField is a yes/no question; y and n answer it in one key press.
 func confirmField(title, desc string, v *bool) huh.Field {
 	return huh.NewConfirm().Key("confirm").Title(title).Description(desc).
@@ -283,6 +299,11 @@ func questionForm(c *shared, w, h int, bs []*binding) *form {
 // saveForm asks for the path to save the answers to.
 func saveForm(c *shared, w, h int, path *string) *form {
 	return newForm(c, w, h, pathField(path))
+}
+
+// exportForm asks for the path to export the memo to.
+func exportForm(c *shared, w, h int, path *string) *form {
+	return newForm(c, w, h, memoPathField(path))
 }
 
 // confirmForm asks one yes/no question.

@@ -52,13 +52,17 @@ type driver struct {
 	quit bool
 }
 
+// testNow is the pinned clock of every driver: memos and their file names
+// are dated 2026-11-30, as the golden memos are.
+func testNow() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) }
+
 // newDriver starts the app at w×h with dark styles and colour on: the
 // fixed profile of every golden file (colour is stripped before comparing,
 // so what the goldens pin is layout and text).
 func newDriver(t testing.TB, w, h int) *driver {
 	t.Helper()
 	kb, list := loadKB(t)
-	d := &driver{t: t, m: New(kb, list, Options{})}
+	d := &driver{t: t, m: New(kb, list, Options{Now: testNow})}
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
 }

@@ -26,6 +26,7 @@ type KeyMap struct {
 	Edit               key.Binding
 	Save               key.Binding
 	Form               key.Binding
+	Export             key.Binding
 
 	// Scenarios.
 	Open   key.Binding
@@ -66,6 +67,7 @@ func DefaultKeyMap() KeyMap {
 		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit answer")),
 		Save:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "save")),
 		Form:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all questions")),
+		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export memo")),
 
 		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "fill the form")),
 		Result: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "straight to the result")),

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -47,6 +48,10 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 		keys:      DefaultKeyMap(),
 		styles:    NewStyles(true),
 		noColor:   opts.NoColor,
+		now:       opts.Now,
+	}
+	if c.now == nil {
+		c.now = time.Now
 	}
 	m := &Model{c: c, width: 80, height: 24}
 	m.layout()

@@ -109,6 +109,8 @@ func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
 		c.push(newAnswersScreen(c, focus))
 	case key.Matches(k, keys.Save):
 		c.push(newSaveScreen(c))
+	case key.Matches(k, keys.Export):
+		c.push(newExportScreen(c))
 	case key.Matches(k, keys.Form):
 		if !c.popTo(func(s screen) bool { _, ok := s.(*formScreen); return ok }) {
 			c.push(newFormScreen(c))
@@ -146,10 +148,10 @@ func (s *resultScreen) help() keyHelp {
 	k := s.c.keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
 	return keyHelp{
-		short: []key.Binding{k.Edit, k.Save, k.NextCard, scroll, k.Back},
+		short: []key.Binding{k.Edit, k.Save, withHelp(k.Export, "export"), k.NextCard, k.Back, scroll},
 		full: [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-			{k.NextCard, k.PrevCard, k.Edit, k.Save, k.Form, k.Back},
+			{k.NextCard, k.PrevCard, k.Edit, k.Save, k.Export, k.Form, k.Back},
 		},
 	}
 }

@@ -21,6 +21,11 @@ var journeys = []struct {
 	{"form-scenario", func(d *driver) { d.press("l", "enter", "pgdown") }},
 	{"result-exit-test", func(d *driver) { d.press("l", "r") }},
 	{"result-orchestrator", func(d *driver) { d.press("l", "r", "tab", "tab", "tab") }},
+	{"result-launch-command", func(d *driver) { d.press("l", "r").scrollTo("Launch command") }},
+	{"result-arithmetic", func(d *driver) { d.press("l", "r").scrollTo("The arithmetic behind it") }},
+	{"result-launch-not-covered", func(d *driver) {
+		d.press("l", "up", "r").scrollTo("Launch command") // last-15-percent: TensorRT-LLM
+	}},
 	{"answers", func(d *driver) { d.press("l", "r", "e") }},
 	{"edit-fine-tune-method", func(d *driver) {
 		d.press("l", "r", "e", "home")
@@ -37,6 +42,18 @@ var journeys = []struct {
 		d.press("enter", "down", "space")
 	}},
 	{"save", func(d *driver) { d.press("l", "r", "s") }},
+	{"export-path", func(d *driver) { d.press("l", "r", "x") }},
+	{"export-preview", func(d *driver) { d.press("l", "r", "x", "enter") }},
+	{"export-preview-launch", func(d *driver) {
+		d.press("l", "r", "x", "enter").scrollTo("Engine settings")
+	}},
+	{"export-preview-capacity", func(d *driver) {
+		d.press("l", "r", "x", "enter").scrollTo("Capacity arithmetic")
+	}},
+	{"export-replace", func(d *driver) {
+		// testdata/existing-memo.md exists: the export asks before replacing it.
+		d.press("l", "r", "x", "ctrl+u").typeText("testdata/existing-memo.md").press("enter", "enter")
+	}},
 	{"browser", func(d *driver) { d.press("b") }},
 	{"browser-filter", func(d *driver) { d.press("b", "/").typeText("lora") }},
 	{"product-vllm", func(d *driver) { d.press("b", "down", "down") }},
@@ -93,4 +110,20 @@ func TestTooSmall(t *testing.T) {
 	if v := d.view(); !strings.Contains(v, "40×12") {
 		t.Errorf("tiny terminal: %q", v)
 	}
+}
+
+// scrollTo presses down until a line starting with heading (inside a card's
+// border, or indented) is the first line under the screen's top line, as a
+// user scrolls to it.
+func (d *driver) scrollTo(heading string) *driver {
+	d.t.Helper()
+	for range 3000 {
+		ls := strings.Split(d.view(), "\n")
+		if len(ls) > 2 && strings.HasPrefix(strings.TrimLeft(ls[2], "│ "), heading) {
+			return d
+		}
+		d.press("down")
+	}
+	d.t.Fatalf("scrolled 3000 lines without reaching %q:\n%s", heading, d.view())
+	return d
 }

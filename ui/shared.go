@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"time"
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
@@ -17,6 +18,7 @@ type shared struct {
 	keys      KeyMap
 	styles    Styles
 	noColor   bool
+	now       func() time.Time // dates exported memos
 
 	// width and height are the body's: the terminal minus header and footer.
 	width, height int

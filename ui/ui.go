@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -38,6 +39,10 @@ type Options struct {
 	Stdin      io.Reader
 	Stdout     io.Writer
 	Stderr     io.Writer
+
+	// Now is the clock that dates an exported memo; nil means time.Now.
+	// Tests pin it so memos and their file names are reproducible.
+	Now func() time.Time
 }
 
 // Run starts the app on the terminal and returns when the user quits.

@@ -103,12 +103,18 @@ func (a *app) memoDate(flag string) (string, error) {
 		}
 		return flag, nil
 	}
+	return a.clock()().Format(time.DateOnly), nil
+}
+
+// clock is what dates memos, here and in the interactive app:
+// SOURCE_DATE_EPOCH when set (reproducible output), else the system clock.
+func (a *app) clock() func() time.Time {
 	if epoch := a.getenv("SOURCE_DATE_EPOCH"); epoch != "" {
 		if secs, err := strconv.ParseInt(epoch, 10, 64); err == nil {
-			return time.Unix(secs, 0).UTC().Format(time.DateOnly), nil
+			return func() time.Time { return time.Unix(secs, 0).UTC() }
 		}
 	}
-	return time.Now().Format(time.DateOnly), nil
+	return time.Now
 }
 
 func hintFor(got string, allowed []string) string {

@@ -224,6 +224,7 @@ Run 'stackpick --help' for more.
 		Stdin:      a.io.Stdin,
 		Stdout:     a.io.Stdout,
 		Stderr:     a.io.Stderr,
+		Now:        a.clock(),
 	})
 	if errors.Is(err, ui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
