@@ -12,24 +12,9 @@ import (
 // is indented by indent cells, the others by indent+hang. Lines come back
 // unstyled: the caller styles each one, so colour never spans a line break.
 func wrap(s string, width, indent, hang int) []string {
-	avail := width - indent - hang
-	if avail < 4 {
-		// Too narrow for the hang: drop it before dropping words.
-		indent, hang = min(indent, max(width-4, 0)), 0
-		avail = max(width-indent, 1)
-	}
-	s = strings.Join(strings.Fields(s), " ")
-	var out []string
-	first := true
-	for _, para := range strings.Split(ansi.Wrap(s, avail, ""), "\n") {
-		pad := indent + hang
-		if first {
-			pad = indent
-			first = false
-		}
-		out = append(out, strings.Repeat(" ", pad)+strings.TrimRight(para, " "))
-	}
-	return out
+	// Break only at spaces: flags (--enable-lora), ranges (2048-8192) and
+	// metric names must stay whole; see wrapSpans.
+	return wrapSpans([]span{plain(s)}, width, indent, hang)
 }
 
 // wrapStyled wraps s and renders every line with st.
