@@ -17,6 +17,7 @@ type shared struct {
 	keys      KeyMap
 	styles    Styles
 	noColor   bool
+	drills    *drillState
 
 	// width and height are the body's: the terminal minus header and footer.
 	width, height int

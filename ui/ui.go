@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -38,6 +39,22 @@ type Options struct {
 	Stdin      io.Reader
 	Stdout     io.Writer
 	Stderr     io.Writer
+
+	// Drill opens the app on this exit-test drill (a drill.Names entry, or
+	// "stats"), over the drills menu, instead of on the home screen.
+	Drill string
+	// DrillSeed seeds the first drill (question order, generated scenario);
+	// nil seeds every drill from the clock.
+	DrillSeed *uint64
+	// DrillScenario plays the scenario drill on this preset instead of a
+	// generated scenario.
+	DrillScenario string
+	// HistoryPath is the drill history file; empty means the XDG state
+	// folder's.
+	HistoryPath string
+	// Now is the clock of the drills: the explanation's countdown, the
+	// default seeds, the history's time stamps. Nil means time.Now.
+	Now func() time.Time
 }
 
 // Run starts the app on the terminal and returns when the user quits.
