@@ -224,6 +224,8 @@ Run 'stackpick --help' for more.
 		Stdin:      a.io.Stdin,
 		Stdout:     a.io.Stdout,
 		Stderr:     a.io.Stderr,
+
+		HistoryPath: a.getenv(EnvHistory),
 	})
 	if errors.Is(err, ui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
