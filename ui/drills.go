@@ -418,15 +418,20 @@ func newLineInput(c *shared, placeholder string, w int) textinput.Model {
 	ti.Prompt = "> "
 	ti.Placeholder = placeholder
 	ti.CharLimit = 300
+	ti.SetStyles(lineInputStyles(c))
+	ti.SetWidth(max(w-3, 4))
+	return ti
+}
+
+// lineInputStyles are a text field's styles for the app's background.
+func lineInputStyles(c *shared) textinput.Styles {
 	st := textinput.DefaultStyles(c.styles.isDark)
 	st.Cursor.Blink = false
 	st.Focused.Prompt = c.styles.Key
 	st.Blurred.Prompt = c.styles.Muted
 	st.Focused.Placeholder = c.styles.Muted
 	st.Blurred.Placeholder = c.styles.Muted
-	ti.SetStyles(st)
-	ti.SetWidth(max(w-3, 4))
-	return ti
+	return st
 }
 
 // scoreText is "8 of 9 (89%)".

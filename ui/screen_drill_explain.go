@@ -46,13 +46,7 @@ func newExplainScreen(c *shared, mock *mockScreen) *explainScreen {
 	ta.Prompt = "│ "
 	ta.Placeholder = "Type your explanation here; ctrl+d hands it in."
 	ta.CharLimit = 8000
-	st := textarea.DefaultStyles(c.styles.isDark)
-	st.Cursor.Blink = false
-	st.Focused.CursorLine = lipgloss.NewStyle()
-	st.Focused.Prompt = c.styles.Key
-	st.Focused.Placeholder = c.styles.Muted
-	st.Blurred.Placeholder = c.styles.Muted
-	ta.SetStyles(st)
+	ta.SetStyles(areaStyles(c))
 	ta.Focus()
 	s.area = ta
 	return s
@@ -61,6 +55,17 @@ func newExplainScreen(c *shared, mock *mockScreen) *explainScreen {
 // takesQuestionMark: once the explanation has begun, "?" is part of it.
 func (s *explainScreen) takesQuestionMark() bool {
 	return !s.graded && !s.done() && s.area.Value() != ""
+}
+
+// areaStyles are the answer's styles for the app's background.
+func areaStyles(c *shared) textarea.Styles {
+	st := textarea.DefaultStyles(c.styles.isDark)
+	st.Cursor.Blink = false
+	st.Focused.CursorLine = lipgloss.NewStyle()
+	st.Focused.Prompt = c.styles.Key
+	st.Focused.Placeholder = c.styles.Muted
+	st.Blurred.Placeholder = c.styles.Muted
+	return st
 }
 
 func (s *explainScreen) limit() time.Duration { return time.Duration(s.topic.Seconds) * time.Second }
@@ -139,6 +144,9 @@ func (s *explainScreen) update(msg tea.Msg) tea.Cmd {
 			return s.grade()
 		}
 		return s.begin()
+	}
+	if _, ok := msg.(tea.BackgroundColorMsg); ok {
+		s.area.SetStyles(areaStyles(s.c))
 	}
 	if s.graded {
 		if k, ok := msg.(tea.KeyPressMsg); ok {

@@ -86,6 +86,11 @@ func (s *flagsScreen) next() tea.Cmd {
 }
 
 func (s *flagsScreen) update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(tea.BackgroundColorMsg); ok {
+		for i := range s.inputs {
+			s.inputs[i].SetStyles(lineInputStyles(s.c))
+		}
+	}
 	if s.graded {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
 			return s.gradedUpdate(k, func() screen { return newFlagsScreen(s.c, nil) })

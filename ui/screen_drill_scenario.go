@@ -100,6 +100,11 @@ func (s *scenarioDrillScreen) focusPicks() {
 }
 
 func (s *scenarioDrillScreen) update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(tea.BackgroundColorMsg); ok {
+		for i := range s.inputs {
+			s.inputs[i].SetStyles(lineInputStyles(s.c))
+		}
+	}
 	if s.graded {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
 			return s.gradedUpdate(k, func() screen { return newScenarioDrillScreen(s.c, nil) })

@@ -166,8 +166,12 @@ func (s *drillsScreen) help() keyHelp {
 	enter := withHelp(k.Enter, "start")
 	letters := key.NewBinding(key.WithKeys("t", "s", "f", "e", "m", "p"), key.WithHelp("t/s/f/e/m/p", "start that drill, or progress"))
 	numbers := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "the same, by number"))
+	back := k.Back
+	if len(s.c.stack) > 0 && s.c.stack[0] == screen(s) {
+		back = withHelp(back, "quit") // opened by 'stackpick drill NAME'
+	}
 	return keyHelp{
-		short: []key.Binding{enter, upDown(), k.Back},
-		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, numbers, k.Back}},
+		short: []key.Binding{enter, upDown(), back},
+		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, numbers, back}},
 	}
 }
