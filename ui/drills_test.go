@@ -752,3 +752,24 @@ func BenchmarkDrillColdStart(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// A history that cannot be read is reported; the drills still run, and
+// the result says it was not recorded.
+func TestUnreadableHistory(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "not-a-dir")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := newDrillEnvAt(t, 80, 24, "", filepath.Join(blocker, "history.json"))
+	e.press("d")
+	if v := e.view(); !strings.Contains(v, "⚠ Drill history: cannot read drill history") {
+		t.Errorf("the menu should say the history cannot be read:\n%s", v)
+	}
+	e.press("t")
+	e.placeAll(e.screen().(*taxonomyScreen))
+	e.press("enter")
+	if v := e.view(); !strings.Contains(v, "Taxonomy: 9 of 9") || !strings.Contains(v, "Not recorded:") {
+		t.Errorf("the result should be graded and say it was not recorded:\n%s", v)
+	}
+}
