@@ -237,7 +237,7 @@ func (s *explainScreen) help() keyHelp {
 	k := s.c.keys
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave (asks first)"))
 	newline := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line"))
-	qmark := key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "this help; a question mark once you have begun"))
+	qmark := key.NewBinding(key.WithKeys("?"), key.WithHelp("? in text", "a question mark, once begun"))
 	return keyHelp{
 		short: []key.Binding{k.Done, back},
 		full:  [][]key.Binding{{k.Done, newline, back, qmark}},

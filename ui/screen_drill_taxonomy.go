@@ -258,7 +258,7 @@ func (s *taxonomyScreen) help() keyHelp {
 		return s.gradedHelp()
 	}
 	k := s.c.keys
-	place := key.NewBinding(key.WithKeys("e", "m", "o"), key.WithHelp("e/m/o", "place: engine, model server, orchestrator"))
+	place := key.NewBinding(key.WithKeys("e", "m", "o"), key.WithHelp("e/m/o", "engine, server, orchestrator"))
 	nums := key.NewBinding(key.WithKeys("1", "2", "3"), key.WithHelp("1/2/3", "the same, by number"))
 	grade := withHelp(k.Enter, "grade (once all are placed)")
 	back := withHelp(k.Back, "leave (asks first)")
