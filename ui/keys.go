@@ -37,6 +37,11 @@ type KeyMap struct {
 	ClearFilter key.Binding
 	Compare     key.Binding
 	Swap        key.Binding
+
+	// Drills.
+	Again key.Binding // a new round of the same drill
+	Done  key.Binding // hand in the explanation
+	Story key.Binding // the scenario's whole story
 }
 
 // DefaultKeyMap is the app's key bindings.
@@ -76,6 +81,10 @@ func DefaultKeyMap() KeyMap {
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Compare:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "compare")),
 		Swap:        key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "swap sides")),
+
+		Again: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "again")),
+		Done:  key.NewBinding(key.WithKeys("ctrl+d", "ctrl+s"), key.WithHelp("ctrl+d", "done: grade it")),
+		Story: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "whole story")),
 	}
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -20,6 +21,17 @@ type screen interface {
 	setSize(w, h int)
 	help() keyHelp
 	title() string
+}
+
+// addressedMsg is a message for one screen (a countdown's tick) rather
+// than for whichever screen is on top.
+type addressedMsg interface{ recipient() screen }
+
+// takesQuestionMark reports whether s is in the middle of free text where
+// "?" is part of the answer.
+func takesQuestionMark(s screen) bool {
+	t, ok := s.(interface{ takesQuestionMark() bool })
+	return ok && t.takesQuestionMark()
 }
 
 // Smallest terminal the app draws in; below it a note asks for more room.
@@ -49,19 +61,37 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 		styles:    NewStyles(true),
 		noColor:   opts.NoColor,
 		now:       opts.Now,
+		drills:    newDrillState(opts),
 	}
 	if c.now == nil {
 		c.now = time.Now
 	}
 	m := &Model{c: c, width: 80, height: 24}
 	m.layout()
-	c.push(newHomeScreen(c))
+	if opts.Drill == "" {
+		c.push(newHomeScreen(c))
+		return m
+	}
+	// Straight into a drill: the drills menu underneath, so q after the
+	// result offers the other drills, and q again quits.
+	c.push(newDrillsScreen(c))
+	if s := c.drillScreenFor(opts.Drill); s != nil {
+		c.push(s)
+	}
+	if c.drills.notice != "" && c.status == "" {
+		// The whole notice is on the result, the drills menu and the
+		// progress; the footer says it at once.
+		c.status = "⚠ Unreadable drill history set aside; a new one starts (details: Progress)"
+	}
 	return m
 }
 
 // Init asks the terminal for its background colour, to pick light or dark
-// styles.
-func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+// styles, and starts the first screen's timer if it has one (a drill's
+// countdown).
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(tea.RequestBackgroundColor, begin(m.c.top()))
+}
 
 // Interrupted reports whether the user quit with ctrl+c.
 func (m *Model) Interrupted() bool { return m.interrupted }
@@ -100,13 +130,25 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		// "?" is help everywhere, even in a text field: no answer, file
-		// name or filter here needs it.
-		if key.Matches(msg, c.keys.Help) {
+		// name or filter here needs it. Only free text already begun (a
+		// drill's explanation) takes it as a question mark.
+		if key.Matches(msg, c.keys.Help) && !takesQuestionMark(c.top()) {
 			m.showHelp = true
 			return m, nil
 		}
 	}
-	cmd := c.top().update(msg)
+	var cmd tea.Cmd
+	if am, ok := msg.(addressedMsg); ok {
+		// A timer's tick goes to the screen that set it, even under a
+		// confirmation or help, and nowhere once that screen is gone.
+		to := am.recipient()
+		if !slices.Contains(c.stack, to) {
+			return m, nil
+		}
+		cmd = to.update(msg)
+	} else {
+		cmd = c.top().update(msg)
+	}
 	if c.quit {
 		return m, tea.Quit
 	}

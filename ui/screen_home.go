@@ -14,7 +14,8 @@ type homeItem struct {
 	run         func() tea.Cmd
 }
 
-// homeScreen is the start: new decision, resume, scenarios, knowledge, quit.
+// homeScreen is the start: new decision, resume, scenarios, knowledge,
+// drills, quit.
 type homeScreen struct {
 	c      *shared
 	cursor int
@@ -51,6 +52,10 @@ func (s *homeScreen) items() []homeItem {
 		}},
 		homeItem{"Browse knowledge", fmt.Sprintf("%d products on %d layers, side by side", len(c.kb.Products), len(c.kb.Layers)), func() tea.Cmd {
 			c.push(newBrowserScreen(c))
+			return nil
+		}},
+		homeItem{"Drills", "practise the exit test: taxonomy, scenario, flags, explain", func() tea.Cmd {
+			c.push(newDrillsScreen(c))
 			return nil
 		}},
 		homeItem{"Quit", "", func() tea.Cmd {
@@ -98,7 +103,7 @@ func (s *homeScreen) update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, keys.Back):
 		return items[len(items)-1].run()
 	default:
-		// First letters jump: n, r, l, b.
+		// First letters jump: n, r, l, b, d.
 		for i, it := range items {
 			if strings.EqualFold(k.String(), it.label[:1]) && it.label != "Quit" {
 				s.cursor = i
@@ -153,7 +158,7 @@ func (s *homeScreen) help() keyHelp {
 	k := s.c.keys
 	enter := withHelp(k.Enter, "choose")
 	quit := withHelp(k.Back, "quit")
-	letters := key.NewBinding(key.WithKeys("n", "l", "b", "r"), key.WithHelp("n/l/b/r", "new, load, browse, resume"))
+	letters := key.NewBinding(key.WithKeys("n", "l", "b", "d", "r"), key.WithHelp("n/l/b/d/r", "new/load/browse/drills/resume"))
 	return keyHelp{
 		short: []key.Binding{enter, upDown(), quit},
 		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, quit}},

@@ -40,8 +40,21 @@ type Options struct {
 	Stdout     io.Writer
 	Stderr     io.Writer
 
-	// Now is the clock that dates an exported memo; nil means time.Now.
-	// Tests pin it so memos and their file names are reproducible.
+	// Drill opens the app on this exit-test drill (a drill.Names entry, or
+	// "stats"), over the drills menu, instead of on the home screen.
+	Drill string
+	// DrillSeed seeds the first drill (question order, generated scenario);
+	// nil seeds every drill from the clock.
+	DrillSeed *uint64
+	// DrillScenario plays the scenario drill on this preset instead of a
+	// generated scenario.
+	DrillScenario string
+	// HistoryPath is the drill history file; empty means the XDG state
+	// folder's.
+	HistoryPath string
+	// Now is the app's clock: the date of an exported memo, and for the
+	// drills the explanation's countdown, the default seeds and the history's
+	// time stamps. Nil means time.Now; tests pin it.
 	Now func() time.Time
 }
 

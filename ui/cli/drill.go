@@ -16,6 +16,7 @@ import (
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui"
 	"github.com/stackpick/stackpick/ui/history"
 )
 
@@ -40,9 +41,12 @@ func (a *app) drillCommand() *cobra.Command {
   mock      all four in sequence, pass or fail against the seed's bar
   stats     your progress per drill and the items you miss most
 
-Answers are read line by line from standard input, so a drill can be
-scripted. Every finished drill is added to the history in the XDG state
-folder, and the next drill asks what you missed most more often.`,
+In a terminal the drill opens in the full-screen app (q then goes to the
+other drills). When standard input or output is not a terminal, or with
+ACCESSIBLE=1, answers are read line by line from standard input, so a drill
+can be scripted. Every finished drill is added to the history in the XDG
+state folder (or $STACKPICK_HISTORY), and the next drill asks what you
+missed most more often.`,
 		Example: `  stackpick drill taxonomy
   stackpick drill scenario --seed 7
   stackpick drill stats`,
@@ -57,6 +61,14 @@ folder, and the next drill asks what you missed most more often.`,
 			kb, err := a.loadKB()
 			if err != nil {
 				return err
+			}
+			if name != "stats" && isTerminal(a.io.Stdin) && isTerminal(a.io.Stdout) && !envTrue(a.getenv("ACCESSIBLE")) {
+				var s *uint64
+				if cmd.Flags().Changed("seed") {
+					v := uint64(seed)
+					s = &v
+				}
+				return a.runDrillApp(cmd, kb, name, s, scenarioName)
 			}
 			path, err := a.historyPath()
 			if err != nil {
@@ -103,6 +115,34 @@ folder, and the next drill asks what you missed most more often.`,
 	cmd.Flags().Int64Var(&seed, "seed", 0, "seed for the question order and a generated scenario (same seed, same drill)")
 	cmd.Flags().StringVarP(&scenarioName, "scenario", "s", "", "play the scenario drill on this preset instead of a generated scenario")
 	return cmd
+}
+
+// runDrillApp opens the full-screen app on one drill, over the drills menu.
+func (a *app) runDrillApp(cmd *cobra.Command, kb *knowledge.KB, name string, seed *uint64, scenarioName string) error {
+	list, err := scenarios.All(kb)
+	if err != nil {
+		return badInput(fmt.Errorf("the knowledge base loads, but a preset scenario no longer fits it:\n%w", err))
+	}
+	if scenarioName != "" {
+		if _, err := scenarios.Find(list, scenarioName); err != nil {
+			return badInput(err)
+		}
+	}
+	err = ui.Run(cmd.Context(), kb, list, ui.Options{
+		NoColor:       a.noColor || a.getenv("NO_COLOR") != "",
+		Drill:         name,
+		DrillSeed:     seed,
+		DrillScenario: scenarioName,
+		HistoryPath:   a.getenv(EnvHistory),
+		Env:           a.io.Env,
+		Stdin:         a.io.Stdin,
+		Stdout:        a.io.Stdout,
+		Stderr:        a.io.Stderr,
+	})
+	if errors.Is(err, ui.ErrInterrupted) {
+		return &exitError{code: ExitInterrupted, err: errUsageShown}
+	}
+	return internalIf(err)
 }
 
 func (a *app) historyPath() (string, error) {

@@ -218,13 +218,14 @@ Run 'stackpick --help' for more.
 		return badInput(fmt.Errorf("the knowledge base loads, but a preset scenario no longer fits it:\n%w", err))
 	}
 	err = ui.Run(cmd.Context(), kb, list, ui.Options{
-		NoColor:    a.noColor || a.getenv("NO_COLOR") != "",
-		Accessible: a.accessible || envTrue(a.getenv("ACCESSIBLE")),
-		Env:        a.io.Env,
-		Stdin:      a.io.Stdin,
-		Stdout:     a.io.Stdout,
-		Stderr:     a.io.Stderr,
-		Now:        a.clock(),
+		NoColor:     a.noColor || a.getenv("NO_COLOR") != "",
+		Accessible:  a.accessible || envTrue(a.getenv("ACCESSIBLE")),
+		Env:         a.io.Env,
+		Stdin:       a.io.Stdin,
+		Stdout:      a.io.Stdout,
+		Stderr:      a.io.Stderr,
+		Now:         a.clock(),
+		HistoryPath: a.getenv(EnvHistory),
 	})
 	if errors.Is(err, ui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
