@@ -201,6 +201,7 @@ type compiled struct {
 	deps       [][]int
 	layerOf    []int
 	thresholds map[string][]int
+	replaced   map[string][]FlagNote
 }
 
 var compiledKBs sync.Map // *knowledge.KB → *compiled
@@ -209,7 +210,7 @@ func compile(kb *knowledge.KB) *compiled {
 	if c, ok := compiledKBs.Load(kb); ok {
 		return c.(*compiled)
 	}
-	c := &compiled{plans: plans(kb), deps: dependents(kb), layerOf: make([]int, len(kb.Rules)), thresholds: thresholds(kb)}
+	c := &compiled{plans: plans(kb), deps: dependents(kb), layerOf: make([]int, len(kb.Rules)), thresholds: thresholds(kb), replaced: seedFlagNotes(kb)}
 	for li, lp := range c.plans {
 		for _, r := range lp.rules {
 			c.layerOf[r.ri] = li
@@ -324,7 +325,7 @@ func choose(lp *layerPlan, fire []bool, buf *scratch) choice {
 func decideNoFlips(kb *knowledge.KB, a knowledge.Answers, ps []layerPlan) Decision {
 	vals := a.Values()
 	fire := fired(kb, vals, make([]bool, 0, len(kb.Rules)))
-	d := Decision{Schema: Schema, Answers: a, Layers: []LayerPick{}, Risks: []Risk{}, Trace: []RuleTrace{}}
+	d := Decision{Schema: Schema, Answers: a, Layers: make([]LayerPick, 0, len(kb.Layers)), Risks: []Risk{}, Trace: make([]RuleTrace, 0, len(kb.Rules))}
 	for ri, r := range kb.Rules {
 		t := RuleTrace{Rule: r.ID, Layer: r.Layer, Fired: fire[ri]}
 		if !fire[ri] {
@@ -343,8 +344,9 @@ func decideNoFlips(kb *knowledge.KB, a knowledge.Answers, ps []layerPlan) Decisi
 		lp := LayerPick{Layer: layer.ID, Pick: ch.pick, Also: nonNil(ch.also), Reasons: []Reason{}, Alternatives: []Alternative{}, Flips: []Flip{}, SeedNotes: []knowledge.SeedNote{}}
 		pickIdx := slices.Index(cands, ch.pick)
 		lp.Score = ch.score[pickIdx]
-		for ri, r := range kb.Rules {
-			if !fire[ri] || r.Layer != layer.ID {
+		for _, ref := range ps[li].rules {
+			r := kb.Rules[ref.ri]
+			if !fire[ref.ri] {
 				continue
 			}
 			supports := false
@@ -360,7 +362,7 @@ func decideNoFlips(kb *knowledge.KB, a knowledge.Answers, ps []layerPlan) Decisi
 				lp.Reasons = append(lp.Reasons, reasonOf(r))
 			}
 		}
-		lp.Alternatives = alternatives(kb, layer, ch, fire)
+		lp.Alternatives = alternatives(kb, &ps[li], ch, fire)
 		if p := kb.Product(ch.pick); p != nil {
 			lp.SeedNotes = append(lp.SeedNotes, p.SeedNotes...)
 		}
@@ -392,14 +394,14 @@ func decideNoFlips(kb *knowledge.KB, a knowledge.Answers, ps []layerPlan) Decisi
 }
 
 func reasonOf(r *knowledge.Rule) Reason {
-	return Reason{Rule: r.ID, Text: r.Reason, Source: r.Source, AsOf: r.AsOf, Effect: r.Effect, Product: r.Product, Weight: r.Weight, When: knowledge.DescribeConds(r.Conds)}
+	return Reason{Rule: r.ID, Text: r.Reason, Source: r.Source, AsOf: r.AsOf, Effect: r.Effect, Product: r.Product, Weight: r.Weight, When: r.WhenText}
 }
 
 func refOf(r *knowledge.Rule) RuleRef {
 	return RuleRef{Rule: r.ID, Effect: r.Effect, Weight: r.Weight}
 }
 
-func alternatives(kb *knowledge.KB, layer *knowledge.Layer, ch choice, fire []bool) []Alternative {
+func alternatives(kb *knowledge.KB, lp *layerPlan, ch choice, fire []bool) []Alternative {
 	pickIdx := slices.Index(ch.cands, ch.pick)
 	var out []Alternative
 	for i, id := range ch.cands {
@@ -407,8 +409,9 @@ func alternatives(kb *knowledge.KB, layer *knowledge.Layer, ch choice, fire []bo
 			continue
 		}
 		alt := Alternative{Product: id, Score: ch.score[i], Excluded: ch.excluded[i], WhyNot: []string{}, Against: []RuleRef{}, For: []RuleRef{}}
-		for ri, r := range kb.Rules {
-			if !fire[ri] || r.Layer != layer.ID || r.Product != id {
+		for _, ref := range lp.rules {
+			r := kb.Rules[ref.ri]
+			if !fire[ref.ri] || ref.cand != i {
 				continue
 			}
 			switch {

@@ -177,11 +177,22 @@ func noteOf(kb *knowledge.KB, f *knowledge.Flag) FlagNote {
 // replacedSeedFlags lists the seed's flags for engine that are no longer
 // current, so the output can say what replaced them.
 func replacedSeedFlags(kb *knowledge.KB, ec *EngineConfig, engine string) {
-	for _, f := range kb.FlagsOf(engine) {
-		if f.InSeed && f.Status != knowledge.FlagCurrent {
-			ec.Replaced = append(ec.Replaced, noteOf(kb, f))
+	ec.Replaced = append(ec.Replaced, compile(kb).replaced[engine]...)
+}
+
+// seedFlagNotes lists, per engine, the seed's flags that are removed or
+// renamed, with what replaced them: the same for every decision, so it is
+// built once per knowledge base.
+func seedFlagNotes(kb *knowledge.KB) map[string][]FlagNote {
+	out := map[string][]FlagNote{}
+	for _, engine := range []string{"vllm", "sglang"} {
+		for _, f := range kb.FlagsOf(engine) {
+			if f.InSeed && f.Status != knowledge.FlagCurrent {
+				out[engine] = append(out[engine], noteOf(kb, f))
+			}
 		}
 	}
+	return out
 }
 
 func gib(v float64) string { return fmt.Sprintf("%.2f GiB", v) }

@@ -19,14 +19,17 @@ type Change struct {
 // gpus_per_node). Values no rule tells apart are not tried: they cannot
 // change anything.
 func Changes(kb *knowledge.KB, a knowledge.Answers) []Change {
-	return changes(kb, a, compile(kb).thresholds)
+	c := compile(kb)
+	return changes(kb, a, c.thresholds, c.deps)
 }
 
-func changes(kb *knowledge.KB, a knowledge.Answers, ts map[string][]int) []Change {
+// changes lists the candidate changes; answers no rule reads (directly or
+// through a derived answer) are skipped: they cannot move a pick.
+func changes(kb *knowledge.KB, a knowledge.Answers, ts map[string][]int, deps [][]int) []Change {
 	vals := a.Values()
 	var out []Change
 	for qi, q := range kb.Questions {
-		if q.Derived {
+		if q.Derived || len(deps[qi]) == 0 {
 			continue
 		}
 		cur := vals[qi]
@@ -145,7 +148,7 @@ func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision, c *compiled
 	touched := make([]bool, len(kb.Layers))
 	var buf scratch
 	work := a.Clone()
-	for _, ch := range changes(kb, a, c.thresholds) {
+	for _, ch := range changes(kb, a, c.thresholds, c.deps) {
 		q := kb.Questions[ch.Q]
 		work.Put(ch.Q, ch.Value)
 		// Only rules that test this answer (or an answer derived from it)

@@ -342,7 +342,7 @@ func sweep(kb *knowledge.KB, n int, next func(i int) knowledge.Answers) error {
 // covered by every 3-way combination of answer classes (a covering array)
 // plus a seeded random sample from the whole answer space.
 func TestEveryAnswerSetYieldsACompleteDecision(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(400)) // the sweep allocates briskly; collect less often
+	defer debug.SetGCPercent(debug.SetGCPercent(2000)) // the sweep allocates briskly; collect less often
 	fs := classes(kb)
 	levels := make([]int, len(fs))
 	space := 1.0
@@ -397,7 +397,7 @@ func TestCoveringArrayCoversEveryTriple(t *testing.T) {
 }
 
 func BenchmarkTotalitySweep(b *testing.B) {
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	defer debug.SetGCPercent(debug.SetGCPercent(2000))
 	fs := classes(kb)
 	levels := make([]int, len(fs))
 	for i, f := range fs {
@@ -415,5 +415,17 @@ func BenchmarkTotalitySweep(b *testing.B) {
 		_ = sweep(kb, 100_000, func(i int) knowledge.Answers {
 			return randomAnswers(kb, rand.New(rand.NewPCG(uint64(i), 2026)))
 		})
+	}
+}
+
+func BenchmarkDecideRandomAnswers(b *testing.B) {
+	sets := make([]knowledge.Answers, 1000)
+	for i := range sets {
+		sets[i] = randomAnswers(kb, rand.New(rand.NewPCG(uint64(i), 2026)))
+	}
+	i := 0
+	for b.Loop() {
+		decide.Decide(kb, sets[i%len(sets)])
+		i++
 	}
 }

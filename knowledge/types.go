@@ -128,6 +128,8 @@ type Rule struct {
 	AsOf    string               `toml:"as_of"`
 	When    map[string]Condition `toml:"when"`
 	Conds   []Cond               `toml:"-"`
+	// WhenText is DescribeConds(Conds), computed once at load.
+	WhenText string `toml:"-"`
 	Pos
 }
 

@@ -377,6 +377,7 @@ func (c *checker) rules() {
 			c.asOf(r.Pos, what, r.AsOf)
 		}
 		r.Conds = c.conds(r.Pos, what, []string{"when"}, r.When)
+		r.WhenText = DescribeConds(r.Conds)
 	}
 }
 

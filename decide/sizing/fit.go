@@ -73,14 +73,31 @@ func SmallestTP(in Input, maxTP, maxPP int) (Fit, error) {
 		}
 	}
 	top := cands[len(cands)-1]
-	for pp := 2; pp <= maxPP && pp <= in.Arch.Layers; pp++ {
-		r, ok, err := try(top, pp)
+	// More pipeline stages only ever free memory per GPU (fewer layers of
+	// weights and KV on each), so the smallest stage count that fits is
+	// found by bisection: check the largest, then halve the gap.
+	hiPP := min(maxPP, in.Arch.Layers)
+	if hiPP >= 2 {
+		r, ok, err := try(top, hiPP)
 		if err != nil {
 			return fit, err
 		}
 		last = r
 		if ok {
-			fit.Result, err = describeAt(in, top, pp)
+			lo, hi := 1, hiPP // lo does not fit (or is TP-only), hi fits
+			for hi-lo > 1 {
+				mid := (lo + hi) / 2
+				_, ok, err := try(top, mid)
+				if err != nil {
+					return fit, err
+				}
+				if ok {
+					hi = mid
+				} else {
+					lo = mid
+				}
+			}
+			fit.Result, err = describeAt(in, top, hi)
 			return fit, err
 		}
 	}
