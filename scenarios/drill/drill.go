@@ -51,16 +51,20 @@ type Content struct {
 	} `toml:"bar"`
 	TaxonomyProducts []string
 	Terms            map[string][]string `toml:"terms"`
-	Phrases          []Phrase            `toml:"phrase"`
-	Topics           []Topic             `toml:"explain"`
-	FlagItems        []FlagItem          `toml:"flag"`
+	NoneDefense      struct {
+		Terms []string `toml:"terms"`
+	} `toml:"none_defense"`
+	Phrases   []Phrase   `toml:"phrase"`
+	Topics    []Topic    `toml:"explain"`
+	FlagItems []FlagItem `toml:"flag"`
 }
 
 // Phrase is one sentence of a generated scenario's story.
 type Phrase struct {
-	Key  string `toml:"key"`
-	When string `toml:"when"`
-	Text string `toml:"text"`
+	Key    string `toml:"key"`
+	When   string `toml:"when"`
+	Unless string `toml:"unless"`
+	Text   string `toml:"text"`
 }
 
 // Topic is one 90-second explanation with its key points.

@@ -53,9 +53,19 @@ func (c *Content) GeneratedPrompt(kb *knowledge.KB, seed uint64) ScenarioPrompt 
 		}
 		a.Put(qi, v)
 	}
-	// A scenario people recognise: a GPU fleet most of the time.
-	if gi := kb.QuestionIndex("gpus_per_node"); gi >= 0 && a.Values()[gi].Int == 0 && rng.IntN(4) > 0 {
-		a.Put(gi, knowledge.Value{Int: 8})
+	// A scenario people recognise: a GPU fleet most of the time, and a
+	// CPU-only fleet that says so (no "0 × H100").
+	gpn, gpu := kb.QuestionIndex("gpus_per_node"), kb.QuestionIndex("gpu")
+	if gpn >= 0 && gpu >= 0 {
+		if a.Values()[gpn].Int == 0 && rng.IntN(4) > 0 {
+			a.Put(gpn, knowledge.Value{Int: 8})
+		}
+		switch {
+		case a.Values()[gpn].Int == 0:
+			a.Put(gpu, knowledge.Value{Str: "cpu"})
+		case a.Values()[gpu].Str == "cpu":
+			a.Put(gpn, knowledge.Value{Int: 0})
+		}
 	}
 	return ScenarioPrompt{
 		Name:      fmt.Sprintf("generated-%d", seed),
@@ -93,7 +103,7 @@ func (c *Content) Story(kb *knowledge.KB, a knowledge.Answers) string {
 	for _, p := range c.Phrases {
 		q := kb.Question(p.Key)
 		v := a.Get(p.Key)
-		if p.When != "" && v.Plain(q.Type) != p.When {
+		if (p.When != "" && v.Plain(q.Type) != p.When) || (p.Unless != "" && v.Plain(q.Type) == p.Unless) {
 			continue
 		}
 		if q.Type == knowledge.TypeList && len(v.List) == 0 {
@@ -173,6 +183,8 @@ func (c *Content) KeyTerms(kb *knowledge.KB, ruleID string) []string {
 		}
 		if p := kb.Product(r.Product); p != nil {
 			terms = append(terms, strings.ToLower(p.Name), p.ID)
+		} else if r.Product == knowledge.None {
+			terms = append(terms, c.NoneDefense.Terms...)
 		}
 	}
 	slices.Sort(terms)
