@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/knowledge"
@@ -156,26 +155,9 @@ func (s *exportScreen) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-func (s *exportScreen) view() string {
-	c := s.c
-	st := c.styles
-	out := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.kb, c.session.decision)), s.w), ""}
-	out = append(out, strings.Split(indent(s.form.view(), 1), "\n")...)
-	if s.err != "" {
-		out = append(out, "")
-		out = append(out, wrapStyled(s.err, s.w, 1, 0, st.Error)...)
-	}
-	return strings.Join(out, "\n")
-}
+func (s *exportScreen) view() string { return pathPromptView(s.c, s.form, s.err, s.w) }
 
-func (s *exportScreen) help() keyHelp {
-	next := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "preview"))
-	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
-	return keyHelp{
-		short: []key.Binding{next, cancel},
-		full:  [][]key.Binding{{next, cancel}},
-	}
-}
+func (s *exportScreen) help() keyHelp { return pathPromptHelp("preview") }
 
 // written handles the outcome of a write, from the preview: a refusal to
 // overwrite asks first, an error goes back to the path with the reason,

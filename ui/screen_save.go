@@ -126,23 +126,29 @@ func (s *saveScreen) restart() {
 	s.setSize(s.w, s.h)
 }
 
-func (s *saveScreen) view() string {
-	c := s.c
+func (s *saveScreen) view() string { return pathPromptView(s.c, s.form, s.err, s.w) }
+
+func (s *saveScreen) help() keyHelp { return pathPromptHelp("save") }
+
+// pathPromptView draws a path prompt (save answers, export a memo): the
+// stack it concerns, the form, and the last error under it.
+func pathPromptView(c *shared, f *form, errText string, w int) string {
 	st := c.styles
-	out := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.kb, c.session.decision)), s.w), ""}
-	out = append(out, strings.Split(indent(s.form.view(), 1), "\n")...)
-	if s.err != "" {
+	out := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.kb, c.session.decision)), w), ""}
+	out = append(out, strings.Split(indent(f.view(), 1), "\n")...)
+	if errText != "" {
 		out = append(out, "")
-		out = append(out, wrapStyled(s.err, s.w, 1, 0, st.Error)...)
+		out = append(out, wrapStyled(errText, w, 1, 0, st.Error)...)
 	}
 	return strings.Join(out, "\n")
 }
 
-func (s *saveScreen) help() keyHelp {
-	save := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save"))
+// pathPromptHelp is the keys of a path prompt; enter does action.
+func pathPromptHelp(action string) keyHelp {
+	do := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", action))
 	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
 	return keyHelp{
-		short: []key.Binding{save, cancel},
-		full:  [][]key.Binding{{save, cancel}},
+		short: []key.Binding{do, cancel},
+		full:  [][]key.Binding{{do, cancel}},
 	}
 }
