@@ -116,6 +116,7 @@ func engineConfig(kb *knowledge.KB, a knowledge.Answers, engine string) *EngineC
 	}
 	r := fit.Result
 	ec.Sizing = &r
+	ec.Notes = append(ec.Notes, checkpointNotes(a, r, nodes*perNode)...)
 	if engine == "vllm" {
 		vllmCommand(kb, a, ec, m, gp, r, d, plan)
 	} else {
@@ -123,6 +124,32 @@ func engineConfig(kb *knowledge.KB, a knowledge.Answers, engine string) *EngineC
 	}
 	ec.CommandText = commandText(ec)
 	return ec
+}
+
+// checkpointNotes says what the command does not cover when several
+// checkpoints must be served: full fine-tunes and extra base models each
+// need an engine of their own, sized like this one.
+func checkpointNotes(a knowledge.Answers, r sizing.Result, fleetGPUs int) []string {
+	engines := a.Get("base_models").Int
+	full := 0
+	if a.Get("fine_tune_method").Str == "full" {
+		full = a.Get("fine_tunes").Int
+	}
+	engines += full
+	if engines <= 1 {
+		return nil
+	}
+	per := r.TensorParallelSize * r.PipelineParallelSize
+	note := fmt.Sprintf("%d checkpoints (%d base model(s)", engines, a.Get("base_models").Int)
+	if full > 0 {
+		note += fmt.Sprintf(" + %d full fine-tune(s), each a separate copy of the weights", full)
+	}
+	note += fmt.Sprintf("): this command serves one; run one engine per checkpoint, each sized like this one if the models are alike: %d × %d GPUs = %d GPUs for one replica of each, of the fleet's %d",
+		engines, per, engines*per, fleetGPUs)
+	if engines*per > fleetGPUs && fleetGPUs > 0 {
+		note += " (more than the fleet has: quantize, share GPUs, or serve fine-tunes as LoRA adapters)"
+	}
+	return []string{note}
 }
 
 // emit adds a flag if the knowledge base knows it as current; otherwise it

@@ -82,6 +82,19 @@ func didYouMean(got string, candidates []string) string {
 func Nearest(got string, candidates []string) string {
 	best, bestD := "", 1<<30
 	g := strings.ToLower(got)
+	// A candidate that contains what was typed ("4090" in "rtx-4090",
+	// "qwen3-235b" in "qwen3-235b-a22b") beats any edit-distance guess.
+	if len(g) >= 3 {
+		for _, c := range candidates {
+			lc := strings.ToLower(c)
+			if lc != g && strings.Contains(lc, g) && (best == "" || len(c) < len(best)) {
+				best = c
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
 	for _, c := range candidates {
 		d := editDistance(g, strings.ToLower(c))
 		if d < bestD {

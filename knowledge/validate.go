@@ -476,6 +476,9 @@ func (c *checker) conds(pos Pos, what string, path []string, when map[string]Con
 		out[i].Text = out[i].String()
 		out[i].kind = kindOf(out[i].Type, out[i].Op)
 	}
+	if reason := derivedUnsatisfiable(kb, out); reason != "" {
+		c.at(pos, what+" when", path, "can never fire: "+reason, "", "")
+	}
 	// Keep at_least before at_most for stable output.
 	slices.SortStableFunc(out, func(a, b Cond) int {
 		if a.Q != b.Q {
@@ -534,6 +537,88 @@ func (c *checker) operand(q *Question, op string, raw any, fail func(op, problem
 		}
 	}
 	return cd, true
+}
+
+// derivedUnsatisfiable checks conditions that only conflict through a
+// derived answer: gpu_vendor (from gpu and gpus_per_node) and total_gpus
+// (nodes × gpus_per_node). It returns why they can never all hold, or "".
+func derivedUnsatisfiable(kb *KB, cs []Cond) string {
+	on := func(key string) []Cond {
+		var out []Cond
+		for _, c := range cs {
+			if c.Key == key {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	holdsAll := func(list []Cond, v Value) bool {
+		for i := range list {
+			if !list[i].Holds(v) {
+				return false
+			}
+		}
+		return true
+	}
+	span := func(key string) (int, int) {
+		q := kb.Question(key)
+		lo, hi := 0, 1<<30
+		if q != nil && q.Min != nil {
+			lo = *q.Min
+		}
+		if q != nil && q.Max != nil {
+			hi = *q.Max
+		}
+		for _, c := range on(key) {
+			switch c.Op {
+			case OpAtLeast:
+				lo = max(lo, c.Int)
+			case OpAtMost:
+				hi = min(hi, c.Int)
+			case OpEquals:
+				lo, hi = max(lo, c.Int), min(hi, c.Int)
+			case OpOneOf:
+				lo, hi = max(lo, slices.Min(c.Ints)), min(hi, slices.Max(c.Ints))
+			}
+		}
+		return lo, hi
+	}
+	if vendor := on(DerivedGPUVendor); len(vendor) > 0 {
+		gpuConds := on("gpu")
+		glo, ghi := span("gpus_per_node")
+		var counts []int
+		if glo <= 0 && 0 <= ghi {
+			counts = append(counts, 0)
+		}
+		if max(glo, 1) <= ghi {
+			counts = append(counts, max(glo, 1))
+		}
+		ok := false
+		for _, g := range kb.GPUs {
+			if !holdsAll(gpuConds, Value{Str: g.ID}) {
+				continue
+			}
+			for _, n := range counts {
+				v := g.Vendor
+				if n == 0 {
+					v = "none"
+				}
+				ok = ok || holdsAll(vendor, Value{Str: v})
+			}
+		}
+		if !ok {
+			return "no gpu and gpus_per_node allowed here give a gpu_vendor that meets its condition"
+		}
+	}
+	if len(on(DerivedTotalGPUs)) > 0 {
+		nlo, nhi := span("nodes")
+		glo, ghi := span("gpus_per_node")
+		tlo, thi := span(DerivedTotalGPUs)
+		if nlo <= nhi && glo <= ghi && (nlo*glo > thi || nhi*ghi < tlo) {
+			return fmt.Sprintf("nodes × gpus_per_node lies between %d and %d here, never between %d and %d as total_gpus requires", nlo*glo, nhi*ghi, tlo, thi)
+		}
+	}
+	return ""
 }
 
 // unsatisfiable explains why the conditions on one question can never all

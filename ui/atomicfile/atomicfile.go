@@ -16,6 +16,9 @@ import (
 // ErrExists is returned when the target exists and overwrite is false.
 var ErrExists = errors.New("file exists")
 
+// ErrIsDir is returned when the target is a folder: it is never replaced.
+var ErrIsDir = errors.New("is a folder, not a file")
+
 // Write writes data to path atomically.
 func Write(path string, data []byte, overwrite bool) error {
 	return WriteFrom(path, func(w io.Writer) error {
@@ -27,6 +30,9 @@ func Write(path string, data []byte, overwrite bool) error {
 // WriteFrom streams fill's output to path atomically. If fill fails, nothing
 // is left on disk.
 func WriteFrom(path string, fill func(io.Writer) error, overwrite bool) (err error) {
+	if info, statErr := os.Stat(path); statErr == nil && info.IsDir() {
+		return fmt.Errorf("%s: %w", path, ErrIsDir)
+	}
 	if !overwrite {
 		if _, statErr := os.Lstat(path); statErr == nil {
 			return fmt.Errorf("%s: %w", path, ErrExists)

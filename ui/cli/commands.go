@@ -7,11 +7,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/stackpick/stackpick/decide"
@@ -183,8 +185,15 @@ func (a *app) emit(out string, force bool, render func(w io.Writer, color bool) 
 		w := a.out(a.io.Stdout)
 		return render(w, true)
 	}
-	err := atomicfile.WriteFrom(out, func(w io.Writer) error { return render(w, false) }, force)
+	err := atomicfile.WriteFrom(out, func(w io.Writer) error {
+		// Files never get colour, whatever the terminal can do.
+		plain := colorprofile.NewWriter(w, a.io.Env)
+		plain.Profile = colorprofile.NoTTY
+		return render(plain, false)
+	}, force)
 	switch {
+	case errors.Is(err, atomicfile.ErrIsDir):
+		return badInput(&knowledge.Error{File: out, Problem: "is a folder", Hint: "give a file name inside it, for example --out " + filepath.Join(out, "decision.md")})
 	case errors.Is(err, atomicfile.ErrExists):
 		return badInput(&knowledge.Error{File: out, Problem: "already exists; not overwritten", Hint: "pass --force to replace it, or choose another --out"})
 	case err != nil:

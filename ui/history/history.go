@@ -59,6 +59,13 @@ func Load(path, stamp string) (records []Record, notice string, err error) {
 	var f file
 	if jerr := json.Unmarshal(raw, &f); jerr != nil || f.Schema != Schema {
 		aside := path + ".unreadable-" + stamp
+		// Never replace an earlier set-aside file: number the next one.
+		for n := 2; ; n++ {
+			if _, serr := os.Lstat(aside); errors.Is(serr, fs.ErrNotExist) {
+				break
+			}
+			aside = fmt.Sprintf("%s.unreadable-%s-%d", path, stamp, n)
+		}
 		if rerr := os.Rename(path, aside); rerr != nil {
 			return nil, "", fmt.Errorf("drill history %s is unreadable and could not be set aside: %w", path, rerr)
 		}

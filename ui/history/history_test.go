@@ -65,3 +65,19 @@ func TestABrokenOrForeignFileIsSetAsideNotOverwritten(t *testing.T) {
 		})
 	}
 }
+
+func TestTwoSetAsidesInOneSecondKeepBothFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "history.json")
+	for _, content := range []string{"{not json", `{"schema":"other/v1"}`} {
+		os.WriteFile(path, []byte(content), 0o644)
+		if _, err := history.Append(path, history.Record{Drill: "flags", Max: 1}, "20261130T1000"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, _ := os.ReadFile(path + ".unreadable-20261130T1000")
+	second, _ := os.ReadFile(path + ".unreadable-20261130T1000-2")
+	if string(first) != "{not json" || string(second) != `{"schema":"other/v1"}` {
+		t.Fatalf("set-aside files: %q, %q", first, second)
+	}
+}

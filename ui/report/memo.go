@@ -233,7 +233,11 @@ func (m *memo) engineConfig() {
 	m.line("| Flag | Value | Why |")
 	m.line("| --- | --- | --- |")
 	for _, l := range ec.Command {
-		m.line(fmt.Sprintf("| `%s` | %s | %s |", l.Flag, cell(l.Value), cell(l.Defense)))
+		value := cell(l.Value)
+		if value == "" {
+			value = "(switch)"
+		}
+		m.line(fmt.Sprintf("| `%s` | %s | %s |", l.Flag, value, cell(l.Defense)))
 	}
 	m.blank()
 	if len(ec.Defaults) > 0 {

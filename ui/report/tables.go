@@ -82,7 +82,7 @@ func RulesText(kb *knowledge.KB, st Styles, width int) string {
 func RulesMarkdown(kb *knowledge.KB) string {
 	var b strings.Builder
 	b.WriteString("| rule | layer | effect | when | reason | source |\n")
-	b.WriteString("|---|---|---|---|---|---|\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- |\n")
 	for _, r := range kb.Rules {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", r.ID, r.Layer, mdCell(effectText(kb, r)), mdCell(knowledge.DescribeConds(r.Conds)), mdCell(r.Reason), mdCell(SourceText(r.Source, r.AsOf)))
 	}
