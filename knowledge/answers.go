@@ -173,6 +173,10 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 		q := kb.Question(k)
 		if q == nil || q.Derived {
 			e := &Error{File: file, Line: line, Key: k, Problem: "unknown answer key", Allowed: strings.Join(kb.AnswerKeys(), ", "), Hint: didYouMean(k, kb.AnswerKeys())}
+			if _, isTable := raw[k].(map[string]any); isTable && q == nil && e.Hint == "" {
+				e.Problem = "answers are plain keys, not tables"
+				e.Hint = fmt.Sprintf("remove the [%s] header and keep its keys at the top level", k)
+			}
 			if q != nil {
 				e.Problem = "is computed from other answers and cannot be set"
 				e.Hint = "remove it"

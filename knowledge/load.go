@@ -186,7 +186,12 @@ func (b *Base) Build(overlay []SourceFile) (*KB, error) {
 	return kb, nil
 }
 
-var lastKeyLineRE = regexp.MustCompile(`line (\d+)`)
+var (
+	lastKeyLineRE  = regexp.MustCompile(`line (\d+)`)
+	lastKeyRE      = regexp.MustCompile(`last key "([^"]+)"`)
+	typeMismatchRE = regexp.MustCompile(`incompatible types: TOML value has type (\w+); destination has type (\w+)`)
+	tomlTypeWords  = map[string]string{"integer": "a whole number", "string": "a quoted string", "bool": "true or false", "float": "a number", "slice": "a list", "map": "a table", "struct": "a table"}
+)
 
 func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileData {
 	var all fileData
@@ -242,7 +247,9 @@ func tomlError(file string, err error) *Error {
 		if pe.LastKey != "" {
 			e.Key = pe.LastKey
 		}
-		if strings.Contains(pe.Message, "incompatible types") || strings.Contains(pe.Message, "cannot decode") || strings.Contains(pe.Message, "cannot load") {
+		if m := typeMismatchRE.FindStringSubmatch(pe.Message); m != nil {
+			e.Problem = fmt.Sprintf("wrong type: %s where %s goes", tomlTypeWords[m[1]], tomlTypeWords[m[2]])
+		} else if strings.Contains(pe.Message, "incompatible types") || strings.Contains(pe.Message, "cannot decode") || strings.Contains(pe.Message, "cannot load") {
 			e.Problem = "wrong type: " + pe.Message
 		}
 		return e
@@ -251,6 +258,12 @@ func tomlError(file string, err error) *Error {
 	e := &Error{File: file, Problem: strings.TrimPrefix(msg, "toml: ")}
 	if m := lastKeyLineRE.FindStringSubmatch(msg); m != nil {
 		fmt.Sscan(m[1], &e.Line)
+	}
+	if m := typeMismatchRE.FindStringSubmatch(msg); m != nil {
+		e.Problem = fmt.Sprintf("wrong type: %s where %s goes", tomlTypeWords[m[1]], tomlTypeWords[m[2]])
+		if k := lastKeyRE.FindStringSubmatch(msg); k != nil {
+			e.Key = k[1]
+		}
 	}
 	return e
 }

@@ -80,10 +80,19 @@ func (l *locator) keyLine(from int, path ...string) int {
 	for depth := len(path); depth >= 1; depth-- {
 		want := path[depth-1]
 		re := regexp.MustCompile(`(^|[\s{,.])"?` + regexp.QuoteMeta(want) + `"?\s*=`)
-		hdr := regexp.MustCompile(`^\s*\[\[?\s*` + regexp.QuoteMeta(strings.Join(append([]string{base}, path[:depth]...), ".")) + `\s*\]`)
+		hdr := regexp.MustCompile(`^\s*\[\[?\s*` + regexp.QuoteMeta(strings.Trim(strings.Join(append([]string{base}, path[:depth]...), "."), ".")) + `\s*\]`)
 		for i := start - 1; i < end && i < len(l.lines); i++ {
 			line := stripComment(l.lines[i])
 			if hdr.MatchString(line) || (re.MatchString(line) && l.headerFits(i, base, path[:depth-1])) {
+				return i + 1
+			}
+		}
+	}
+	if from == 0 {
+		// A top-level key written as a table header: [fleet].
+		hdr := regexp.MustCompile(`^\s*\[\[?\s*` + regexp.QuoteMeta(strings.Join(path, ".")) + `\s*\]`)
+		for i, line := range l.lines {
+			if hdr.MatchString(stripComment(line)) {
 				return i + 1
 			}
 		}

@@ -274,8 +274,10 @@ func (c *checker) questions() {
 	}
 	// Derived facts read these; a replaced question must keep their shape.
 	for _, need := range []struct{ key, typ string }{{"nodes", TypeInt}, {"gpus_per_node", TypeInt}, {"gpu", TypeEnum}} {
-		if q := kb.questionByID[need.key]; q == nil || q.Type != need.typ {
-			*c.errs = append(*c.errs, &Error{File: "knowledge", Key: "question " + need.key, Problem: "stackpick needs this question with type " + need.typ, Hint: "restore the built-in definition"})
+		if q := kb.questionByID[need.key]; q == nil {
+			*c.errs = append(*c.errs, &Error{File: "knowledge", Key: "question " + need.key, Problem: "stackpick needs this question", Hint: "restore the built-in definition"})
+		} else if q.Type != need.typ {
+			c.at(q.Pos, fmt.Sprintf("question %q type", q.Key), []string{"type"}, fmt.Sprintf("stackpick computes derived answers from %s, so its type must stay %s", q.Key, need.typ), need.typ, "restore type = \""+need.typ+"\"")
 		}
 	}
 	kb.indexDerived()

@@ -94,8 +94,10 @@ func Check(in Input) error {
 		return &InputError{Field: "--gpu-memory-gib", Problem: "one GPU's memory must be a positive number of GiB", Hint: "pass --gpu ID or --gpu-memory-gib (the total vLLM reports, e.g. 79.19 for an H100)"}
 	case !(s.Utilization > 0 && s.Utilization <= 1):
 		return &InputError{Field: "--gpu-memory-utilization", Problem: f("%v is outside (0, 1]", s.Utilization), Allowed: "a fraction above 0 and at most 1", Hint: "vLLM's default is 0.92; 0.85–0.95 is the usual range"}
-	case s.TP < 1 || s.PP < 1 || s.TP > 1024 || s.PP > 1024:
-		return &InputError{Field: "--tensor-parallel-size", Problem: "parallel sizes must be whole numbers from 1 to 1024"}
+	case s.TP < 1 || s.TP > 1024:
+		return &InputError{Field: "--tensor-parallel-size", Problem: f("%d is outside 1 to 1024", s.TP), Allowed: "a whole number from 1 to 1024"}
+	case s.PP < 1 || s.PP > 1024:
+		return &InputError{Field: "--pipeline-parallel-size", Problem: f("%d is outside 1 to 1024", s.PP), Allowed: "a whole number from 1 to 1024"}
 	case a.Heads > 0 && a.Heads%s.TP != 0:
 		return &InputError{Field: "--tensor-parallel-size", Problem: f("%d attention heads do not divide by %d", a.Heads, s.TP), Allowed: strings.Join(intsText(divisors(a.Heads)), ", "), Hint: "vLLM requires the heads to split evenly over tensor-parallel ranks"}
 	case a.KVLoraRank == 0 && a.KVHeads%s.TP != 0 && s.TP%a.KVHeads != 0:

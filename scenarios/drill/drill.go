@@ -179,3 +179,34 @@ func normalize(s string) string {
 func mentions(text, term string) bool {
 	return strings.Contains(normalize(text), normalize(term))
 }
+
+// ItemName says in words what a history item id is about.
+func (c *Content) ItemName(kb *knowledge.KB, id string) string {
+	parts := strings.Split(id, ":")
+	switch {
+	case len(parts) == 2 && parts[0] == Taxonomy:
+		return "Taxonomy: " + kb.ProductName(parts[1])
+	case len(parts) == 2 && parts[0] == Scenario:
+		if l := kb.Layer(parts[1]); l != nil {
+			return "Scenario: the " + strings.ToLower(l.Name) + " pick"
+		}
+	case len(parts) == 3 && parts[0] == Flags:
+		name := parts[1]
+		if f := kb.Flag(parts[1]); f != nil {
+			name = f.Name
+		}
+		if parts[2] == ModeName {
+			return "Flags: name " + name + " from its effect"
+		}
+		return "Flags: " + name + " default and effect"
+	case len(parts) == 3 && parts[0] == Explain:
+		for _, t := range c.Topics {
+			for _, p := range t.Points {
+				if t.ID == parts[1] && p.ID == parts[2] {
+					return "Explain: " + p.Text
+				}
+			}
+		}
+	}
+	return id
+}

@@ -173,7 +173,7 @@ func TestFlagGrading(t *testing.T) {
 		correction string
 	}{
 		{"current default and effect", gmu, drill.FlagAnswer{Default: "0.92", Choice: gmu.Correct}, 2, ""},
-		{"the seed's default earns half and the correction", gmu, drill.FlagAnswer{Default: "0.90", Choice: gmu.Correct}, 1.5, "is the seed's default; today it is 0.92"},
+		{"the seed's default earns half and the correction", gmu, drill.FlagAnswer{Default: "0.90", Choice: gmu.Correct}, 1.5, "is the seed's answer, out of date or only part of it; today: 0.92"},
 		{"wrong default, wrong effect", gmu, drill.FlagAnswer{Default: "0.5", Choice: (gmu.Correct + 1) % 4}, 0, ""},
 		{"naming the flag", q("vllm-speculative-config", drill.ModeName), drill.FlagAnswer{Name: "--speculative-config"}, 2, ""},
 		{"naming it without dashes", q("vllm-enforce-eager", drill.ModeName), drill.FlagAnswer{Name: "enforce-eager"}, 2, ""},
@@ -274,10 +274,13 @@ func TestGeneratedStoriesReadWell(t *testing.T) {
 	c := content(t)
 	for seed := range uint64(300) {
 		p := c.GeneratedPrompt(kb, seed)
-		for _, bad := range []string{"change frozen", "0 × ", "{", "}"} {
+		for _, bad := range []string{"change frozen", "0 × ", "{", "}", "(s)", " 1 nodes", " 1 tenants"} {
 			if strings.Contains(p.Story, bad) {
 				t.Fatalf("seed %d: story has %q: %s", seed, bad, p.Story)
 			}
+		}
+		if p.Answers.Get("kubernetes").Str == "none" && (p.Answers.Get("gitops").Bool || p.Answers.Get("traffic_splitting").Bool) {
+			t.Fatalf("seed %d: GitOps or traffic splitting without Kubernetes: %s", seed, p.Story)
 		}
 	}
 }

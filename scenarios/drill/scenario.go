@@ -3,6 +3,7 @@ package drill
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -67,6 +68,15 @@ func (c *Content) GeneratedPrompt(kb *knowledge.KB, seed uint64) ScenarioPrompt 
 			a.Put(gpn, knowledge.Value{Int: 0})
 		}
 	}
+	// GitOps and traffic splitting are Kubernetes practices here: a story
+	// without Kubernetes does not ask for them.
+	if a.Get("kubernetes").Str == "none" {
+		for _, key := range []string{"gitops", "traffic_splitting"} {
+			if qi := kb.QuestionIndex(key); qi >= 0 {
+				a.Put(qi, knowledge.Value{Bool: false})
+			}
+		}
+	}
 	return ScenarioPrompt{
 		Name:      fmt.Sprintf("generated-%d", seed),
 		Title:     fmt.Sprintf("Generated scenario #%d", seed),
@@ -111,7 +121,20 @@ func (c *Content) Story(kb *knowledge.KB, a knowledge.Answers) string {
 		}
 		sentences = append(sentences, fill(kb, a, p.Text))
 	}
-	return strings.Join(sentences, " ")
+	return plurals(strings.Join(sentences, " "))
+}
+
+var pluralRE = regexp.MustCompile(`(\d+) ((?:[\w-]+ )?[\w-]+)\(s\)`)
+
+// plurals turns "1 node(s)" into "1 node" and "8 node(s)" into "8 nodes".
+func plurals(s string) string {
+	return pluralRE.ReplaceAllStringFunc(s, func(m string) string {
+		sub := pluralRE.FindStringSubmatch(m)
+		if sub[1] == "1" {
+			return sub[1] + " " + sub[2]
+		}
+		return sub[1] + " " + sub[2] + "s"
+	})
 }
 
 // fill replaces {key} with the answer to key (a GPU or model by its name).

@@ -144,6 +144,24 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 		{"out folder missing", nil, nil,
 			[]string{"decide", "-s", "exit-test", "--out", "no/such/dir/d.txt"},
 			"stackpick: no/such/dir/d.txt: cannot write: cannot write in no/such/dir: no such file or directory\n"},
+		{"answers written as a table", map[string]string{"a.toml": "# fleet\n[fleet]\nnodes = 2\n"}, nil,
+			[]string{"decide", "-a", "a.toml"},
+			`stackpick: a.toml:2: fleet: answers are plain keys, not tables (allowed: ` + answerKeys + `); remove the [fleet] header and keep its keys at the top level` + "\n"},
+		{"a flag value that is not a number", nil, nil,
+			[]string{"size", "--model", "llama-3.3-70b", "--gpu", "h100", "--gpu-memory-utilization", "abc"},
+			`stackpick: --gpu-memory-utilization: "abc" is not a number` + "\n"},
+		{"drill without a name", nil, nil,
+			[]string{"drill"},
+			"stackpick: drill needs one name: taxonomy, scenario, flags, explain, mock, stats (for example: stackpick drill taxonomy)\n"},
+		{"overlay value of the wrong type", map[string]string{"kb/r.toml": "[[rule]]\nid = \"w\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"sglang\"\nweight = \"two\"\nreason = \"r\"\nsource = \"s\"\n"}, nil,
+			[]string{"kb", "check", "--kb", "kb"},
+			"stackpick: kb/r.toml:6: rule.weight: wrong type: a quoted string where a whole number goes\n"},
+		{"overlay rule that can never fire through a derived answer", map[string]string{"kb/r.toml": "[[rule]]\nid = \"odd\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"sglang\"\nweight = 1\nreason = \"r\"\nsource = \"s\"\n[rule.when]\ngpu = { equals = \"mi300x\" }\ngpu_vendor = { equals = \"nvidia\" }\n"}, nil,
+			[]string{"kb", "check", "--kb", "kb"},
+			`stackpick: kb/r.toml:9: rule "odd" when: can never fire: no gpu and gpus_per_node allowed here give a gpu_vendor that meets its condition` + "\n"},
+		{"out is a folder", map[string]string{"adr/keep.md": "x"}, nil,
+			[]string{"decide", "-s", "exit-test", "--out", "adr", "--force"},
+			"stackpick: adr: is a folder; give a file name inside it, for example --out adr/decision.md\n"},
 		{"no terminal for the interactive app", nil, nil,
 			[]string{},
 			"stackpick: the interactive app needs a terminal (stdin and stdout are not both one).\nFor scripts and pipes, use a command instead:\n  stackpick decide --answers FILE [--format text|json]\n  stackpick decide --scenario exit-test\n  stackpick scenarios | questions | kb check | kb rules\nRun 'stackpick --help' for more.\n"},
@@ -260,5 +278,15 @@ func TestMarkdownMemoToStdoutAndFile(t *testing.T) {
 	code, _, stderr = run(t, nil, "decide", "-s", "exit-test", "-f", "markdown", "--date", "30/11/2026")
 	if code != 2 || !strings.Contains(stderr, "--date: 30/11/2026: not a date (allowed: YYYY-MM-DD)") {
 		t.Fatalf("bad date: code %d stderr %q", code, stderr)
+	}
+}
+
+func TestAFileNeverGetsColourCodes(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if code, _, stderr := run(t, []string{"COLORTERM=truecolor", "TERM=xterm-256color", "CLICOLOR_FORCE=1"}, "decide", "-s", "exit-test", "-o", "d.txt"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if b, _ := os.ReadFile("d.txt"); bytes.Contains(b, []byte("\x1b[")) || !bytes.Contains(b, []byte("Stack: vLLM")) {
+		t.Fatalf("file has escape codes or lacks the stack:\n%.300s", b)
 	}
 }

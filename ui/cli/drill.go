@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,7 +51,13 @@ missed most more often.`,
 		Example: `  stackpick drill taxonomy
   stackpick drill scenario --seed 7
   stackpick drill stats`,
-		Args:      cobra.ExactArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				all := append(slices.Clone(drill.Names), "stats")
+				return badInputf("drill needs one name: %s (for example: stackpick drill taxonomy)", strings.Join(all, ", "))
+			}
+			return nil
+		},
 		ValidArgs: append(slices.Clone(drill.Names), "stats"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
@@ -83,13 +90,13 @@ missed most more often.`,
 			if notice != "" {
 				fmt.Fprintln(a.io.Stderr, "stackpick: "+notice)
 			}
-			if name == "stats" {
-				_, err := io.WriteString(a.out(a.io.Stdout), a.statsText(history.Summarize(records)))
-				return err
-			}
 			c, err := drill.Load(kb)
 			if err != nil {
 				return internal(err)
+			}
+			if name == "stats" {
+				_, err := io.WriteString(a.out(a.io.Stdout), a.statsText(history.Summarize(records), func(id string) string { return c.ItemName(kb, id) }))
+				return err
 			}
 			s := uint64(seed)
 			if !cmd.Flags().Changed("seed") {
@@ -256,7 +263,8 @@ func scoreText(s drill.Score) string {
 	return fmt.Sprintf("%s of %s (%.0f%%)", trimFloat(s.Points), trimFloat(s.Max), 100*s.Ratio())
 }
 
-func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+// trimFloat shows a score with at most two decimals: 5.33, not 5.333333333333333.
+func trimFloat(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
 
 func (r *drillRun) prompt() (drill.ScenarioPrompt, error) {
 	if r.scenario != "" {
@@ -469,15 +477,22 @@ func (r *drillRun) mock() (drill.MockResult, error) {
 		if !p.Pass {
 			mark = "✗"
 		}
-		r.say("  %s %-9s %3.0f%% (bar %.0f%%)\n", mark, p.Drill, 100*p.Ratio, 100*p.Bar)
+		what := ""
+		if p.Drill == drill.Scenario {
+			what = " of the layers right"
+		}
+		r.say("  %s %-9s %3.0f%%%s (bar %.0f%%)\n", mark, p.Drill, 100*p.Ratio, what, 100*p.Bar)
 	}
 	if len(res.Weakest) > 0 {
-		r.say("Weakest items: %s\n", strings.Join(res.Weakest[:min(8, len(res.Weakest))], ", "))
+		r.say("Weakest items:\n")
+		for _, id := range res.Weakest[:min(8, len(res.Weakest))] {
+			r.say("  - %s\n", r.c.ItemName(r.kb, id))
+		}
 	}
 	return res, nil
 }
 
-func (a *app) statsText(s history.Summary) string {
+func (a *app) statsText(s history.Summary, name func(string) string) string {
 	if len(s.Drills) == 0 {
 		return "No drills finished yet. Start with: stackpick drill taxonomy\n"
 	}
@@ -488,7 +503,11 @@ func (a *app) statsText(s history.Summary) string {
 		for _, r := range d.Ratios[max(0, len(d.Ratios)-10):] {
 			trend = append(trend, fmt.Sprintf("%.0f%%", 100*r))
 		}
-		line := fmt.Sprintf("  %-9s %2d attempts, best %3.0f%%, last %3.0f%%   %s", d.Drill, d.Attempts, 100*d.Best, 100*d.Last, strings.Join(trend, " → "))
+		attempts := "attempts"
+		if d.Attempts == 1 {
+			attempts = "attempt "
+		}
+		line := fmt.Sprintf("  %-9s %2d %s, best %3.0f%%, last %3.0f%%   %s", d.Drill, d.Attempts, attempts, 100*d.Best, 100*d.Last, strings.Join(trend, " → "))
 		if d.Drill == drill.Mock {
 			line += fmt.Sprintf("   (%d passed)", d.Passes)
 		}
@@ -497,7 +516,7 @@ func (a *app) statsText(s history.Summary) string {
 	if len(s.MostMissed) > 0 {
 		b.WriteString("\n" + a.styles.Heading.Render("Most missed") + "\n")
 		for _, m := range s.MostMissed {
-			fmt.Fprintf(&b, "  %2d× %s\n", m.Count, m.Item)
+			fmt.Fprintf(&b, "  %2d× %s\n", m.Count, name(m.Item))
 		}
 	}
 	return b.String()

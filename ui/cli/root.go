@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 
 	"runtime/debug"
 	"strings"
@@ -114,9 +115,23 @@ func (a *app) printError(w io.Writer, _ fang.Styles, err error) {
 	}
 }
 
-// flagError adds the nearest flag name to cobra's "unknown flag" errors.
+var invalidFlagRE = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (?:strconv\.)?Parse(\w+)`)
+
+// flagError adds the nearest flag name to cobra's "unknown flag" errors and
+// says what a flag's value should look like instead of Go's parse error.
 func flagError(cmd *cobra.Command, err error) error {
 	msg := err.Error()
+	if m := invalidFlagRE.FindStringSubmatch(msg); m != nil {
+		want := map[string]string{"Float": "a number", "Int": "a whole number", "Uint": "a whole number", "Bool": "true or false"}[m[3]]
+		if want == "" {
+			want = "a " + strings.ToLower(m[3])
+		}
+		flagName := m[2]
+		if i := strings.LastIndex(flagName, "--"); i >= 0 {
+			flagName = flagName[i:]
+		}
+		return badInput(&knowledge.Error{File: flagName, Problem: fmt.Sprintf("%q is not %s", m[1], want)})
+	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
 		var names []string
 		cmd.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
