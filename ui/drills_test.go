@@ -193,6 +193,9 @@ var drillJourneys = []struct {
 	}},
 	{"drill-scenario", drill.Scenario, func(e *drillEnv) {}},
 	{"drill-scenario-defense", drill.Scenario, func(e *drillEnv) { e.press("2").typeText("the team knows it") }},
+	{"drill-scenario-answered", drill.Scenario, func(e *drillEnv) {
+		e.press("1").typeText("multi-LoRA for the fine-tunes").press("enter")
+	}},
 	{"drill-scenario-graded", drill.Scenario, func(e *drillEnv) {
 		e.press("1").typeText("vLLM: multi-LoRA for the fine-tunes").press("enter")
 		e.press("1").typeText("mixed vision and tabular models").press("enter")
@@ -771,5 +774,26 @@ func TestUnreadableHistory(t *testing.T) {
 	e.press("enter")
 	if v := e.view(); !strings.Contains(v, "Taxonomy: 9 of 9") || !strings.Contains(v, "Not recorded:") {
 		t.Errorf("the result should be graded and say it was not recorded:\n%s", v)
+	}
+}
+
+// Before grading, the layers already answered are listed with a neutral
+// mark: a ✓ there read as "right" for a pick the grading then marked ✗.
+func TestScenarioAnsweredLayersAreNotMarkedRight(t *testing.T) {
+	for _, sz := range goldenSizes {
+		e := newDrillEnv(t, sz.w, sz.h, drill.Scenario)
+		s := e.screen().(*scenarioDrillScreen)
+		e.press("1").typeText("first layer").press("enter")
+		e.press("1").typeText("second layer").press("enter")
+		if s.graded || s.layer != 2 {
+			t.Fatalf("%dx%d: expected the third layer's question, layer %d graded %v", sz.w, sz.h, s.layer, s.graded)
+		}
+		v := e.view()
+		if strings.ContainsAny(v, "✓✗") {
+			t.Errorf("%dx%d: a mark of right or wrong before grading:\n%s", sz.w, sz.h, v)
+		}
+		if sz.h >= 24 && !strings.Contains(v, "• "+s.layers[0].Name+": ") {
+			t.Errorf("%dx%d: the answered layers should be listed with •:\n%s", sz.w, sz.h, v)
+		}
 	}
 }
