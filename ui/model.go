@@ -62,6 +62,7 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 		styles:    NewStyles(true),
 		noColor:   opts.NoColor,
 		now:       opts.Now,
+		kbDir:     opts.KBDir,
 		drills:    newDrillState(opts),
 	}
 	if c.now == nil {
