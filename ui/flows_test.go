@@ -158,3 +158,39 @@ func TestHelpOnEveryScreen(t *testing.T) {
 		}
 	}
 }
+
+// "Edit one answer" says an answer would move a pick only under an answer
+// that has a flip (marked ⇄ in the list), and says which; it said so under
+// every question.
+func TestEditAnswerFlipNoteOnlyForMovers(t *testing.T) {
+	for _, sz := range goldenSizes {
+		d := newDriver(t, sz.w, sz.h)
+		d.press("l", "r", "e", "home")
+		s := d.screen().(*answersScreen)
+		movers := s.movers()
+		for i, q := range s.qs {
+			if i > 0 {
+				d.press("down")
+			}
+			v := d.view()
+			has := strings.Contains(v, "would move a pick")
+			if has && !movers[q.Key] {
+				t.Errorf("%dx%d: %s has no flip, yet:\n%s", sz.w, sz.h, q.Key, v)
+			}
+			if !has && movers[q.Key] && sz.h >= 24 {
+				t.Errorf("%dx%d: %s has a flip the detail does not mention:\n%s", sz.w, sz.h, q.Key, v)
+			}
+		}
+		for _, k := range []string{"nodes", "base_models", "prefix_reuse", "context_tokens"} {
+			want := map[string]bool{"nodes": true}[k]
+			if movers[k] != want {
+				t.Errorf("exit test: %s mover = %v, want %v (the knowledge changed; pick other examples)", k, movers[k], want)
+			}
+		}
+	}
+	d := newDriver(t, 80, 24)
+	d.press("l", "r", "e", "home")
+	if v := d.view(); !strings.Contains(v, "would move a pick: 1 → Orchestrator none") {
+		t.Errorf("the note under nodes should say what 1 node would move:\n%s", v)
+	}
+}
