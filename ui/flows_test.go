@@ -194,3 +194,36 @@ func TestEditAnswerFlipNoteOnlyForMovers(t *testing.T) {
 		t.Errorf("the note under nodes should say what 1 node would move:\n%s", v)
 	}
 }
+
+// A line cut short for room ends in one "…": the knowledge browser and the
+// scenario list, on every product and preset, at every size (at 80x24 the
+// browser read "(se……"). checkFits fails on "……".
+func TestCutLinesEndInOneEllipsis(t *testing.T) {
+	for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}, struct{ w, h int }{100, 20}) {
+		d := newDriver(t, sz.w, sz.h)
+		d.press("b")
+		for range len(d.m.c.kb.Products) + 2 {
+			checkFits(t, d.view(), sz.w, sz.h)
+			d.press("right")
+		}
+		d = newDriver(t, sz.w, sz.h)
+		d.press("l")
+		for range len(d.m.c.scenarios) + 1 {
+			checkFits(t, d.view(), sz.w, sz.h)
+			d.press("down")
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"matters (se", 12, "matters (se…"},
+		{"matters (see it)", 12, "matters (se…"},
+		{"a b   ", 6, "a b…"},
+	} {
+		if got := cutMore(tc.in, tc.w); got != tc.want {
+			t.Errorf("cutMore(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+}

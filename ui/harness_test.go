@@ -233,5 +233,8 @@ func checkFits(t testing.TB, view string, w, h int) {
 		if strings.Count(l, "╭") != strings.Count(l, "╮") || strings.Count(l, "╰") != strings.Count(l, "╯") {
 			t.Errorf("%dx%d: line %d has a broken box edge: %q", w, h, i, l)
 		}
+		if strings.Contains(l, "……") {
+			t.Errorf("%dx%d: line %d is cut twice: %q", w, h, i, l)
+		}
 	}
 }
