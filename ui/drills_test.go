@@ -797,3 +797,49 @@ func TestScenarioAnsweredLayersAreNotMarkedRight(t *testing.T) {
 		}
 	}
 }
+
+// The footer names the key that opens the help: "? help" while ? opens it,
+// "f1 help" once free text has begun and ? is typed into it; f1 opens the
+// help there without typing anything.
+func TestFooterNamesTheWorkingHelpKey(t *testing.T) {
+	footer := func(e *drillEnv) string {
+		ls := strings.Split(e.view(), "\n")
+		return ls[len(ls)-1]
+	}
+	for _, tc := range []struct {
+		name, drill string
+		begin       func(e *drillEnv)
+		text        func(e *drillEnv) string
+	}{
+		{"explain", drill.Explain, func(e *drillEnv) {}, func(e *drillEnv) string { return e.screen().(*explainScreen).area.Value() }},
+		{"scenario defense", drill.Scenario, func(e *drillEnv) { e.press("1") }, func(e *drillEnv) string {
+			s := e.screen().(*scenarioDrillScreen)
+			return s.inputs[s.layer].Value()
+		}},
+	} {
+		for _, sz := range goldenSizes {
+			e := newDrillEnv(t, sz.w, sz.h, tc.drill)
+			tc.begin(e)
+			if f := footer(e); !strings.Contains(f, "? help") {
+				t.Errorf("%s %dx%d: before typing the footer should offer ? help: %q", tc.name, sz.w, sz.h, f)
+			}
+			e.typeText("why")
+			f := footer(e)
+			if strings.Contains(f, "? help") || !strings.Contains(f, "f1 help") {
+				t.Errorf("%s %dx%d: once typing, ? is a question mark; the footer says %q", tc.name, sz.w, sz.h, f)
+			}
+			e.press("f1")
+			if !strings.Contains(e.view(), "Keys:") {
+				t.Errorf("%s %dx%d: f1 should open the help while typing:\n%s", tc.name, sz.w, sz.h, e.view())
+			}
+			e.press("esc")
+			if e.m.showHelp || tc.text(e) != "why" {
+				t.Errorf("%s %dx%d: closing the help should leave the text as typed, got %q", tc.name, sz.w, sz.h, tc.text(e))
+			}
+			e.typeText("?")
+			if tc.text(e) != "why?" {
+				t.Errorf("%s %dx%d: ? should still be typed, got %q", tc.name, sz.w, sz.h, tc.text(e))
+			}
+		}
+	}
+}

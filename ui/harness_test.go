@@ -134,7 +134,7 @@ func keyMsg(k string) tea.KeyPressMsg {
 		"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape,
 		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
 		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
-		"backspace": tea.KeyBackspace, "space": tea.KeySpace,
+		"backspace": tea.KeyBackspace, "space": tea.KeySpace, "f1": tea.KeyF1,
 	}
 	var mod tea.KeyMod
 	name := k

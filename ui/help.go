@@ -10,10 +10,16 @@ import (
 
 func visibleWidth(s string) int { return ansi.StringWidth(s) }
 
-// shortHelp is the footer: as many "key action" pairs as fit, then "? more".
-func shortHelp(c *shared, bs []key.Binding, w int) string {
+// shortHelp is the footer: as many "key action" pairs as fit, then the key
+// that opens the help: "? help", or "f1 help" in free text, where ? is
+// typed as a question mark.
+func shortHelp(c *shared, bs []key.Binding, w int, inText bool) string {
 	st := c.styles
-	more := st.Key.Render("?") + " " + st.Muted.Render("help")
+	helpKey := "?"
+	if inText {
+		helpKey = "f1"
+	}
+	more := st.Key.Render(helpKey) + " " + st.Muted.Render("help")
 	moreW := visibleWidth(more)
 	sep := st.Muted.Render(" · ")
 	var b strings.Builder

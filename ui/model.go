@@ -131,8 +131,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		// "?" is help everywhere, even in a text field: no answer, file
 		// name or filter here needs it. Only free text already begun (a
-		// drill's explanation) takes it as a question mark.
-		if key.Matches(msg, c.keys.Help) && !takesQuestionMark(c.top()) {
+		// drill's explanation) takes it as a question mark; f1 opens the
+		// help there too.
+		if key.Matches(msg, c.keys.Help) && (msg.String() == "f1" || !takesQuestionMark(c.top())) {
 			m.showHelp, m.helpTop = true, 0
 			return m, nil
 		}
@@ -246,5 +247,5 @@ func (m *Model) footer(top screen) string {
 		}
 		return truncate(c.styles.Muted.Render(text), m.width)
 	}
-	return shortHelp(c, top.help().short, m.width)
+	return shortHelp(c, top.help().short, m.width, takesQuestionMark(top))
 }
