@@ -288,7 +288,13 @@ func (s *formScreen) view() string {
 	status := ""
 	switch {
 	case s.err != "":
-		status = st.Error.Render(truncate(s.err, fw))
+		msg := s.err
+		if q := s.c.kb.Question(s.entered.key); q != nil && visibleWidth(msg) > fw {
+			// Narrow: the range matters more than the key of the field
+			// that has focus.
+			msg = "enter " + q.AllowedText()
+		}
+		status = st.Error.Render(truncate(msg, fw))
 	case s.w < sidePaneMin:
 		status = stackLine(s.c, fw)
 	}
