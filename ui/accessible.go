@@ -65,12 +65,12 @@ func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) er
 	}
 	fmt.Fprintln(out)
 	io.WriteString(out, report.Decision(kb, d, report.Header{Title: origin}, report.DefaultStyles(), 100))
-	return offerSave(in, prompts, kb, answers, d, origin)
+	return offerSave(in, prompts, kb, answers, d, origin, opts.KBDir)
 }
 
 // offerSave asks for a file name and writes the answers there, asking
 // before it replaces a file.
-func offerSave(in io.Reader, w io.Writer, kb *knowledge.KB, a knowledge.Answers, d decide.Decision, origin string) error {
+func offerSave(in io.Reader, w io.Writer, kb *knowledge.KB, a knowledge.Answers, d decide.Decision, origin, kbDir string) error {
 	for {
 		path := ""
 		if err := askText(in, w, "Save the answers to a file? Type a path, or press enter to skip.", &path); err != nil {
@@ -80,7 +80,7 @@ func offerSave(in io.Reader, w io.Writer, kb *knowledge.KB, a knowledge.Answers,
 		if path == "" {
 			return nil
 		}
-		header := fmt.Sprintf("stackpick answers: %s\nStack: %s\nReplay: stackpick decide --answers %s", origin, report.StackLine(kb, d), path)
+		header := fmt.Sprintf("stackpick answers: %s\nStack: %s\nReplay: %s", origin, report.StackLine(kb, d), replayCommand(kbDir, path))
 		err := atomicfile.Write(path, a.TOML(header), false)
 		if errors.Is(err, atomicfile.ErrExists) {
 			yes := false
@@ -96,7 +96,7 @@ func offerSave(in io.Reader, w io.Writer, kb *knowledge.KB, a knowledge.Answers,
 			fmt.Fprintf(w, "Not saved: %v\n", err)
 			continue
 		}
-		fmt.Fprintf(w, "Saved %s. Replay: stackpick decide --answers %s\n", path, path)
+		fmt.Fprintf(w, "Saved %s. Replay: %s\n", path, replayCommand(kbDir, path))
 		return nil
 	}
 }

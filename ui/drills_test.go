@@ -193,6 +193,9 @@ var drillJourneys = []struct {
 	}},
 	{"drill-scenario", drill.Scenario, func(e *drillEnv) {}},
 	{"drill-scenario-defense", drill.Scenario, func(e *drillEnv) { e.press("2").typeText("the team knows it") }},
+	{"drill-scenario-answered", drill.Scenario, func(e *drillEnv) {
+		e.press("1").typeText("multi-LoRA for the fine-tunes").press("enter")
+	}},
 	{"drill-scenario-graded", drill.Scenario, func(e *drillEnv) {
 		e.press("1").typeText("vLLM: multi-LoRA for the fine-tunes").press("enter")
 		e.press("1").typeText("mixed vision and tabular models").press("enter")
@@ -771,5 +774,72 @@ func TestUnreadableHistory(t *testing.T) {
 	e.press("enter")
 	if v := e.view(); !strings.Contains(v, "Taxonomy: 9 of 9") || !strings.Contains(v, "Not recorded:") {
 		t.Errorf("the result should be graded and say it was not recorded:\n%s", v)
+	}
+}
+
+// Before grading, the layers already answered are listed with a neutral
+// mark: a ✓ there read as "right" for a pick the grading then marked ✗.
+func TestScenarioAnsweredLayersAreNotMarkedRight(t *testing.T) {
+	for _, sz := range goldenSizes {
+		e := newDrillEnv(t, sz.w, sz.h, drill.Scenario)
+		s := e.screen().(*scenarioDrillScreen)
+		e.press("1").typeText("first layer").press("enter")
+		e.press("1").typeText("second layer").press("enter")
+		if s.graded || s.layer != 2 {
+			t.Fatalf("%dx%d: expected the third layer's question, layer %d graded %v", sz.w, sz.h, s.layer, s.graded)
+		}
+		v := e.view()
+		if strings.ContainsAny(v, "✓✗") {
+			t.Errorf("%dx%d: a mark of right or wrong before grading:\n%s", sz.w, sz.h, v)
+		}
+		if sz.h >= 24 && !strings.Contains(v, "• "+s.layers[0].Name+": ") {
+			t.Errorf("%dx%d: the answered layers should be listed with •:\n%s", sz.w, sz.h, v)
+		}
+	}
+}
+
+// The footer names the key that opens the help: "? help" while ? opens it,
+// "f1 help" once free text has begun and ? is typed into it; f1 opens the
+// help there without typing anything.
+func TestFooterNamesTheWorkingHelpKey(t *testing.T) {
+	footer := func(e *drillEnv) string {
+		ls := strings.Split(e.view(), "\n")
+		return ls[len(ls)-1]
+	}
+	for _, tc := range []struct {
+		name, drill string
+		begin       func(e *drillEnv)
+		text        func(e *drillEnv) string
+	}{
+		{"explain", drill.Explain, func(e *drillEnv) {}, func(e *drillEnv) string { return e.screen().(*explainScreen).area.Value() }},
+		{"scenario defense", drill.Scenario, func(e *drillEnv) { e.press("1") }, func(e *drillEnv) string {
+			s := e.screen().(*scenarioDrillScreen)
+			return s.inputs[s.layer].Value()
+		}},
+	} {
+		for _, sz := range goldenSizes {
+			e := newDrillEnv(t, sz.w, sz.h, tc.drill)
+			tc.begin(e)
+			if f := footer(e); !strings.Contains(f, "? help") {
+				t.Errorf("%s %dx%d: before typing the footer should offer ? help: %q", tc.name, sz.w, sz.h, f)
+			}
+			e.typeText("why")
+			f := footer(e)
+			if strings.Contains(f, "? help") || !strings.Contains(f, "f1 help") {
+				t.Errorf("%s %dx%d: once typing, ? is a question mark; the footer says %q", tc.name, sz.w, sz.h, f)
+			}
+			e.press("f1")
+			if !strings.Contains(e.view(), "Keys:") {
+				t.Errorf("%s %dx%d: f1 should open the help while typing:\n%s", tc.name, sz.w, sz.h, e.view())
+			}
+			e.press("esc")
+			if e.m.showHelp || tc.text(e) != "why" {
+				t.Errorf("%s %dx%d: closing the help should leave the text as typed, got %q", tc.name, sz.w, sz.h, tc.text(e))
+			}
+			e.typeText("?")
+			if tc.text(e) != "why?" {
+				t.Errorf("%s %dx%d: ? should still be typed, got %q", tc.name, sz.w, sz.h, tc.text(e))
+			}
+		}
 	}
 }

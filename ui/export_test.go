@@ -232,3 +232,30 @@ func TestMemoOfAnEditedPresetSaysWhatChanged(t *testing.T) {
 		t.Errorf("the memo does not carry the edited source:\n%.600s", s.memo)
 	}
 }
+
+// A memo of answers that are not a preset's has a title that says where
+// they came from: the questionnaire, or the file they were saved to. It
+// read "Choose the LLM serving stack: LLM serving stack".
+func TestMemoTitleForOwnAnswers(t *testing.T) {
+	firstLine := func(path string) string {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, _, _ := strings.Cut(string(data), "\n")
+		return line
+	}
+	dir := t.TempDir()
+	d := newDriver(t, 80, 24)
+	d.press("n").focusField("nodes").retype("2").press("ctrl+r")
+	d.exportTo(filepath.Join(dir, "typed.md"))
+	if got, want := firstLine(filepath.Join(dir, "typed.md")), "# Choose the LLM serving stack: Answers from the questionnaire"; got != want {
+		t.Errorf("memo title %q, want %q", got, want)
+	}
+	d.press("s", "ctrl+u").typeText(filepath.Join(dir, "fleet.toml")).press("enter")
+	d.exportTo(filepath.Join(dir, "saved.md"))
+	if got, want := firstLine(filepath.Join(dir, "saved.md")), "# Choose the LLM serving stack: Answers from fleet.toml"; got != want {
+		t.Errorf("memo title after saving %q, want %q", got, want)
+	}
+}

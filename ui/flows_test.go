@@ -144,7 +144,7 @@ func TestHelpOnEveryScreen(t *testing.T) {
 	for _, j := range journeys {
 		d := newDriver(t, 80, 24)
 		j.keys(d)
-		if j.name == "help" || j.name == "form-help" {
+		if d.m.showHelp {
 			continue
 		}
 		before := d.view()
@@ -155,6 +155,75 @@ func TestHelpOnEveryScreen(t *testing.T) {
 		d.press("?")
 		if d.view() != before {
 			t.Errorf("%s: closing help did not restore the screen", j.name)
+		}
+	}
+}
+
+// "Edit one answer" says an answer would move a pick only under an answer
+// that has a flip (marked ⇄ in the list), and says which; it said so under
+// every question.
+func TestEditAnswerFlipNoteOnlyForMovers(t *testing.T) {
+	for _, sz := range goldenSizes {
+		d := newDriver(t, sz.w, sz.h)
+		d.press("l", "r", "e", "home")
+		s := d.screen().(*answersScreen)
+		movers := s.movers()
+		for i, q := range s.qs {
+			if i > 0 {
+				d.press("down")
+			}
+			v := d.view()
+			has := strings.Contains(v, "would move a pick")
+			if has && !movers[q.Key] {
+				t.Errorf("%dx%d: %s has no flip, yet:\n%s", sz.w, sz.h, q.Key, v)
+			}
+			if !has && movers[q.Key] && sz.h >= 24 {
+				t.Errorf("%dx%d: %s has a flip the detail does not mention:\n%s", sz.w, sz.h, q.Key, v)
+			}
+		}
+		for _, k := range []string{"nodes", "base_models", "prefix_reuse", "context_tokens"} {
+			want := map[string]bool{"nodes": true}[k]
+			if movers[k] != want {
+				t.Errorf("exit test: %s mover = %v, want %v (the knowledge changed; pick other examples)", k, movers[k], want)
+			}
+		}
+	}
+	d := newDriver(t, 80, 24)
+	d.press("l", "r", "e", "home")
+	if v := d.view(); !strings.Contains(v, "would move a pick: 1 → Orchestrator none") {
+		t.Errorf("the note under nodes should say what 1 node would move:\n%s", v)
+	}
+}
+
+// A line cut short for room ends in one "…": the knowledge browser and the
+// scenario list, on every product and preset, at every size (at 80x24 the
+// browser read "(se……"). checkFits fails on "……".
+func TestCutLinesEndInOneEllipsis(t *testing.T) {
+	for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}, struct{ w, h int }{100, 20}) {
+		d := newDriver(t, sz.w, sz.h)
+		d.press("b")
+		for range len(d.m.c.kb.Products) + 2 {
+			checkFits(t, d.view(), sz.w, sz.h)
+			d.press("right")
+		}
+		d = newDriver(t, sz.w, sz.h)
+		d.press("l")
+		for range len(d.m.c.scenarios) + 1 {
+			checkFits(t, d.view(), sz.w, sz.h)
+			d.press("down")
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"matters (se", 12, "matters (se…"},
+		{"matters (see it)", 12, "matters (se…"},
+		{"a b   ", 6, "a b…"},
+	} {
+		if got := cutMore(tc.in, tc.w); got != tc.want {
+			t.Errorf("cutMore(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
 		}
 	}
 }

@@ -255,11 +255,12 @@ func questionFields(kb *knowledge.KB, bs []*binding, w int) []huh.Field {
 	return out
 }
 
-// pathField is the save prompt.
-func pathField(path *string) huh.Field {
+// pathField is the save prompt; replay is the command that reads the file
+// back, with FILE for the file.
+func pathField(path *string, replay string) huh.Field {
 	return huh.NewInput().Key("path").
 		Title("Save the answers to").
-		Description("A TOML file that 'stackpick decide --answers FILE' reads back to this decision.").
+		Description("A TOML file that '" + replay + "' reads back to this decision.").
 		Placeholder("answers.toml").
 		Validate(func(s string) error {
 			if strings.TrimSpace(s) == "" {
@@ -298,7 +299,7 @@ func questionForm(c *shared, w, h int, bs []*binding) *form {
 
 // saveForm asks for the path to save the answers to.
 func saveForm(c *shared, w, h int, path *string) *form {
-	return newForm(c, w, h, pathField(path))
+	return newForm(c, w, h, pathField(path, replayCommand(c.kbDir, "FILE")))
 }
 
 // exportForm asks for the path to export the memo to.

@@ -134,7 +134,7 @@ func keyMsg(k string) tea.KeyPressMsg {
 		"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape,
 		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
 		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
-		"backspace": tea.KeyBackspace, "space": tea.KeySpace,
+		"backspace": tea.KeyBackspace, "space": tea.KeySpace, "f1": tea.KeyF1,
 	}
 	var mod tea.KeyMod
 	name := k
@@ -232,6 +232,9 @@ func checkFits(t testing.TB, view string, w, h int) {
 		}
 		if strings.Count(l, "╭") != strings.Count(l, "╮") || strings.Count(l, "╰") != strings.Count(l, "╯") {
 			t.Errorf("%dx%d: line %d has a broken box edge: %q", w, h, i, l)
+		}
+		if strings.Contains(l, "……") {
+			t.Errorf("%dx%d: line %d is cut twice: %q", w, h, i, l)
 		}
 	}
 }

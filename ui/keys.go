@@ -48,7 +48,8 @@ type KeyMap struct {
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Quit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-		Help: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		// f1 opens the help even in free text, where ? is a question mark.
+		Help: key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?/f1", "help")),
 		Back: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("q/esc", "back")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),

@@ -48,6 +48,7 @@ type Model struct {
 	width       int
 	height      int
 	showHelp    bool
+	helpTop     int // first line of the help shown, when it scrolls
 	interrupted bool
 }
 
@@ -61,6 +62,7 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 		styles:    NewStyles(true),
 		noColor:   opts.NoColor,
 		now:       opts.Now,
+		kbDir:     opts.KBDir,
 		drills:    newDrillState(opts),
 	}
 	if c.now == nil {
@@ -124,16 +126,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 		if m.showHelp {
-			if key.Matches(msg, c.keys.Help, c.keys.Back) {
-				m.showHelp = false
-			}
+			m.helpKey(msg)
 			return m, nil
 		}
 		// "?" is help everywhere, even in a text field: no answer, file
 		// name or filter here needs it. Only free text already begun (a
-		// drill's explanation) takes it as a question mark.
-		if key.Matches(msg, c.keys.Help) && !takesQuestionMark(c.top()) {
-			m.showHelp = true
+		// drill's explanation) takes it as a question mark; f1 opens the
+		// help there too.
+		if key.Matches(msg, c.keys.Help) && (msg.String() == "f1" || !takesQuestionMark(c.top())) {
+			m.showHelp, m.helpTop = true, 0
 			return m, nil
 		}
 	}
@@ -155,6 +156,39 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
+// helpKey handles a key while the help is open: it scrolls the help when
+// the list is longer than the screen, and ?, q or esc close it.
+func (m *Model) helpKey(msg tea.KeyPressMsg) {
+	c := m.c
+	keys := c.keys
+	_, top, maxTop := helpView(c, c.top(), c.width, c.height, m.helpTop)
+	page := max(c.height-2, 1)
+	switch {
+	case key.Matches(msg, keys.Help, keys.Back):
+		m.showHelp = false
+		return
+	case key.Matches(msg, keys.Up):
+		top--
+	case key.Matches(msg, keys.Down):
+		top++
+	case key.Matches(msg, keys.PageUp):
+		top -= page
+	case key.Matches(msg, keys.PageDown):
+		top += page
+	case key.Matches(msg, keys.Top):
+		top = 0
+	case key.Matches(msg, keys.Bottom):
+		top = maxTop
+	}
+	m.helpTop = max(0, min(top, maxTop))
+}
+
+// helpScrolls reports whether the open help is longer than the screen.
+func (m *Model) helpScrolls() bool {
+	_, _, maxTop := helpView(m.c, m.c.top(), m.c.width, m.c.height, 0)
+	return maxTop > 0
+}
+
 // View draws header, the top screen (or its help) and the footer, always
 // exactly the terminal's size.
 func (m *Model) View() tea.View {
@@ -173,7 +207,7 @@ func (m *Model) render() string {
 	top := c.top()
 	body := ""
 	if m.showHelp {
-		body = helpView(c, top, c.width, c.height)
+		body, _, _ = helpView(c, top, c.width, c.height, m.helpTop)
 	} else {
 		body = top.view()
 	}
@@ -207,7 +241,11 @@ func (m *Model) footer(top screen) string {
 		return truncate(c.styles.Status.Render(c.status), m.width)
 	}
 	if m.showHelp {
-		return truncate(c.styles.Muted.Render("? or esc: close help · ctrl+c: quit"), m.width)
+		text := "? or esc: close help · ctrl+c: quit"
+		if m.helpScrolls() {
+			text = "↑/↓: more · ?/esc: close · ctrl+c: quit"
+		}
+		return truncate(c.styles.Muted.Render(text), m.width)
 	}
-	return shortHelp(c, top.help().short, m.width)
+	return shortHelp(c, top.help().short, m.width, takesQuestionMark(top))
 }

@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 )
 
@@ -46,6 +48,27 @@ func (s *answersScreen) movers() map[string]bool {
 		}
 	}
 	return m
+}
+
+// flipText says what changing answer key would move, from the decision's
+// flips: the first one, and how many more; "" when nothing would.
+func (s *answersScreen) flipText(key string) string {
+	c := s.c
+	var out []string
+	for _, lp := range c.session.decision.Layers {
+		for _, f := range lp.Flips {
+			if f.Answer == key {
+				out = append(out, fmt.Sprintf("%s → %s %s", f.To, c.kb.Layer(lp.Layer).Name, pickText(c.kb, decide.LayerPick{Pick: f.Pick, Also: f.Also})))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	if len(out) > 1 {
+		return fmt.Sprintf("%s (+%d more)", out[0], len(out)-1)
+	}
+	return out[0]
 }
 
 func (s *answersScreen) update(msg tea.Msg) tea.Cmd {
@@ -122,7 +145,13 @@ func (s *answersScreen) view() string {
 		foot = append(foot, wrapStyled("Why it matters: "+q.Why, s.w, 1, 0, st.Muted)...)
 	}
 	if s.h >= 12 {
-		foot = append(foot, truncate(" "+st.Changed.Render("⇄")+st.Muted.Render(" this answer would move a pick"), s.w))
+		// Said only of an answer with a flip, and which; a blank line
+		// otherwise, so the list does not jump as the cursor moves.
+		line := ""
+		if f := s.flipText(q.Key); f != "" {
+			line = truncate(" "+st.Changed.Render("⇄")+st.Muted.Render(" would move a pick: "+f), s.w)
+		}
+		foot = append(foot, line)
 	}
 	if len(foot) > s.h/2 {
 		foot = foot[:max(s.h/2, 0)]

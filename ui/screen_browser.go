@@ -302,7 +302,7 @@ func (s *browserScreen) view() string {
 			}
 			if len(d) > room {
 				d = d[:room]
-				d[room-1] = truncate(d[room-1], s.w-1) + "…"
+				d[room-1] = cutMore(d[room-1], s.w)
 			}
 			out = append(out, d...)
 		}

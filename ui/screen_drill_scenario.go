@@ -272,7 +272,8 @@ func (s *scenarioDrillScreen) view() string {
 	q = append(q, " "+s.inputs[s.layer].View())
 	qh := lineCount(q)
 
-	// What was answered before, when there is room for it.
+	// What was answered before, when there is room for it, with a neutral
+	// mark: right and wrong are for the graded result.
 	var done []string
 	for i := range s.layer {
 		if p := s.picks[i]; p >= 0 {
@@ -280,7 +281,7 @@ func (s *scenarioDrillScreen) view() string {
 			if d != "" {
 				d = " — " + d
 			}
-			done = append(done, truncate(" "+st.Good.Render("✓ ")+st.Muted.Render(s.layers[i].Name+": ")+c.kb.ProductName(s.options[i][p])+st.Muted.Render(d), w))
+			done = append(done, truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.kb.ProductName(s.options[i][p])+st.Muted.Render(d), w))
 		}
 	}
 

@@ -75,11 +75,19 @@ func slug(s string) string {
 	return b.String()
 }
 
-// memoInput says where the answers came from. A preset whose answers were
-// changed in the app says which, so the story never contradicts the table.
+// memoInput says where the answers came from, in the title too. A preset
+// whose answers were changed in the app says which, so the story never
+// contradicts the table. Other answers are titled by the file they were
+// saved to, as the command line titles "Answers from FILE", or else as
+// the questionnaire's; report.Memo's own fallback title would read
+// "Choose the LLM serving stack: LLM serving stack".
 func memoInput(c *shared, date string) report.MemoInput {
 	s := &c.session
-	in := report.MemoInput{Date: date, Source: "answers entered in stackpick's interactive app"}
+	in := report.MemoInput{
+		Date:   date,
+		Title:  "Answers from the questionnaire",
+		Source: "answers entered in stackpick's interactive app",
+	}
 	if sc := scenarioNamed(c.scenarios, s.scenario); sc != nil {
 		in.Title, in.Story, in.Source = sc.Title, sc.Story, "scenario "+sc.Name
 		if moved := answerChanges(c.kb, sc.Answers, s.answers); moved != "" {
@@ -87,6 +95,7 @@ func memoInput(c *shared, date string) report.MemoInput {
 			in.Story += " In this record the answers differ from the preset: " + moved + "."
 		}
 	} else if s.savedPath != "" && !s.unsaved() {
+		in.Title = "Answers from " + filepath.Base(s.savedPath)
 		in.Source = "answers file " + filepath.Base(s.savedPath)
 	}
 	return in

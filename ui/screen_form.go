@@ -51,6 +51,17 @@ type formScreen struct {
 	built    struct{ w, h, page, version int }
 	err      string
 	w, h     int
+
+	// entered is the focused question and its answer when focus came to
+	// it: what the session holds while the field's text is not a valid
+	// answer, and what a second esc puts back.
+	entered struct {
+		key string
+		val knowledge.Value
+	}
+	// escArmed is set when esc was just refused on an invalid number; esc
+	// again puts the answer back and leaves.
+	escArmed bool
 }
 
 func newFormScreen(c *shared) *formScreen {
@@ -80,26 +91,77 @@ func (s *formScreen) setSize(w, h int) {
 	s.rebuild()
 }
 
-// rebuild makes a fresh form for the current page from the session's
-// answers when the size, the page or the answers changed underneath (a
-// resize, coming back from the result after editing one answer), keeping
-// the focused question.
+// rebuild makes a fresh form for the current page when the size, the page
+// or the answers changed underneath (a resize, coming back from the result
+// after editing one answer), keeping the focused question. A new page or
+// changed answers start from the session's answers; a resize keeps the
+// fields' text as typed, a number not valid yet included.
 func (s *formScreen) rebuild() {
 	fw, fh := s.formSize()
 	v := s.c.session.version
-	if s.form != nil && !s.form.done() && s.built.w == fw && s.built.h == fh && s.built.page == s.page && s.built.version == v {
+	same := s.form != nil && !s.form.done() && s.built.page == s.page && s.built.version == v
+	if same && s.built.w == fw && s.built.h == fh {
 		return
 	}
-	p := s.pages[s.page]
-	s.bindings = s.bindings[:0]
-	for _, q := range p.questions {
-		s.bindings = append(s.bindings, newBinding(q, s.c.session.answers.Get(q.Key)))
+	if !same {
+		p := s.pages[s.page]
+		s.bindings = s.bindings[:0]
+		for _, q := range p.questions {
+			s.bindings = append(s.bindings, newBinding(q, s.c.session.answers.Get(q.Key)))
+		}
+		s.entered.key = ""
 	}
 	s.form = questionForm(s.c, fw, fh, s.bindings)
 	s.form.init()
 	s.focus = min(s.focus, len(s.bindings)-1)
 	s.form.advance(s.focus)
 	s.built.w, s.built.h, s.built.page, s.built.version = fw, fh, s.page, v
+	s.noteFocus()
+}
+
+// noteFocus records the focused question's answer when focus has just come
+// to it.
+func (s *formScreen) noteFocus() {
+	if k := s.form.focusedKey(); k != s.entered.key {
+		s.entered.key = k
+		s.entered.val = s.c.session.answers.Get(k)
+	}
+}
+
+// invalid is why the focused field's text is not a valid answer (a number
+// mistyped or out of range), or nil.
+func (s *formScreen) invalid() error {
+	k := s.form.focusedKey()
+	for _, b := range s.bindings {
+		if b.q.Key == k {
+			_, err := b.value()
+			return err
+		}
+	}
+	return nil
+}
+
+// refuseLeaving keeps focus on a field whose number is not valid, with the
+// text as typed and the reason shown: leaving would store a number the user
+// never entered (the valid part of "32k" is 32). esc twice in a row puts
+// back the answer the field had and leaves.
+func (s *formScreen) refuseLeaving(err error, esc bool) tea.Cmd {
+	q := s.c.kb.Question(s.entered.key)
+	if esc && s.escArmed && q != nil {
+		a := s.c.session.answers.With(s.c.kb.QuestionIndex(q.Key), s.entered.val)
+		s.c.session.set(a)
+		s.c.status = q.Key + " put back to " + s.entered.val.Plain(q.Type)
+		s.c.pop()
+		return nil
+	}
+	s.err = err.Error()
+	if esc && q != nil {
+		s.escArmed = true
+		s.c.status = "esc again: put back " + s.entered.val.Plain(q.Type) + " and leave · or fix " + q.Key
+		return nil
+	}
+	s.c.status = "Not moved: fix " + s.entered.key + " first"
+	return nil
 }
 
 // gotoPage shows page i with the question at focus focused (-1: the last).
@@ -114,6 +176,7 @@ func (s *formScreen) gotoPage(i, focus int) tea.Cmd {
 	s.focus = focus
 	s.form = nil
 	s.err = ""
+	s.entered.key = ""
 	s.rebuild()
 	return nil
 }
@@ -126,8 +189,19 @@ func (s *formScreen) showResult() tea.Cmd {
 func (s *formScreen) update(msg tea.Msg) tea.Cmd {
 	keys := s.c.keys
 	if k, ok := msg.(tea.KeyPressMsg); ok {
+		armed := s.escArmed
+		s.escArmed = false
+		esc := k.String() == "esc" || (k.String() == "q" && !s.form.typing())
+		// Every way off the field but enter and tab (which huh already
+		// refuses) is checked here.
+		if esc || key.Matches(k, keys.NextPage, keys.PrevPage, keys.ResultNow, keys.PrevField) {
+			if err := s.invalid(); err != nil {
+				s.escArmed = armed
+				return s.refuseLeaving(err, esc)
+			}
+		}
 		switch {
-		case k.String() == "esc" || (k.String() == "q" && !s.form.typing()):
+		case esc:
 			s.c.pop()
 			return nil
 		case key.Matches(k, keys.NextPage):
@@ -151,16 +225,22 @@ func (s *formScreen) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// sync copies what the fields hold into the session. A number being typed
-// that is not valid yet keeps the last valid answer and shows why.
+// sync copies what the fields hold into the session. While a number being
+// typed is not valid, the session holds the answer the field had when it
+// got focus (never the valid part of the text, 32 of "32k"), and the form
+// says why.
 func (s *formScreen) sync() {
+	s.noteFocus()
 	a := s.c.session.answers
 	s.err = ""
 	for _, b := range s.bindings {
 		v, err := b.value()
 		if err != nil {
 			s.err = err.Error()
-			continue
+			if b.q.Key != s.entered.key {
+				continue
+			}
+			v = s.entered.val
 		}
 		a = a.With(s.c.kb.QuestionIndex(b.q.Key), v)
 	}
@@ -208,7 +288,13 @@ func (s *formScreen) view() string {
 	status := ""
 	switch {
 	case s.err != "":
-		status = st.Error.Render(truncate(s.err, fw))
+		msg := s.err
+		if q := s.c.kb.Question(s.entered.key); q != nil && visibleWidth(msg) > fw {
+			// Narrow: the range matters more than the key of the field
+			// that has focus.
+			msg = "enter " + q.AllowedText()
+		}
+		status = st.Error.Render(truncate(msg, fw))
 	case s.w < sidePaneMin:
 		status = stackLine(s.c, fw)
 	}

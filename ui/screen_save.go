@@ -58,9 +58,39 @@ func (s *saveScreen) setSize(w, h int) {
 // answersFile is the TOML the CLI reads back: the answers with a header
 // saying what they decided and how to replay them.
 func answersFile(c *shared, path string) []byte {
-	header := fmt.Sprintf("stackpick answers: %s\nStack: %s\nReplay: stackpick decide --answers %s",
-		c.session.origin, report.StackLine(c.kb, c.session.decision), path)
+	header := fmt.Sprintf("stackpick answers: %s\nStack: %s\nReplay: %s",
+		c.session.origin, report.StackLine(c.kb, c.session.decision), replayCommand(c.kbDir, path))
 	return c.session.answers.TOML(header)
+}
+
+// replayCommand is the command that decides again from the answers file
+// path. Answers decided over a knowledge overlay replay only with it, so
+// its folder is named, made absolute to work from anywhere.
+func replayCommand(kbDir, path string) string {
+	cmd := "stackpick decide"
+	if kbDir != "" {
+		if abs, err := filepath.Abs(expandHome(kbDir)); err == nil {
+			kbDir = abs
+		}
+		cmd += " --kb " + shellQuote(kbDir)
+	}
+	return cmd + " --answers " + shellQuote(path)
+}
+
+// shellQuote leaves a word the shell reads as it is alone and puts any
+// other in single quotes, so a replay line pastes as one argument.
+func shellQuote(s string) string {
+	safe := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+=,~", r)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // save writes the file off the UI goroutine and reports back.
@@ -102,7 +132,7 @@ func (s *saveScreen) update(msg tea.Msg) tea.Cmd {
 			s.restart()
 		default:
 			c.session.markSaved(msg.path)
-			c.status = "Saved " + msg.path + " · replay: stackpick decide --answers " + msg.path
+			c.status = "Saved " + msg.path + " · replay: " + replayCommand(c.kbDir, msg.path)
 			c.pop()
 		}
 		return nil

@@ -123,7 +123,7 @@ func (s *scenarioScreen) view() string {
 	if len(detail) > room {
 		detail = detail[:max(room, 0)]
 		if room > 0 {
-			detail[room-1] = truncate(detail[room-1], s.w-1) + "…"
+			detail[room-1] = cutMore(detail[room-1], s.w)
 		}
 	}
 	return strings.Join(append(out, detail...), "\n")

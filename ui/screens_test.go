@@ -20,6 +20,7 @@ var journeys = []struct {
 	{"form-help", func(d *driver) { d.press("n", "?") }},
 	{"form-scenario", func(d *driver) { d.press("l", "enter", "pgdown") }},
 	{"result-exit-test", func(d *driver) { d.press("l", "r") }},
+	{"result-help", func(d *driver) { d.press("l", "r", "?") }},
 	{"result-orchestrator", func(d *driver) { d.press("l", "r", "tab", "tab", "tab") }},
 	{"result-launch-command", func(d *driver) { d.press("l", "r").scrollTo("Launch command") }},
 	{"result-arithmetic", func(d *driver) { d.press("l", "r").scrollTo("The arithmetic behind it") }},

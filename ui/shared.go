@@ -19,6 +19,7 @@ type shared struct {
 	styles    Styles
 	noColor   bool
 	now       func() time.Time // dates exported memos
+	kbDir     string           // the knowledge overlay's folder, if any
 	drills    *drillState
 
 	// width and height are the body's: the terminal minus header and footer.

@@ -38,6 +38,15 @@ func truncate(s string, width int) string {
 	return ansi.Truncate(s, width, "…")
 }
 
+// cutMore ends a line that more text follows with one "…", within width
+// cells: cut short if it is too long (never "……"), the "…" added if not.
+func cutMore(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	return strings.TrimRight(ansi.Truncate(s, width-1, ""), " ") + "…"
+}
+
 // padRight pads a styled line with spaces to exactly width cells (or cuts it).
 func padRight(s string, width int) string {
 	w := ansi.StringWidth(s)

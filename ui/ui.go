@@ -52,6 +52,11 @@ type Options struct {
 	// HistoryPath is the drill history file; empty means the XDG state
 	// folder's.
 	HistoryPath string
+	// KBDir is the folder of the knowledge overlay the knowledge base was
+	// loaded with (--kb or STACKPICK_KB), empty for the built-in one.
+	// Saved answers name it in their replay line, since they decide
+	// differently without it.
+	KBDir string
 	// Now is the app's clock: the date of an exported memo, and for the
 	// drills the explanation's countdown, the default seeds and the history's
 	// time stamps. Nil means time.Now; tests pin it.

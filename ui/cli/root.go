@@ -241,6 +241,14 @@ Run 'stackpick --help' for more.
 		Stderr:      a.io.Stderr,
 		Now:         a.clock(),
 		HistoryPath: a.getenv(EnvHistory),
+		// The overlay the knowledge base was loaded with, named in the
+		// replay line of saved answers.
+		KBDir: func() string {
+			if a.kbDir != "" {
+				return a.kbDir
+			}
+			return a.getenv(knowledge.EnvKB)
+		}(),
 	})
 	if errors.Is(err, ui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
