@@ -454,32 +454,8 @@ func markLine(st Styles, right bool, text string, w int) []string {
 
 // itemName says in words what a history item id is about.
 func itemName(c *shared, id string) string {
-	parts := strings.Split(id, ":")
-	kb := c.kb
-	switch {
-	case len(parts) == 2 && parts[0] == drill.Taxonomy:
-		return "Taxonomy: " + kb.ProductName(parts[1])
-	case len(parts) == 2 && parts[0] == drill.Scenario:
-		if l := kb.Layer(parts[1]); l != nil {
-			return "Scenario: the " + strings.ToLower(l.Name) + " pick"
-		}
-	case len(parts) == 3 && parts[0] == drill.Flags:
-		name := parts[1]
-		if f := kb.Flag(parts[1]); f != nil {
-			name = f.Name
-		}
-		if parts[2] == drill.ModeName {
-			return "Flags: name " + name + " from its effect"
-		}
-		return "Flags: " + name + " default and effect"
-	case len(parts) == 3 && parts[0] == drill.Explain && c.drills.content != nil:
-		for _, t := range c.drills.content.Topics {
-			for _, p := range t.Points {
-				if t.ID == parts[1] && p.ID == parts[2] {
-					return "Explain: " + p.Text
-				}
-			}
-		}
+	if c.drills.content == nil {
+		return id
 	}
-	return id
+	return c.drills.content.ItemName(c.kb, id)
 }

@@ -263,11 +263,7 @@ func (a *app) kbCommand() *cobra.Command {
 			for _, f := range knowledge.Embedded() {
 				files = append(files, f.Name)
 			}
-			dir := a.kbDir
-			if dir == "" {
-				dir = a.getenv(knowledge.EnvKB)
-			}
-			if dir != "" {
+			if dir := a.overlayDir(); dir != "" {
 				over, _ := knowledge.ReadOverlay(dir)
 				for _, f := range over {
 					files = append(files, f.Name+" (overlay)")

@@ -141,6 +141,7 @@ func (a *app) runDrillApp(cmd *cobra.Command, kb *knowledge.KB, name string, see
 		DrillSeed:     seed,
 		DrillScenario: scenarioName,
 		HistoryPath:   a.getenv(EnvHistory),
+		KBDir:         a.overlayDir(),
 		Env:           a.io.Env,
 		Stdin:         a.io.Stdin,
 		Stdout:        a.io.Stdout,

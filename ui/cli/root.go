@@ -68,13 +68,18 @@ func (a *app) width(w io.Writer) int {
 	return 100
 }
 
+// overlayDir is the --kb folder, else STACKPICK_KB, else "".
+func (a *app) overlayDir() string {
+	if a.kbDir != "" {
+		return a.kbDir
+	}
+	return a.getenv(knowledge.EnvKB)
+}
+
 // loadKB loads the knowledge base with the --kb overlay (or STACKPICK_KB).
 // A broken overlay is the user's to fix; a broken embedded base is ours.
 func (a *app) loadKB() (*knowledge.KB, error) {
-	dir := a.kbDir
-	if dir == "" {
-		dir = a.getenv(knowledge.EnvKB)
-	}
+	dir := a.overlayDir()
 	kb, err := knowledge.Load(dir)
 	if err != nil {
 		if dir != "" {
@@ -243,12 +248,7 @@ Run 'stackpick --help' for more.
 		HistoryPath: a.getenv(EnvHistory),
 		// The overlay the knowledge base was loaded with, named in the
 		// replay line of saved answers.
-		KBDir: func() string {
-			if a.kbDir != "" {
-				return a.kbDir
-			}
-			return a.getenv(knowledge.EnvKB)
-		}(),
+		KBDir: a.overlayDir(),
 	})
 	if errors.Is(err, ui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
