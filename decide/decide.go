@@ -9,6 +9,7 @@ package decide
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -263,7 +264,11 @@ func choose(lp *layerPlan, fire []bool, buf *scratch) choice {
 	buf.reset(n)
 	ch := choice{cands: lp.cands, score: buf.score, excluded: buf.excluded}
 	req := buf.req
-	for _, r := range lp.rules {
+	// One pass scores; the rarer effects (require, complement) only note
+	// that a second look is needed.
+	hasReq, hasComp := false, false
+	for i := range lp.rules {
+		r := &lp.rules[i]
 		if !fire[r.ri] {
 			continue
 		}
@@ -274,17 +279,22 @@ func choose(lp *layerPlan, fire []bool, buf *scratch) choice {
 			ch.excluded[r.cand] = true
 		case require:
 			req[r.cand] = true
+			hasReq = true
+		case complement:
+			hasComp = true
 		}
 	}
 	anyRequired := false
-	for i := range n {
-		if req[i] && !ch.excluded[i] {
-			anyRequired = true
+	if hasReq {
+		for i := range n {
+			if req[i] && !ch.excluded[i] {
+				anyRequired = true
+			}
 		}
-	}
-	for _, r := range lp.rules {
-		if fire[r.ri] && r.effect == require && ch.excluded[r.cand] {
-			ch.conflict = append(ch.conflict, r.ri)
+		for _, r := range lp.rules {
+			if fire[r.ri] && r.effect == require && ch.excluded[r.cand] {
+				ch.conflict = append(ch.conflict, r.ri)
+			}
 		}
 	}
 	best := -1
@@ -298,7 +308,8 @@ func choose(lp *layerPlan, fire []bool, buf *scratch) choice {
 	}
 	// On an optional layer a product needs a positive case (or a require)
 	// to beat leaving the layer empty; a lone non-negative score is no case.
-	if best >= 0 && lp.layer.Optional && !anyRequired && lp.cands[best] != knowledge.None && ch.score[best] <= 0 && !ch.excluded[0] {
+	// "none" is candidate 0 of an optional layer.
+	if best > 0 && lp.layer.Optional && !anyRequired && ch.score[best] <= 0 && !ch.excluded[0] {
 		best = 0
 	}
 	if best < 0 {
@@ -308,6 +319,9 @@ func choose(lp *layerPlan, fire []bool, buf *scratch) choice {
 		return ch
 	}
 	ch.pick = lp.cands[best]
+	if !hasComp {
+		return ch
+	}
 	var alsoIdx []int
 	for _, r := range lp.rules {
 		if fire[r.ri] && r.effect == complement && r.with == best && r.cand != best && !ch.excluded[r.cand] && !slices.Contains(alsoIdx, r.cand) {
@@ -417,10 +431,10 @@ func alternatives(kb *knowledge.KB, lp *layerPlan, ch choice, fire []bool) []Alt
 			switch {
 			case r.Effect == knowledge.EffectExclude:
 				alt.Against = append(alt.Against, refOf(r))
-				alt.WhyNot = append(alt.WhyNot, fmt.Sprintf("excluded by %s: %s", r.ID, r.Reason))
+				alt.WhyNot = append(alt.WhyNot, "excluded by "+r.ID+": "+r.Reason)
 			case r.Effect == knowledge.EffectPrefer && r.Weight < 0:
 				alt.Against = append(alt.Against, refOf(r))
-				alt.WhyNot = append(alt.WhyNot, fmt.Sprintf("%s (%d): %s", r.ID, r.Weight, r.Reason))
+				alt.WhyNot = append(alt.WhyNot, r.ID+" ("+strconv.Itoa(r.Weight)+"): "+r.Reason)
 			case r.Effect == knowledge.EffectPrefer || r.Effect == knowledge.EffectRequire:
 				alt.For = append(alt.For, refOf(r))
 			}
@@ -428,11 +442,11 @@ func alternatives(kb *knowledge.KB, lp *layerPlan, ch choice, fire []bool) []Alt
 		if !alt.Excluded {
 			switch {
 			case ch.score[i] < ch.score[pickIdx]:
-				alt.WhyNot = append(alt.WhyNot, fmt.Sprintf("outscored: %s %d vs %s %d", kb.ProductName(ch.pick), ch.score[pickIdx], kb.ProductName(id), ch.score[i]))
+				alt.WhyNot = append(alt.WhyNot, "outscored: "+kb.ProductName(ch.pick)+" "+strconv.Itoa(ch.score[pickIdx])+" vs "+kb.ProductName(id)+" "+strconv.Itoa(ch.score[i]))
 			case ch.score[i] == ch.score[pickIdx]:
-				alt.WhyNot = append(alt.WhyNot, fmt.Sprintf("tied with %s at %d; the tie goes to %s", kb.ProductName(ch.pick), ch.score[i], tieWinner(kb, ch.pick)))
+				alt.WhyNot = append(alt.WhyNot, "tied with "+kb.ProductName(ch.pick)+" at "+strconv.Itoa(ch.score[i])+"; the tie goes to "+tieWinner(kb, ch.pick))
 			default:
-				alt.WhyNot = append(alt.WhyNot, fmt.Sprintf("another rule requires %s", kb.ProductName(ch.pick)))
+				alt.WhyNot = append(alt.WhyNot, "another rule requires "+kb.ProductName(ch.pick))
 			}
 		}
 		out = append(out, alt)

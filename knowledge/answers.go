@@ -77,7 +77,9 @@ func (a Answers) With(i int, v Value) Answers {
 // allowed values) and recomputes the derived answers.
 func (a *Answers) Put(i int, v Value) {
 	a.vals[i] = v
-	a.derive()
+	if d := &a.kb.derived; i == d.nodes || i == d.gpn || i == d.gpu {
+		a.derive()
+	}
 }
 
 // Set validates raw (a Go value as TOML would decode it: int64, bool,
@@ -392,6 +394,13 @@ func (a Answers) MarshalJSON() ([]byte, error) {
 }
 
 func appendJSONString(b []byte, s string) []byte {
-	js, _ := json.Marshal(s) // values are short ids; exotic characters stay correct
-	return append(b, js...)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			js, _ := json.Marshal(s) // rare: let encoding/json escape it
+			return append(b, js...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
