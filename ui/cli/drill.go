@@ -65,6 +65,9 @@ missed most more often.`,
 			if !slices.Contains(all, name) {
 				return badInput(&knowledge.Error{File: "drill", Key: name, Problem: "no such drill", Allowed: strings.Join(all, ", "), Hint: hintFor(name, all)})
 			}
+			if scenarioName != "" && name != drill.Scenario && name != drill.Mock {
+				return badInputf("--scenario applies to the scenario and mock drills, not %s", name)
+			}
 			kb, err := a.loadKB()
 			if err != nil {
 				return err
