@@ -90,8 +90,8 @@ func Check(in Input) error {
 		return &InputError{Field: "model", Problem: "needs layers, KV heads and head dim", Hint: "pass --model ID or all of --layers, --kv-heads, --head-dim (or --kv-lora-rank and --qk-rope-head-dim for MLA)"}
 	case a.ParamsB <= 0 && s.WeightsGiBPerGPU <= 0 && a.NativeWeightsGiB <= 0:
 		return &InputError{Field: "--params-b", Problem: "the weights are unknown", Hint: "pass --params-b (billions of parameters) or --weights-gib (measured weights per GPU)"}
-	case !(h.MemoryGiB > 0) || math.IsInf(h.MemoryGiB, 0):
-		return &InputError{Field: "--gpu-memory-gib", Problem: "one GPU's memory must be a positive number of GiB", Hint: "pass --gpu ID or --gpu-memory-gib (the total vLLM reports, e.g. 79.19 for an H100)"}
+	case !(h.MemoryGiB > 0) || h.MemoryGiB > 4096:
+		return &InputError{Field: "--gpu-memory-gib", Problem: f("%v GiB is not one GPU's memory", h.MemoryGiB), Allowed: "more than 0 and at most 4096 GiB", Hint: "pass --gpu ID or --gpu-memory-gib (the total vLLM reports, e.g. 79.19 for an H100)"}
 	case !(s.Utilization > 0 && s.Utilization <= 1):
 		return &InputError{Field: "--gpu-memory-utilization", Problem: f("%v is outside (0, 1]", s.Utilization), Allowed: "a fraction above 0 and at most 1", Hint: "vLLM's default is 0.92; 0.85–0.95 is the usual range"}
 	case s.TP < 1 || s.TP > 1024:

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -111,9 +112,10 @@ func (a *app) runSize(cmd *cobra.Command, fl sizeFlags) error {
 	if minor == 0 {
 		return badInputf("--vllm-version %q: expected a release such as 0.29 or 0.10.2", fl.version)
 	}
-	for name, v := range map[string]float64{"--params-b": fl.paramsB, "--weights-gib": fl.weightsGiB, "--gpu-memory-gib": fl.gpuMemGiB, "--bandwidth-tbs": fl.bandwidth} {
-		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) || v > 1e6 {
-			return badInputf("%s %v: must be a positive number", name, v)
+	floats := map[string]float64{"--params-b": fl.paramsB, "--weights-gib": fl.weightsGiB, "--gpu-memory-gib": fl.gpuMemGiB, "--bandwidth-tbs": fl.bandwidth}
+	for _, name := range slices.Sorted(maps.Keys(floats)) {
+		if v := floats[name]; v < 0 || math.IsNaN(v) || math.IsInf(v, 0) || v > 1e6 {
+			return badInput(&knowledge.Error{File: name, Key: strconv.FormatFloat(v, 'g', -1, 64), Problem: "out of range", Allowed: "a number from 0 to 1,000,000"})
 		}
 	}
 	ints := map[string]int{"--layers": fl.layers, "--attention-heads": fl.heads, "--kv-heads": fl.kvHeads, "--head-dim": fl.headDim,
