@@ -130,15 +130,9 @@ func (s *exportScreen) title() string { return "Export memo" }
 
 func (s *exportScreen) setSize(w, h int) {
 	s.w, s.h = w, h
-	fw, fh := w-2, max(min(h-3, 8), 3)
-	if s.form != nil && !s.form.done() && fw == s.fw && fh == s.fh {
-		return
-	}
 	// A finished form (back from the preview or a refusal) starts again
 	// with the path as it was typed.
-	s.fw, s.fh = fw, fh
-	s.form = exportForm(s.c, fw, fh, &s.path)
-	s.form.init()
+	s.form = resizePrompt(s.form, &s.fw, &s.fh, w, h, func(fw, fh int) *form { return exportForm(s.c, fw, fh, &s.path) })
 }
 
 // write writes the memo off the UI goroutine and reports back.

@@ -46,13 +46,21 @@ func (s *saveScreen) title() string { return "Save answers" }
 
 func (s *saveScreen) setSize(w, h int) {
 	s.w, s.h = w, h
-	fw, fh := w-2, max(min(h-3, 8), 3)
-	if s.form != nil && !s.form.done() && fw == s.fw && fh == s.fh {
-		return
+	s.form = resizePrompt(s.form, &s.fw, &s.fh, w, h, func(fw, fh int) *form { return saveForm(s.c, fw, fh, &s.path) })
+}
+
+// resizePrompt gives a path prompt's form for a w×h screen: the same form
+// while it is in progress at the same size (typing is never lost), else a
+// new one built with the path as it stands.
+func resizePrompt(f *form, fw, fh *int, w, h int, build func(fw, fh int) *form) *form {
+	nw, nh := w-2, max(min(h-3, 8), 3)
+	if f != nil && !f.done() && nw == *fw && nh == *fh {
+		return f
 	}
-	s.fw, s.fh = fw, fh
-	s.form = saveForm(s.c, fw, fh, &s.path)
-	s.form.init()
+	*fw, *fh = nw, nh
+	f = build(nw, nh)
+	f.init()
+	return f
 }
 
 // answersFile is the TOML the CLI reads back: the answers with a header

@@ -190,23 +190,22 @@ func (r *drillRun) ask(prompt string) (string, error) {
 func (r *drillRun) run(name string) (history.Record, error) {
 	rec := history.Record{Drill: name, Seed: r.seed}
 	var err error
+	scored := func(sc drill.Score, e error) {
+		rec.Points, rec.Max, rec.Missed, err = sc.Points, sc.Max, sc.Missed, e
+	}
 	switch name {
 	case drill.Taxonomy:
-		var res drill.TaxonomyResult
-		res, err = r.taxonomy()
-		rec.Points, rec.Max, rec.Missed = res.Score.Points, res.Score.Max, res.Score.Missed
+		res, e := r.taxonomy()
+		scored(res.Score, e)
 	case drill.Scenario:
-		var res drill.ScenarioResult
-		res, err = r.scenarioDrill()
-		rec.Points, rec.Max, rec.Missed = res.Score.Points, res.Score.Max, res.Score.Missed
+		res, e := r.scenarioDrill()
+		scored(res.Score, e)
 	case drill.Flags:
-		var res drill.FlagsResult
-		res, err = r.flags()
-		rec.Points, rec.Max, rec.Missed = res.Score.Points, res.Score.Max, res.Score.Missed
+		res, e := r.flags()
+		scored(res.Score, e)
 	case drill.Explain:
-		var res drill.ExplainResult
-		res, err = r.explain()
-		rec.Points, rec.Max, rec.Missed = res.Score.Points, res.Score.Max, res.Score.Missed
+		res, e := r.explain()
+		scored(res.Score, e)
 	case drill.Mock:
 		var res drill.MockResult
 		res, err = r.mock()
