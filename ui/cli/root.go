@@ -224,6 +224,8 @@ func (a *app) runRoot(cmd *cobra.Command) error {
 For scripts and pipes, use a command instead:
   stackpick decide --answers FILE [--format text|json]
   stackpick decide --scenario exit-test
+  stackpick size --model ID --gpu ID
+  stackpick drill taxonomy | scenario | flags | explain | mock | stats
   stackpick scenarios | questions | kb check | kb rules
 Run 'stackpick --help' for more.
 `)
