@@ -17,8 +17,8 @@ import (
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
-	"github.com/stackpick/stackpick/ui"
-	"github.com/stackpick/stackpick/ui/history"
+	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui"
 )
 
 // EnvHistory overrides the drill history file (tests, shared machines).
@@ -86,7 +86,7 @@ missed most more often.`,
 			}
 			now := time.Now()
 			stamp := now.UTC().Format("20060102T150405")
-			records, notice, err := history.Load(path, stamp)
+			records, notice, err := store.LoadHistory(path, stamp)
 			if err != nil {
 				return badInput(err)
 			}
@@ -98,14 +98,14 @@ missed most more often.`,
 				return internal(err)
 			}
 			if name == "stats" {
-				_, err := io.WriteString(a.out(a.io.Stdout), a.statsText(history.Summarize(records), func(id string) string { return c.ItemName(kb, id) }))
+				_, err := io.WriteString(a.out(a.io.Stdout), a.statsText(store.Summarize(records), func(id string) string { return c.ItemName(kb, id) }))
 				return err
 			}
 			s := uint64(seed)
 			if !cmd.Flags().Changed("seed") {
 				s = uint64(now.UnixNano())
 			}
-			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: history.Misses(records), scenario: scenarioName}
+			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName}
 			rec, err := r.run(name)
 			if err != nil {
 				if errors.Is(err, errAbandoned) {
@@ -114,7 +114,7 @@ missed most more often.`,
 				return err
 			}
 			rec.At = now.UTC().Format(time.RFC3339)
-			if notice, err := history.Append(path, rec, stamp); err != nil {
+			if notice, err := store.AppendHistory(path, rec, stamp); err != nil {
 				return internal(fmt.Errorf("the drill finished but its result could not be saved: %w", err))
 			} else if notice != "" {
 				fmt.Fprintln(a.io.Stderr, "stackpick: "+notice)
@@ -138,7 +138,7 @@ func (a *app) runDrillApp(cmd *cobra.Command, kb *knowledge.KB, name string, see
 			return badInput(err)
 		}
 	}
-	err = ui.Run(cmd.Context(), kb, list, ui.Options{
+	err = tui.Run(cmd.Context(), kb, list, tui.Options{
 		NoColor:       a.noColor || a.getenv("NO_COLOR") != "",
 		Drill:         name,
 		DrillSeed:     seed,
@@ -150,7 +150,7 @@ func (a *app) runDrillApp(cmd *cobra.Command, kb *knowledge.KB, name string, see
 		Stdout:        a.io.Stdout,
 		Stderr:        a.io.Stderr,
 	})
-	if errors.Is(err, ui.ErrInterrupted) {
+	if errors.Is(err, tui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
 	}
 	return internalIf(err)
@@ -160,7 +160,7 @@ func (a *app) historyPath() (string, error) {
 	if p := a.getenv(EnvHistory); p != "" {
 		return p, nil
 	}
-	return history.DefaultPath()
+	return store.DefaultHistoryPath()
 }
 
 // drillRun plays one drill on a line-oriented terminal or pipe.
@@ -187,8 +187,8 @@ func (r *drillRun) ask(prompt string) (string, error) {
 	return strings.TrimSpace(r.in.Text()), nil
 }
 
-func (r *drillRun) run(name string) (history.Record, error) {
-	rec := history.Record{Drill: name, Seed: r.seed}
+func (r *drillRun) run(name string) (store.Record, error) {
+	rec := store.Record{Drill: name, Seed: r.seed}
 	var err error
 	scored := func(sc drill.Score, e error) {
 		rec.Points, rec.Max, rec.Missed, err = sc.Points, sc.Max, sc.Missed, e
@@ -495,7 +495,7 @@ func (r *drillRun) mock() (drill.MockResult, error) {
 	return res, nil
 }
 
-func (a *app) statsText(s history.Summary, name func(string) string) string {
+func (a *app) statsText(s store.Summary, name func(string) string) string {
 	if len(s.Drills) == 0 {
 		return "No drills finished yet. Start with: stackpick drill taxonomy\n"
 	}

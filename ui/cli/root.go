@@ -1,172 +1,17 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
-	"regexp"
-
-	"runtime/debug"
 	"strings"
 
-	"charm.land/fang/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
-	"github.com/stackpick/stackpick/ui"
-	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/tui"
 )
-
-// IO is the process's streams and environment, injectable for tests.
-type IO struct {
-	Stdin  io.Reader
-	Stdout io.Writer
-	Stderr io.Writer
-	Env    []string
-}
-
-// app holds what every command shares: streams, global flags, styles.
-type app struct {
-	io         IO
-	kbDir      string
-	noColor    bool
-	accessible bool
-	styles     report.Styles
-}
-
-func (a *app) getenv(key string) string {
-	for i := len(a.io.Env) - 1; i >= 0; i-- {
-		if k, v, ok := strings.Cut(a.io.Env[i], "="); ok && k == key {
-			return v
-		}
-	}
-	return ""
-}
-
-// out wraps w so colour is dropped when w is not a colour terminal, when
-// NO_COLOR is set, or when --no-color was given.
-func (a *app) out(w io.Writer) *colorprofile.Writer {
-	cw := colorprofile.NewWriter(w, a.io.Env)
-	if a.noColor {
-		cw.Profile = colorprofile.NoTTY
-	}
-	return cw
-}
-
-// width is the terminal's width when w is one, else a readable 100.
-func (a *app) width(w io.Writer) int {
-	if f, ok := w.(term.File); ok && term.IsTerminal(f.Fd()) {
-		if wd, _, err := term.GetSize(f.Fd()); err == nil && wd > 20 {
-			return min(wd, 120)
-		}
-	}
-	return 100
-}
-
-// overlayDir is the --kb folder, else STACKPICK_KB, else "".
-func (a *app) overlayDir() string {
-	if a.kbDir != "" {
-		return a.kbDir
-	}
-	return a.getenv(knowledge.EnvKB)
-}
-
-// loadKB loads the knowledge base with the --kb overlay (or STACKPICK_KB).
-// A broken overlay is the user's to fix; a broken embedded base is ours.
-func (a *app) loadKB() (*knowledge.KB, error) {
-	dir := a.overlayDir()
-	kb, err := knowledge.Load(dir)
-	if err != nil {
-		if dir != "" {
-			return nil, badInput(err)
-		}
-		return nil, internal(fmt.Errorf("the built-in knowledge base is broken (a bug in stackpick):\n%w", err))
-	}
-	return kb, nil
-}
-
-// Run executes the command line and returns the process exit code.
-func Run(ctx context.Context, args []string, stdio IO) int {
-	a := &app{io: stdio, styles: report.DefaultStyles()}
-	root := a.rootCommand()
-	root.SetArgs(args)
-	root.SetIn(stdio.Stdin)
-	root.SetOut(stdio.Stdout)
-	root.SetErr(stdio.Stderr)
-	err := fang.Execute(ctx, root,
-		fang.WithVersion(Version()),
-		fang.WithoutManpage(),
-		fang.WithErrorHandler(a.printError),
-	)
-	return codeOf(err)
-}
-
-// printError writes err to stderr: every line prefixed so it is greppable,
-// and a pointer to --help for usage mistakes.
-func (a *app) printError(w io.Writer, _ fang.Styles, err error) {
-	if errors.Is(err, errUsageShown) {
-		return
-	}
-	for _, line := range strings.Split(err.Error(), "\n") {
-		fmt.Fprintf(w, "stackpick: %s\n", line)
-	}
-	if codeOf(err) == ExitBadInput && isFlagError(err) {
-		fmt.Fprintln(w, "stackpick: run 'stackpick --help' (or 'stackpick COMMAND --help') for usage")
-	}
-}
-
-var invalidFlagRE = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (?:strconv\.)?Parse(\w+)`)
-
-// flagError adds the nearest flag name to cobra's "unknown flag" errors and
-// says what a flag's value should look like instead of Go's parse error.
-func flagError(cmd *cobra.Command, err error) error {
-	msg := err.Error()
-	if m := invalidFlagRE.FindStringSubmatch(msg); m != nil {
-		want := map[string]string{"Float": "a number", "Int": "a whole number", "Uint": "a whole number", "Bool": "true or false"}[m[3]]
-		if want == "" {
-			want = "a " + strings.ToLower(m[3])
-		}
-		flagName := m[2]
-		if i := strings.LastIndex(flagName, "--"); i >= 0 {
-			flagName = flagName[i:]
-		}
-		return badInput(&knowledge.Error{File: flagName, Problem: fmt.Sprintf("%q is not %s", m[1], want)})
-	}
-	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
-		var names []string
-		cmd.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
-		cmd.InheritedFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
-		if n := knowledge.Nearest(name, names); n != "" {
-			return badInput(fmt.Errorf("%s; did you mean --%s?", msg, n))
-		}
-	}
-	return badInput(err)
-}
-
-func isFlagError(err error) bool {
-	msg := err.Error()
-	for _, prefix := range []string{"unknown flag", "unknown shorthand flag", "flag needs an argument", "bad flag syntax", "invalid argument", "unknown command", "accepts ", "requires "} {
-		if strings.HasPrefix(msg, prefix) {
-			return true
-		}
-	}
-	return false
-}
-
-var errUsageShown = errors.New("usage shown")
-
-// Version is the module version, or "dev" for a source build.
-func Version() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return "dev"
-}
 
 func (a *app) rootCommand() *cobra.Command {
 	root := &cobra.Command{
@@ -239,7 +84,7 @@ Run 'stackpick --help' for more.
 	if err != nil {
 		return badInput(fmt.Errorf("the knowledge base loads, but a preset scenario no longer fits it:\n%w", err))
 	}
-	err = ui.Run(cmd.Context(), kb, list, ui.Options{
+	err = tui.Run(cmd.Context(), kb, list, tui.Options{
 		NoColor:     a.noColor || a.getenv("NO_COLOR") != "",
 		Accessible:  a.accessible || envTrue(a.getenv("ACCESSIBLE")),
 		Env:         a.io.Env,
@@ -252,7 +97,7 @@ Run 'stackpick --help' for more.
 		// replay line of saved answers.
 		KBDir: a.overlayDir(),
 	})
-	if errors.Is(err, ui.ErrInterrupted) {
+	if errors.Is(err, tui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
 	}
 	return internalIf(err)
@@ -274,41 +119,4 @@ func internalIf(err error) error {
 func isTerminal(x any) bool {
 	f, ok := x.(term.File)
 	return ok && term.IsTerminal(f.Fd())
-}
-
-func (a *app) versionCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print stackpick's version and the date of its knowledge",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			kb, err := a.loadKB()
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(a.io.Stdout, "stackpick %s\nknowledge base: %d products, %d rules, newest fact as of %s\n", Version(), len(kb.Products), len(kb.Rules), newestAsOf(kb))
-			return nil
-		},
-	}
-}
-
-func newestAsOf(kb *knowledge.KB) string {
-	newest := ""
-	consider := func(s string) {
-		if s > newest {
-			newest = s
-		}
-	}
-	for _, p := range kb.Products {
-		for _, s := range p.Sources {
-			consider(s.AsOf)
-		}
-		for _, m := range p.Landmines {
-			consider(m.AsOf)
-		}
-	}
-	for _, r := range kb.Rules {
-		consider(r.AsOf)
-	}
-	return newest
 }

@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+var decideFormats = []string{"text", "json", "markdown"}
+
+func (a *app) decideCommand() *cobra.Command {
+	var answersFile, scenarioName, format, out, date string
+	var force bool
+	cmd := &cobra.Command{
+		Use:   "decide (--answers FILE | --scenario NAME)",
+		Short: "Recommend a stack for a set of answers, with the reasoning",
+		Long: `Recommend an engine, a model server and an orchestrator for the answers in FILE
+(a TOML file; keys are listed by 'stackpick questions', missing keys keep their
+defaults) or for a preset scenario ('stackpick scenarios'). Each layer shows the
+rules that fired and their sources, the alternatives and why they lost, the
+risks, and the single answer changes that would change the pick.`,
+		Example: `  stackpick decide --scenario exit-test
+  stackpick decide --answers fleet.toml --format json --out decision.json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !slices.Contains(decideFormats, format) {
+				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(decideFormats, ", "), Hint: hintFor(format, decideFormats)})
+			}
+			switch {
+			case answersFile == "" && scenarioName == "":
+				return badInputf("decide needs --answers FILE or --scenario NAME (see 'stackpick scenarios' and 'stackpick questions')")
+			case answersFile != "" && scenarioName != "":
+				return badInputf("give --answers or --scenario, not both")
+			}
+			memoDate, err := a.memoDate(date)
+			if err != nil {
+				return err
+			}
+			kb, err := a.loadKB()
+			if err != nil {
+				return err
+			}
+			answers, header, err := a.resolveAnswers(kb, answersFile, scenarioName)
+			if err != nil {
+				return err
+			}
+			d := decide.Decide(kb, answers)
+			return a.emit(out, force, func(w io.Writer, color bool) error {
+				switch format {
+				case "markdown":
+					source := "scenario " + scenarioName
+					if answersFile != "" {
+						source = "answers file " + answersFile
+					}
+					_, err := io.WriteString(w, report.Memo(kb, d, report.MemoInput{Title: header.Title, Story: header.Story, Source: source, Date: memoDate}))
+					return err
+				case "json":
+					enc := json.NewEncoder(w)
+					enc.SetIndent("", "  ")
+					return enc.Encode(d)
+				default:
+					st := a.styles
+					width := 100
+					if color {
+						width = a.width(a.io.Stdout)
+					}
+					_, err := io.WriteString(w, report.Decision(kb, d, header, st, width))
+					return err
+				}
+			})
+		},
+	}
+	cmd.Flags().StringVarP(&answersFile, "answers", "a", "", "answers TOML file")
+	cmd.Flags().StringVarP(&scenarioName, "scenario", "s", "", "preset scenario name (see 'stackpick scenarios')")
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, json, or markdown (a decision record)")
+	cmd.Flags().StringVar(&date, "date", "", "date written in a markdown memo, YYYY-MM-DD (default: today, or SOURCE_DATE_EPOCH)")
+	cmd.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout ('-' for stdout); never overwrites without --force")
+	cmd.Flags().BoolVar(&force, "force", false, "allow --out to replace an existing file")
+	return cmd
+}
+
+func hintFor(got string, allowed []string) string {
+	if n := knowledge.Nearest(got, allowed); n != "" {
+		return fmt.Sprintf("did you mean %q?", n)
+	}
+	return ""
+}
+
+// resolveAnswers reads --answers or looks up --scenario.
+func (a *app) resolveAnswers(kb *knowledge.KB, file, scenario string) (knowledge.Answers, report.Header, error) {
+	if scenario != "" {
+		all, err := scenarios.All(kb)
+		if err != nil {
+			return knowledge.Answers{}, report.Header{}, internal(err)
+		}
+		s, err := scenarios.Find(all, scenario)
+		if err != nil {
+			return knowledge.Answers{}, report.Header{}, badInput(err)
+		}
+		return s.Answers, report.Header{Title: s.Title, Story: s.Story}, nil
+	}
+	data, err := readInput(a.io.Stdin, file)
+	if err != nil {
+		return knowledge.Answers{}, report.Header{}, badInput(err)
+	}
+	answers, err := kb.ParseAnswers(file, data)
+	if err != nil {
+		return knowledge.Answers{}, report.Header{}, badInput(err)
+	}
+	return answers, report.Header{Title: "Answers from " + file}, nil
+}

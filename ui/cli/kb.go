@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+func (a *app) kbCommand() *cobra.Command {
+	kb := &cobra.Command{
+		Use:   "kb",
+		Short: "Check or list the knowledge base",
+		Args:  cobra.NoArgs,
+	}
+	check := &cobra.Command{
+		Use:   "check",
+		Short: "Validate the knowledge base (with the --kb overlay, if any)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			k, err := a.loadKB()
+			if err != nil {
+				return err
+			}
+			if _, err := scenarios.All(k); err != nil {
+				return badInput(fmt.Errorf("the knowledge base loads, but a preset scenario no longer fits it:\n%w", err))
+			}
+			var files []string
+			for _, f := range knowledge.Embedded() {
+				files = append(files, f.Name)
+			}
+			if dir := a.overlayDir(); dir != "" {
+				over, _ := knowledge.ReadOverlay(dir)
+				for _, f := range over {
+					files = append(files, f.Name+" (overlay)")
+				}
+			}
+			w := a.out(a.io.Stdout)
+			_, err = io.WriteString(w, report.KBSummary(k, files, a.styles))
+			return err
+		},
+	}
+	var format string
+	rules := &cobra.Command{
+		Use:   "rules",
+		Short: "Print the rules table, generated from the knowledge base",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			formats := []string{"text", "markdown"}
+			if !slices.Contains(formats, format) {
+				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(formats, ", "), Hint: hintFor(format, formats)})
+			}
+			k, err := a.loadKB()
+			if err != nil {
+				return err
+			}
+			w := a.out(a.io.Stdout)
+			if format == "markdown" {
+				_, err = io.WriteString(w, report.RulesMarkdown(k))
+			} else {
+				_, err = io.WriteString(w, report.RulesText(k, a.styles, a.width(a.io.Stdout)))
+			}
+			return err
+		},
+	}
+	rules.Flags().StringVarP(&format, "format", "f", "text", "output format: text or markdown")
+	kb.AddCommand(check, rules)
+	return kb
+}

@@ -1,0 +1,161 @@
+package store
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+
+	"github.com/adrg/xdg"
+
+	"github.com/stackpick/stackpick/scenarios/drill"
+)
+
+// Schema names the file format.
+const Schema = "stackpick.history/v1"
+
+// Record is one finished drill.
+type Record struct {
+	Drill  string   `json:"drill"`
+	At     string   `json:"at"` // RFC 3339, from the caller's clock
+	Seed   uint64   `json:"seed,omitempty"`
+	Points float64  `json:"points"`
+	Max    float64  `json:"max"`
+	Pass   *bool    `json:"pass,omitempty"` // mock exit test only
+	Missed []string `json:"missed"`
+}
+
+type file struct {
+	Schema  string   `json:"schema"`
+	Records []Record `json:"records"`
+}
+
+// DefaultPath is the history file in the XDG state folder (the folder is
+// created if needed).
+func DefaultHistoryPath() (string, error) {
+	return xdg.StateFile("stackpick/history.json")
+}
+
+// Load reads the history. A missing file is an empty history. A file that
+// does not parse, or is not a stackpick history, is renamed aside; the
+// returned notice says where it went.
+func LoadHistory(path, stamp string) (records []Record, notice string, err error) {
+	raw, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("cannot read drill history %s: %w", path, err)
+	}
+	var f file
+	if jerr := json.Unmarshal(raw, &f); jerr != nil || f.Schema != Schema {
+		aside := path + ".unreadable-" + stamp
+		// Never replace an earlier set-aside file: number the next one.
+		for n := 2; ; n++ {
+			if _, serr := os.Lstat(aside); errors.Is(serr, fs.ErrNotExist) {
+				break
+			}
+			aside = fmt.Sprintf("%s.unreadable-%s-%d", path, stamp, n)
+		}
+		if rerr := os.Rename(path, aside); rerr != nil {
+			return nil, "", fmt.Errorf("drill history %s is unreadable and could not be set aside: %w", path, rerr)
+		}
+		why := "it is not a stackpick drill history"
+		if jerr != nil {
+			why = "it does not parse (" + jerr.Error() + ")"
+		}
+		return nil, fmt.Sprintf("drill history %s was set aside as %s: %s; a new history starts now", path, aside, why), nil
+	}
+	return f.Records, "", nil
+}
+
+// Append adds one record and rewrites the file atomically.
+func AppendHistory(path string, rec Record, stamp string) (notice string, err error) {
+	records, notice, err := LoadHistory(path, stamp)
+	if err != nil {
+		return notice, err
+	}
+	if rec.Missed == nil {
+		rec.Missed = []string{}
+	}
+	records = append(records, rec)
+	data, err := json.MarshalIndent(file{Schema: Schema, Records: records}, "", "  ")
+	if err != nil {
+		return notice, err
+	}
+	return notice, WriteFile(path, append(data, '\n'), true)
+}
+
+// Misses counts how often each item was missed, for drills to ask the
+// weakest items first and more often.
+func Misses(records []Record) drill.Misses {
+	m := drill.Misses{}
+	for _, r := range records {
+		for _, id := range r.Missed {
+			m[id]++
+		}
+	}
+	return m
+}
+
+// DrillStats is the progress of one drill over time.
+type DrillStats struct {
+	Drill    string    `json:"drill"`
+	Attempts int       `json:"attempts"`
+	Ratios   []float64 `json:"ratios"` // each attempt's share of points, oldest first
+	Best     float64   `json:"best"`
+	Last     float64   `json:"last"`
+	Passes   int       `json:"passes,omitempty"`
+}
+
+// ItemMiss is how often one item was missed.
+type ItemMiss struct {
+	Item  string `json:"item"`
+	Count int    `json:"count"`
+}
+
+// Summary is what `stackpick drill stats` shows.
+type Summary struct {
+	Drills     []DrillStats `json:"drills"`
+	MostMissed []ItemMiss   `json:"most_missed"`
+}
+
+// Summarize computes progress per drill and the most-missed items.
+func Summarize(records []Record) Summary {
+	var s Summary
+	for _, name := range drill.Names {
+		ds := DrillStats{Drill: name}
+		for _, r := range records {
+			if r.Drill != name {
+				continue
+			}
+			ratio := 0.0
+			if r.Max > 0 {
+				ratio = r.Points / r.Max
+			}
+			ds.Attempts++
+			ds.Ratios = append(ds.Ratios, ratio)
+			ds.Best = max(ds.Best, ratio)
+			ds.Last = ratio
+			if r.Pass != nil && *r.Pass {
+				ds.Passes++
+			}
+		}
+		if ds.Attempts > 0 {
+			s.Drills = append(s.Drills, ds)
+		}
+	}
+	for item, n := range Misses(records) {
+		s.MostMissed = append(s.MostMissed, ItemMiss{item, n})
+	}
+	slices.SortFunc(s.MostMissed, func(a, b ItemMiss) int {
+		return cmp.Or(b.Count-a.Count, cmp.Compare(a.Item, b.Item))
+	})
+	if len(s.MostMissed) > 10 {
+		s.MostMissed = s.MostMissed[:10]
+	}
+	return s
+}

@@ -1,0 +1,83 @@
+package store_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stackpick/stackpick/ui/store"
+)
+
+func TestAppendThenLoad(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "store.json")
+	pass := true
+	for i, rec := range []store.Record{
+		{Drill: "taxonomy", At: "2026-11-30T10:00:00Z", Points: 7, Max: 9, Missed: []string{"taxonomy:kserve", "taxonomy:dynamo-triton"}},
+		{Drill: "taxonomy", At: "2026-11-30T11:00:00Z", Points: 8, Max: 9, Missed: []string{"taxonomy:kserve"}},
+		{Drill: "mock", At: "2026-11-30T12:00:00Z", Points: 1, Max: 1, Pass: &pass},
+	} {
+		if notice, err := store.AppendHistory(path, rec, "x"); err != nil || notice != "" {
+			t.Fatalf("append %d: %v %q", i, err, notice)
+		}
+	}
+	records, notice, err := store.LoadHistory(path, "x")
+	if err != nil || notice != "" || len(records) != 3 {
+		t.Fatalf("load: %d records, %q, %v", len(records), notice, err)
+	}
+	if m := store.Misses(records); m["taxonomy:kserve"] != 2 || m["taxonomy:dynamo-triton"] != 1 {
+		t.Errorf("misses %v", m)
+	}
+	s := store.Summarize(records)
+	if s.Drills[0].Drill != "taxonomy" || s.Drills[0].Attempts != 2 || s.Drills[0].Best < 0.88 || s.MostMissed[0].Item != "taxonomy:kserve" {
+		t.Errorf("summary %+v", s)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}
+
+func TestABrokenOrForeignFileIsSetAsideNotOverwritten(t *testing.T) {
+	for name, content := range map[string]string{
+		"broken":  `{"schema":"stackpick.history/v1","records":[{"drill":`,
+		"foreign": `{"theme":"dark"}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "store.json")
+			os.WriteFile(path, []byte(content), 0o644)
+			notice, err := store.AppendHistory(path, store.Record{Drill: "flags", Points: 1, Max: 2}, "20261130T1000")
+			if err != nil {
+				t.Fatal(err)
+			}
+			aside := path + ".unreadable-20261130T1000"
+			if !strings.Contains(notice, "set aside as "+aside) {
+				t.Errorf("notice %q", notice)
+			}
+			if kept, _ := os.ReadFile(aside); string(kept) != content {
+				t.Errorf("the old file was not kept byte for byte: %q", kept)
+			}
+			records, _, _ := store.LoadHistory(path, "y")
+			if len(records) != 1 {
+				t.Errorf("new history has %d records", len(records))
+			}
+		})
+	}
+}
+
+func TestTwoSetAsidesInOneSecondKeepBothFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "store.json")
+	for _, content := range []string{"{not json", `{"schema":"other/v1"}`} {
+		os.WriteFile(path, []byte(content), 0o644)
+		if _, err := store.AppendHistory(path, store.Record{Drill: "flags", Max: 1}, "20261130T1000"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, _ := os.ReadFile(path + ".unreadable-20261130T1000")
+	second, _ := os.ReadFile(path + ".unreadable-20261130T1000-2")
+	if string(first) != "{not json" || string(second) != `{"schema":"other/v1"}` {
+		t.Fatalf("set-aside files: %q, %q", first, second)
+	}
+}

@@ -1,0 +1,261 @@
+package tui
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+// exportTo runs the export from the result view to path: x, the path,
+// enter for the preview, enter to write.
+func (d *driver) exportTo(path string) *driver {
+	d.t.Helper()
+	d.press("x", "ctrl+u").typeText(path).press("enter")
+	if _, ok := d.screen().(*memoPreviewScreen); !ok {
+		d.t.Fatalf("enter on the path should show the preview, got %q:\n%s", d.screen().title(), d.view())
+	}
+	return d.press("enter")
+}
+
+// folderHolds fails unless dir holds exactly names: no stray temp files.
+func folderHolds(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	if !slices.Equal(got, names) {
+		t.Errorf("%s holds %q, want %q", dir, got, names)
+	}
+}
+
+// The export prompt suggests the scenario and the app's date as the file
+// name.
+func TestExportSuggestsScenarioAndDate(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("l", "r", "x")
+	if s, ok := d.screen().(*exportScreen); !ok || s.path != "exit-test-2026-11-30.md" {
+		t.Fatalf("x on the result should ask for a path prefilled with exit-test-2026-11-30.md:\n%s", d.view())
+	}
+	d.press("esc")
+	if _, ok := d.screen().(*resultScreen); !ok {
+		t.Errorf("esc should cancel the export, got %q", d.screen().title())
+	}
+	// Without a scenario the name is generic.
+	d = newDriver(t, 80, 24)
+	d.press("n", "ctrl+r", "x")
+	if s, ok := d.screen().(*exportScreen); !ok || s.path != "stackpick-decision-2026-11-30.md" {
+		t.Fatalf("a new decision should suggest stackpick-decision-2026-11-30.md:\n%s", d.view())
+	}
+}
+
+// The file holds exactly report.Memo's bytes for the pinned date: the
+// same bytes as `stackpick decide --scenario exit-test --format markdown
+// --date 2026-11-30`, whose golden is in ui/report/testdata.
+func TestExportWritesTheMemoForThePinnedDate(t *testing.T) {
+	kb, list := loadKB(t)
+	d := newDriver(t, 80, 24)
+	d.press("l", "r")
+	path := filepath.Join(t.TempDir(), "adr-0007.md")
+	d.exportTo(path)
+
+	if _, ok := d.screen().(*resultScreen); !ok {
+		t.Fatalf("after writing, expected the result, got %q:\n%s", d.screen().title(), d.view())
+	}
+	if st := d.m.c.status; st != "Exported "+path || !strings.Contains(d.view(), "Exported ") {
+		t.Errorf("the status line should say where the memo went, says %q:\n%s", st, d.view())
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := scenarioNamed(list, "exit-test")
+	want := report.Memo(kb, d.m.c.session.decision, report.MemoInput{
+		Title: sc.Title, Story: sc.Story, Source: "scenario exit-test", Date: "2026-11-30",
+	})
+	if string(got) != want {
+		t.Errorf("the file is not report.Memo's output for 2026-11-30:\n%s", got)
+	}
+	cli, err := os.ReadFile(filepath.Join("report", "testdata", "memos", "exit-test.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(cli) {
+		t.Error("the TUI's memo differs from the command line's for the same scenario and date")
+	}
+	folderHolds(t, filepath.Dir(path), "adr-0007.md")
+}
+
+// A second export to the same path asks first; no (or esc) leaves the
+// first file byte for byte, yes replaces it.
+func TestSecondExportKeepsTheFirstFileUnlessConfirmed(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("l", "r")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "memo.md")
+	d.exportTo(path)
+	first, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A day later the memo differs (its date), so any overwrite would show.
+	d.m.c.now = func() time.Time { return testNow().AddDate(0, 0, 1) }
+	for _, no := range []string{"n", "esc"} {
+		d.exportTo(path)
+		if _, ok := d.screen().(*confirmScreen); !ok {
+			t.Fatalf("exporting over an existing file should ask, got %q:\n%s", d.screen().title(), d.view())
+		}
+		d.press(no)
+		if _, ok := d.screen().(*exportScreen); !ok {
+			t.Fatalf("%s should go back to the path prompt, got %q", no, d.screen().title())
+		}
+		if now, _ := os.ReadFile(path); string(now) != string(first) {
+			t.Fatalf("answering %s changed the first file", no)
+		}
+		folderHolds(t, dir, "memo.md")
+		d.press("esc")
+	}
+
+	d.exportTo(path).press("y")
+	now, _ := os.ReadFile(path)
+	if !strings.Contains(string(now), "- Date: 2026-12-01\n") {
+		t.Errorf("yes did not replace the file:\n%.300s", now)
+	}
+	if st := d.m.c.status; st != "Exported "+path {
+		t.Errorf("no confirmation after replacing; the status says %q", st)
+	}
+	folderHolds(t, dir, "memo.md")
+}
+
+// A path that cannot be written says why, keeps the prompt, and leaves no
+// file and no temp file.
+func TestExportToAnUnwritableFolderLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	readOnly := filepath.Join(dir, "read-only")
+	if err := os.Mkdir(readOnly, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(readOnly, 0o755) })
+	paths := map[string]string{
+		"a folder that is a file": filepath.Join(dir, "notes.txt", "memo.md"),
+		"a missing folder":        filepath.Join(dir, "missing", "memo.md"),
+	}
+	if os.Geteuid() != 0 { // root writes into read-only folders
+		paths["a read-only folder"] = filepath.Join(readOnly, "memo.md")
+	}
+	for name, path := range paths {
+		t.Run(name, func(t *testing.T) {
+			d := newDriver(t, 80, 24)
+			d.press("l", "r").exportTo(path)
+			if _, ok := d.screen().(*exportScreen); !ok {
+				t.Fatalf("a failed write should go back to the path prompt, got %q", d.screen().title())
+			}
+			if v := d.view(); !strings.Contains(v, "Not exported: cannot write in") {
+				t.Errorf("no clear error:\n%s", v)
+			}
+			if strings.Contains(d.view(), "Exported") && !strings.Contains(d.view(), "Not exported") {
+				t.Error("the status claims an export")
+			}
+			folderHolds(t, dir, "notes.txt", "read-only")
+			folderHolds(t, readOnly)
+		})
+	}
+}
+
+// The preview draws the memo's Markdown, not its markup.
+func TestPreviewDrawsTheMarkdown(t *testing.T) {
+	d := newDriver(t, 120, 40)
+	d.press("l", "r", "x", "enter")
+	var seen strings.Builder
+	for range 400 {
+		seen.WriteString(d.view())
+		d.press("pgdown")
+	}
+	v := seen.String()
+	for _, markup := range []string{"## ", "**", "```", "| --- |", "`--", "<https://"} {
+		if strings.Contains(v, markup) {
+			t.Errorf("the preview shows raw Markdown %q", markup)
+		}
+	}
+	for _, text := range []string{"Decision drivers", "vllm serve meta-llama/Llama-3.3-70B-Instruct", "Capacity arithmetic", "Verify before committing"} {
+		if !strings.Contains(v, text) {
+			t.Errorf("the preview lacks %q", text)
+		}
+	}
+}
+
+// The preview is drawn with lipgloss from the memo itself: no Markdown
+// renderer (glamour, goldmark, chroma) is linked into the binary, since
+// their package initialisation would cost every start ~30 ms.
+func TestNoMarkdownRendererInTheBinary(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/stackpick/stackpick").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		for _, heavy := range []string{"glamour", "goldmark", "alecthomas/chroma"} {
+			if strings.Contains(dep, heavy) {
+				t.Errorf("the binary links %s", dep)
+			}
+		}
+	}
+}
+
+// A preset whose answers were changed in the app says so in the memo, with
+// the changes, so its story never silently contradicts its answers table.
+func TestMemoOfAnEditedPresetSaysWhatChanged(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("l", "r", "e", "home", "enter", "backspace").typeText("1").press("enter")
+	in := memoInput(d.m.c, "2026-11-30")
+	if in.Source != "scenario exit-test, with answers changed in the app" {
+		t.Errorf("source = %q", in.Source)
+	}
+	if !strings.HasSuffix(in.Story, " In this record the answers differ from the preset: nodes 4 → 1.") {
+		t.Errorf("the story does not say what changed: %q", in.Story)
+	}
+	d.press("x")
+	if s := d.screen().(*exportScreen); !strings.Contains(s.memo, "- Generated by: stackpick from scenario exit-test, with answers changed in the app") {
+		t.Errorf("the memo does not carry the edited source:\n%.600s", s.memo)
+	}
+}
+
+// A memo of answers that are not a preset's has a title that says where
+// they came from: the questionnaire, or the file they were saved to. It
+// read "Choose the LLM serving stack: LLM serving stack".
+func TestMemoTitleForOwnAnswers(t *testing.T) {
+	firstLine := func(path string) string {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, _, _ := strings.Cut(string(data), "\n")
+		return line
+	}
+	dir := t.TempDir()
+	d := newDriver(t, 80, 24)
+	d.press("n").focusField("nodes").retype("2").press("ctrl+r")
+	d.exportTo(filepath.Join(dir, "typed.md"))
+	if got, want := firstLine(filepath.Join(dir, "typed.md")), "# Choose the LLM serving stack: Answers from the questionnaire"; got != want {
+		t.Errorf("memo title %q, want %q", got, want)
+	}
+	d.press("s", "ctrl+u").typeText(filepath.Join(dir, "fleet.toml")).press("enter")
+	d.exportTo(filepath.Join(dir, "saved.md"))
+	if got, want := firstLine(filepath.Join(dir, "saved.md")), "# Choose the LLM serving stack: Answers from fleet.toml"; got != want {
+		t.Errorf("memo title after saving %q, want %q", got, want)
+	}
+}

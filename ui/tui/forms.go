@@ -1,0 +1,357 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// Every use of huh lives in this file: the questionnaire's fields, the
+// one-answer editor, the save and export prompts and the yes/no
+// confirmations, in the full-screen app and in accessible mode. Screens get
+// a *huh.Form and a binding to read answers back; nothing else of huh leaks
+// out.
+
+// binding ties one question to the variable its huh field edits, and turns
+// that variable back into a typed answer.
+type binding struct {
+	q    *knowledge.Question
+	text string // enum value, or the digits of an int
+	flag bool
+	list []string
+}
+
+func newBinding(q *knowledge.Question, v knowledge.Value) *binding {
+	b := &binding{q: q}
+	switch q.Type {
+	case knowledge.TypeInt:
+		b.text = strconv.Itoa(v.Int)
+	case knowledge.TypeBool:
+		b.flag = v.Bool
+	case knowledge.TypeList:
+		b.list = slices.Clone(v.List)
+	default:
+		b.text = v.Str
+	}
+	return b
+}
+
+// value is the answer as the field holds it now, or an error a person can
+// act on (only numbers can be typed wrong).
+func (b *binding) value() (knowledge.Value, error) {
+	switch b.q.Type {
+	case knowledge.TypeInt:
+		return parseInt(b.q, b.text)
+	case knowledge.TypeBool:
+		return knowledge.Value{Bool: b.flag}, nil
+	case knowledge.TypeList:
+		// The question's order, so equal sets are equal answers.
+		var list []string
+		for _, v := range b.q.Values {
+			if slices.Contains(b.list, v) {
+				list = append(list, v)
+			}
+		}
+		return knowledge.Value{List: list}, nil
+	default:
+		return knowledge.Value{Str: b.text}, nil
+	}
+}
+
+func parseInt(q *knowledge.Question, s string) (knowledge.Value, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || (q.Min != nil && n < *q.Min) || (q.Max != nil && n > *q.Max) {
+		return knowledge.Value{}, fmt.Errorf("%s: enter %s", q.Key, q.AllowedText())
+	}
+	return knowledge.Value{Int: n}, nil
+}
+
+// optionLabel is what a menu shows for one allowed value.
+func optionLabel(kb *knowledge.KB, q *knowledge.Question, v string) string {
+	if l, ok := q.Labels[v]; ok {
+		return l
+	}
+	if q.Catalog == "gpu" {
+		if g := kb.GPU(v); g != nil {
+			return v + ": " + g.Name
+		}
+	}
+	return v
+}
+
+// field builds the huh field for the binding's question, for a form w
+// cells wide. In accessible mode huh prints only titles, so the title
+// carries the why and the default.
+func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
+	q := b.q
+	title, desc := q.Prompt, "Why it matters: "+q.Why
+	if accessible {
+		cur, _ := b.value()
+		title = fmt.Sprintf("%s\n  (%s) Why it matters: %s\n  Now: %s.", q.Prompt, q.Key, q.Why, cur.Plain(q.Type))
+		desc = ""
+	}
+	switch q.Type {
+	case knowledge.TypeInt:
+		f := huh.NewInput().Key(q.Key).Title(title).Description(desc).
+			Placeholder(q.AllowedText()).CharLimit(9).
+			Validate(func(s string) error {
+				if accessible && strings.TrimSpace(s) == "" {
+					return nil // keeps the value shown as "Now"
+				}
+				_, err := parseInt(q, s)
+				return err
+			}).
+			Value(&b.text)
+		return f
+	case knowledge.TypeBool:
+		// A two-line menu rather than buttons: the cursor stays visible
+		// without colour (NO_COLOR, projectors, screen captures).
+		return huh.NewSelect[bool]().Key(q.Key).Title(title).Description(desc).
+			Options(huh.NewOption("no", false), huh.NewOption("yes", true)).
+			Value(&b.flag)
+	case knowledge.TypeList:
+		opts := make([]huh.Option[string], len(q.Values))
+		for i, v := range q.Values {
+			opts[i] = huh.NewOption(optionLabel(kb, q, v), v)
+		}
+		f := huh.NewMultiSelect[string]().Key(q.Key).Title(title).Description(desc).
+			Options(opts...).Filterable(false).Value(&b.list)
+		if w > 0 {
+			// Without a height, huh v2.0.3 takes the title and description
+			// lines off the options' height and hides options; give it the
+			// full height, measured the way it wraps.
+			inner := w - huh.ThemeCharm(true).Focused.Base.GetHorizontalFrameSize()
+			h := lipgloss.Height(lipgloss.Wrap(title, inner, ",.-; ")) +
+				lipgloss.Height(lipgloss.Wrap(desc, inner, ",.-; ")) + len(opts)
+			f.Height(h)
+		}
+		return f
+	default:
+		opts := make([]huh.Option[string], len(q.Values))
+		for i, v := range q.Values {
+			opts[i] = huh.NewOption(optionLabel(kb, q, v), v)
+		}
+		return huh.NewSelect[string]().Key(q.Key).Title(title).Description(desc).
+			Options(opts...).Value(&b.text)
+	}
+}
+
+// formKeys is huh's keymap with the keys the app owns taken out: ctrl+c
+// quits the whole app, and "/" filtering is off so esc and q mean "back".
+func formKeys() *huh.KeyMap {
+	k := huh.NewDefaultKeyMap()
+	k.Quit.SetEnabled(false)
+	k.Select.Filter.SetEnabled(false)
+	k.MultiSelect.Filter.SetEnabled(false)
+	return k
+}
+
+// formTheme is huh's Charm theme with the app's adjustments: one blank line
+// between fields only when there is room, and buttons that stay readable
+// without colour. huh asks its theme for styles on every option it draws,
+// so the styles are built once per background and kept.
+func formTheme(noColor, compact bool) huh.Theme {
+	built := map[bool]*huh.Styles{}
+	return huh.ThemeFunc(func(isDark bool) *huh.Styles {
+		if t, ok := built[isDark]; ok {
+			return t
+		}
+		t := huh.ThemeCharm(isDark)
+		if compact {
+			t.FieldSeparator = lipgloss.NewStyle().SetString("\n")
+		}
+		if noColor {
+			t.Focused.FocusedButton = t.Focused.FocusedButton.Reverse(true).Bold(true)
+			t.Blurred.FocusedButton = t.Focused.FocusedButton
+		}
+		built[isDark] = t
+		return t
+	})
+}
+
+// form is a huh form as the screens see it: a v2-style model with the
+// compat dance (huh's Update returns its v1-shaped Model) done once, here.
+type form struct {
+	f *huh.Form
+}
+
+// newForm wraps fields in a one-page form sized to w×h. The app draws its
+// own help and errors, so huh's are off.
+func newForm(c *shared, w, h int, fields ...huh.Field) *form {
+	compact := h < 20
+	g := huh.NewGroup(fields...).WithShowHelp(false).WithShowErrors(false)
+	f := huh.NewForm(g).
+		WithKeyMap(formKeys()).
+		WithTheme(formTheme(c.noColor, compact)).
+		WithShowHelp(false).
+		WithShowErrors(false).
+		WithWidth(max(w, 10)).
+		WithHeight(max(h, 3))
+	// huh starts every form light; tell it what the app already knows.
+	bg := color.Color(color.White)
+	if c.styles.isDark {
+		bg = color.Black
+	}
+	f.Update(tea.BackgroundColorMsg{Color: bg})
+	return &form{f: f}
+}
+
+// init focuses the first field. Its command would only start the cursor
+// blinking and ask for the window size the root already has; the cursor
+// stays steady instead.
+func (f *form) init() { f.f.Init() }
+
+func (f *form) update(msg tea.Msg) tea.Cmd {
+	m, cmd := f.f.Update(msg)
+	if ff, ok := m.(*huh.Form); ok {
+		f.f = ff
+	}
+	return cmd
+}
+
+func (f *form) view() string { return f.f.View() }
+
+func (f *form) done() bool { return f.f.State == huh.StateCompleted }
+
+// focusedKey is the key of the field with focus.
+func (f *form) focusedKey() string {
+	if fl := f.f.GetFocusedField(); fl != nil {
+		return fl.GetKey()
+	}
+	return ""
+}
+
+// typing reports whether the focused field takes typed text, so the app
+// must not treat letters as commands.
+func (f *form) typing() bool {
+	_, ok := f.f.GetFocusedField().(*huh.Input)
+	return ok
+}
+
+// advance moves focus n fields down a freshly started form, to restore the
+// position after a resize or when coming back to a page.
+func (f *form) advance(n int) {
+	for range n {
+		f.f.NextField()
+	}
+}
+
+// questionFields builds the fields of several bindings for a form w wide.
+func questionFields(kb *knowledge.KB, bs []*binding, w int) []huh.Field {
+	out := make([]huh.Field, len(bs))
+	for i, b := range bs {
+		out[i] = b.field(kb, false, w)
+	}
+	return out
+}
+
+// pathField is the save prompt; replay is the command that reads the file
+// back, with FILE for the file.
+func pathField(path *string, replay string) huh.Field {
+	return huh.NewInput().Key("path").
+		Title("Save the answers to").
+		Description("A TOML file that '" + replay + "' reads back to this decision.").
+		Placeholder("answers.toml").
+		Validate(func(s string) error {
+			if strings.TrimSpace(s) == "" {
+				return fmt.Errorf("enter a file name, for example answers.toml")
+			}
+			return nil
+		}).
+		Value(path)
+}
+
+// memoPathField is the export prompt.
+func memoPathField(path *string) huh.Field {
+	return huh.NewInput().Key("path").
+		Title("Export the decision memo to").
+		Description("A Markdown decision record (MADR) for an ADR folder. You see a preview before anything is written.").
+		Placeholder("stackpick-decision.md").
+		Validate(func(s string) error {
+			if strings.TrimSpace(s) == "" {
+				return fmt.Errorf("enter a file name, for example stackpick-decision.md")
+			}
+			return nil
+		}).
+		Value(path)
+}
+
+// confirmField is a yes/no question; y and n answer it in one key press.
+func confirmField(title, desc string, v *bool) huh.Field {
+	return huh.NewConfirm().Key("confirm").Title(title).Description(desc).
+		Affirmative("Yes").Negative("No").Value(v)
+}
+
+// questionForm is one page of questions (or a single one, to edit).
+func questionForm(c *shared, w, h int, bs []*binding) *form {
+	return newForm(c, w, h, questionFields(c.kb, bs, w)...)
+}
+
+// saveForm asks for the path to save the answers to.
+func saveForm(c *shared, w, h int, path *string) *form {
+	return newForm(c, w, h, pathField(path, replayCommand(c.kbDir, "FILE")))
+}
+
+// exportForm asks for the path to export the memo to.
+func exportForm(c *shared, w, h int, path *string) *form {
+	return newForm(c, w, h, memoPathField(path))
+}
+
+// confirmForm asks one yes/no question.
+func confirmForm(c *shared, w, h int, title, desc string, v *bool) *form {
+	return newForm(c, w, h, confirmField(title, desc, v))
+}
+
+// choice is one entry of an accessible menu.
+type choice struct{ label, value string }
+
+// errInputEnded is returned when the accessible prompts' input runs out.
+var errInputEnded = errors.New("the input ended before the last answer; nothing was saved")
+
+// accessible runs fields as huh's line-by-line prompts. huh v2.0.3 panics
+// when a select prompt reads end-of-file (it indexes option -1); that is
+// turned into errInputEnded so ctrl+d or a short pipe never crashes.
+func accessible(in io.Reader, out io.Writer, fields ...huh.Field) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errInputEnded
+		}
+	}()
+	return huh.NewForm(huh.NewGroup(fields...)).
+		WithAccessible(true).WithInput(in).WithOutput(out).
+		WithKeyMap(formKeys()).Run()
+}
+
+func askChoice(in io.Reader, out io.Writer, title string, choices []choice, v *string) error {
+	opts := make([]huh.Option[string], len(choices))
+	for i, c := range choices {
+		opts[i] = huh.NewOption(c.label, c.value)
+	}
+	return accessible(in, out, huh.NewSelect[string]().Title(title).Options(opts...).Value(v))
+}
+
+func askQuestions(in io.Reader, out io.Writer, kb *knowledge.KB, bs []*binding) error {
+	fields := make([]huh.Field, len(bs))
+	for i, b := range bs {
+		fields[i] = b.field(kb, true, 0)
+	}
+	return accessible(in, out, fields...)
+}
+
+func askText(in io.Reader, out io.Writer, title string, v *string) error {
+	return accessible(in, out, huh.NewInput().Title(title).Value(v))
+}
+
+func askYesNo(in io.Reader, out io.Writer, title string, v *bool) error {
+	return accessible(in, out, huh.NewConfirm().Title(title).Affirmative("Yes").Negative("No").Value(v))
+}

@@ -1,0 +1,274 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/scenarios/drill"
+)
+
+// flagsScreen is the flags drill: the top vLLM flags as the knowledge base
+// holds them today. Shown a flag, type its default and pick its effect
+// from four; shown an effect, name the flag. Graded at the end with the
+// current default, what it depends on, the versions, and the corrections
+// of the seed (whose outdated names and defaults earn partial credit).
+type flagsScreen struct {
+	drillBase
+	qs      []drill.FlagQuestion
+	inputs  []textinput.Model // the default, or the flag's name
+	lists   []choiceList      // the four effects, for a default question
+	choices []int             // the effect picked, -1 while none
+	i       int               // the question shown
+	onList  bool              // the effects have focus, not the text field
+	result  drill.FlagsResult
+}
+
+func newFlagsScreen(c *shared, mock *mockScreen) *flagsScreen {
+	s := &flagsScreen{}
+	s.start(c, drill.Flags, mock)
+	s.qs = c.drills.content.FlagQuiz(c.kb, s.seed, c.drills.misses())
+	for _, q := range s.qs {
+		ph := "the flag's name"
+		if q.Mode == drill.ModeDefault {
+			ph = "its default"
+		}
+		s.inputs = append(s.inputs, newLineInput(c, ph, 80))
+		s.lists = append(s.lists, choiceList{labels: q.Choices})
+		s.choices = append(s.choices, -1)
+	}
+	s.inputs[0].Focus()
+	return s
+}
+
+func (s *flagsScreen) title() string {
+	if s.graded {
+		return "Flags · " + scoreText(s.result.Score)
+	}
+	return fmt.Sprintf("Flags · %d/%d", s.i+1, len(s.qs))
+}
+
+func (s *flagsScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	for i := range s.inputs {
+		s.inputs[i].SetWidth(max(w-4, 4))
+	}
+	if s.graded {
+		s.layoutResult()
+	}
+}
+
+func (s *flagsScreen) answered() bool {
+	return s.i > 0 || s.onList || s.inputs[0].Value() != ""
+}
+
+// goTo shows question i, focused on its text field or its effects.
+func (s *flagsScreen) goTo(i int, onList bool) tea.Cmd {
+	s.inputs[s.i].Blur()
+	s.i, s.onList = i, onList
+	if onList {
+		if c := s.choices[i]; c >= 0 {
+			s.lists[i].cursor = c
+		}
+		return nil
+	}
+	return s.inputs[i].Focus()
+}
+
+func (s *flagsScreen) next() tea.Cmd {
+	if s.i+1 < len(s.qs) {
+		return s.goTo(s.i+1, false)
+	}
+	return s.grade()
+}
+
+func (s *flagsScreen) update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(tea.BackgroundColorMsg); ok {
+		for i := range s.inputs {
+			s.inputs[i].SetStyles(lineInputStyles(s.c))
+		}
+	}
+	if s.graded {
+		if k, ok := msg.(tea.KeyPressMsg); ok {
+			return s.gradedUpdate(k, func() screen { return newFlagsScreen(s.c, nil) })
+		}
+		return nil
+	}
+	keys := s.c.keys
+	q := s.qs[s.i]
+	k, isKey := msg.(tea.KeyPressMsg)
+	if isKey {
+		switch {
+		case k.String() == "esc" || (k.String() == "q" && s.onList):
+			return s.leave(s.answered())
+		case key.Matches(k, keys.PrevField):
+			switch {
+			case s.onList:
+				return s.goTo(s.i, false)
+			case s.i > 0:
+				return s.goTo(s.i-1, s.qs[s.i-1].Mode == drill.ModeDefault)
+			}
+			return nil
+		}
+	}
+	if s.onList {
+		if !isKey {
+			return nil
+		}
+		if c := s.lists[s.i].update(k, keys); c >= 0 {
+			s.choices[s.i] = c
+			return s.next()
+		}
+		return nil
+	}
+	if isKey && (key.Matches(k, keys.Enter) || k.String() == "tab") {
+		if q.Mode == drill.ModeDefault {
+			return s.goTo(s.i, true)
+		}
+		return s.next()
+	}
+	var cmd tea.Cmd
+	s.inputs[s.i], cmd = s.inputs[s.i].Update(msg)
+	return cmd
+}
+
+func (s *flagsScreen) grade() tea.Cmd {
+	c := s.c
+	answers := make([]drill.FlagAnswer, len(s.qs))
+	for i, q := range s.qs {
+		answers[i].Choice = s.choices[i]
+		v := strings.TrimSpace(s.inputs[i].Value())
+		if q.Mode == drill.ModeDefault {
+			answers[i].Default = v
+		} else {
+			answers[i].Name = v
+		}
+	}
+	s.result = c.drills.content.GradeFlags(c.kb, s.qs, answers)
+	if s.mock != nil {
+		return s.mock.partDone()
+	}
+	s.graded = true
+	s.saved = c.drills.record(scoreRecord(drill.Flags, s.seed, s.result.Score))
+	s.layoutResult()
+	return nil
+}
+
+func (s *flagsScreen) layoutResult() {
+	st := s.c.styles
+	w := s.w
+	var wrong, right []string
+	for i, g := range s.result.Grades {
+		q := g.Question
+		pts := fmt.Sprintf("%s/%s", trimFloat(g.Points), trimFloat(g.Max))
+		if g.Points >= g.Max {
+			what := q.Flag + ": default and effect"
+			if q.Mode == drill.ModeName {
+				what = "named " + q.Flag
+			}
+			right = append(right, markLine(st, true, what+" "+pts, w)...)
+			continue
+		}
+		var ls []string
+		said := strings.TrimSpace(s.inputs[i].Value())
+		if said == "" {
+			said = "nothing"
+		}
+		if q.Mode == drill.ModeDefault {
+			ls = append(ls, markLine(st, false, fmt.Sprintf("%s %s: default %s, effect %s", q.Flag, pts, g.DefaultVerdict, g.EffectVerdict), w)...)
+			ls = append(ls, wrapStyled("You said: "+said, w, 5, 2, st.Muted)...)
+			if g.EffectVerdict != "right" {
+				ls = append(ls, wrapStyled("Its effect: "+q.Effect, w, 5, 2, st.Text)...)
+			}
+		} else {
+			ls = append(ls, markLine(st, false, fmt.Sprintf("%s %s: you named %s (%s)", q.Flag, pts, said, g.NameVerdict), w)...)
+			ls = append(ls, wrapStyled("The effect shown: "+q.Effect, w, 5, 2, st.Muted)...)
+		}
+		if g.Correction != "" {
+			ls = append(ls, wrapStyled("Correction: "+g.Correction, w, 5, 2, st.Warn)...)
+		}
+		ls = append(ls, wrapStyled("Default today: "+g.Default, w, 5, 2, st.Text)...)
+		if g.DependsOn != "" {
+			ls = append(ls, wrapStyled("Depends on: "+g.DependsOn, w, 5, 2, st.Text)...)
+		}
+		if g.Versions != "" {
+			ls = append(ls, wrapStyled("Versions: "+g.Versions, w, 5, 2, st.Text)...)
+		}
+		ls = append(ls, wrapStyled("Source: "+g.Source, w, 5, 2, st.Muted)...)
+		wrong = append(wrong, ls...)
+	}
+	lines := []string{""}
+	lines = append(lines, wrong...)
+	lines = append(lines, right...)
+	s.setResult(lines)
+}
+
+func (s *flagsScreen) view() string {
+	if s.graded {
+		return s.resultView("Flags: " + scoreText(s.result.Score))
+	}
+	st := s.c.styles
+	w := s.w
+	q := s.qs[s.i]
+	num := st.Muted.Render(fmt.Sprintf("%d/%d  ", s.i+1, len(s.qs)))
+	var top []string
+	if q.Mode == drill.ModeName {
+		top = append(top, truncate(" "+num+st.Heading.Render("Which flag does this?"), w))
+		top = append(top, wrapStyled("“"+q.Effect+"”", w, 1, 1, st.Text)...)
+		if s.h >= 14 {
+			top = append(top, "")
+		}
+		top = append(top, truncate(" "+st.Muted.Render("The flag:"), w))
+		top = append(top, " "+s.inputs[s.i].View())
+		return strings.Join(top, "\n")
+	}
+	top = append(top, truncate(" "+num+st.Heading.Render(q.Flag), w))
+	if s.h >= 14 {
+		top = append(top, "")
+	}
+	top = append(top, truncate(" "+st.Muted.Render("Its default today:"), w))
+	top = append(top, " "+s.inputs[s.i].View())
+	label := "Its effect (1-4):"
+	if !s.onList {
+		label = "Then its effect (enter, then 1-4):"
+	}
+	top = append(top, truncate(" "+st.Muted.Render(label), w))
+	opts, at := s.lists[s.i].render(st, w-1, s.onList)
+	room := s.h - len(top)
+	if len(opts) > room {
+		// Keep the entry under the cursor in view, from its first line.
+		start := min(at, max(len(opts)-room, 0))
+		if !s.onList {
+			start = 0
+		}
+		end := min(len(opts), start+room)
+		opts = opts[start:end]
+	}
+	return strings.Join(append(top, indent(strings.Join(opts, "\n"), 1)), "\n")
+}
+
+func (s *flagsScreen) help() keyHelp {
+	if s.graded {
+		return s.gradedHelp()
+	}
+	k := s.c.keys
+	prev := withHelp(k.PrevField, "back a step")
+	if s.onList {
+		pick := withHelp(k.Enter, "pick")
+		nums := key.NewBinding(key.WithKeys("1", "2", "3", "4"), key.WithHelp("1-4", "pick by number"))
+		back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("q/esc", "leave (asks first)"))
+		return keyHelp{
+			short: []key.Binding{nums, upDown(), pick, prev, back},
+			full:  [][]key.Binding{{nums, k.Up, k.Down, pick, prev, back}},
+		}
+	}
+	next := key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "next"))
+	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave (asks first)"))
+	return keyHelp{
+		short: []key.Binding{next, prev, back},
+		full:  [][]key.Binding{{next, prev, back}},
+	}
+}

@@ -1,0 +1,114 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/store"
+)
+
+// drillStatsScreen is the progress of the drills: per drill the attempts,
+// the last and best score and the scores over time, then the items missed
+// most often (the ones the next drills ask first).
+type drillStatsScreen struct {
+	c    *shared
+	page pager
+	w, h int
+}
+
+func newDrillStatsScreen(c *shared) *drillStatsScreen { return &drillStatsScreen{c: c} }
+
+func (s *drillStatsScreen) title() string { return "Drills · progress" }
+
+func (s *drillStatsScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	s.page.set(s.lines(), h)
+}
+
+// sparkline draws ratios (0-1) as block heights, oldest first.
+func sparkline(ratios []float64) string {
+	blocks := []rune("▁▂▃▄▅▆▇█")
+	var b strings.Builder
+	for _, r := range ratios {
+		i := int(r*float64(len(blocks)-1) + 0.5)
+		b.WriteRune(blocks[max(0, min(i, len(blocks)-1))])
+	}
+	return b.String()
+}
+
+func (s *drillStatsScreen) lines() []string {
+	c := s.c
+	st := c.styles
+	w := s.w
+	d := c.drills
+	sum := store.Summarize(d.records)
+	var out []string
+	if n := d.notice; n != "" {
+		out = append(out, wrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
+	}
+	if p := d.problem; p != "" {
+		out = append(out, wrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
+	}
+	if len(sum.Drills) == 0 {
+		out = append(out, wrapStyled("No drills finished yet. Start with the taxonomy: esc, then t.", w, 1, 0, st.Muted)...)
+		return out
+	}
+	out = append(out, " "+st.Heading.Render("Progress per drill"))
+	for _, ds := range sum.Drills {
+		line := fmt.Sprintf("%-9s %3d×  last %3.0f%%  best %3.0f%%", partTitle(ds.Drill), ds.Attempts, 100*ds.Last, 100*ds.Best)
+		if ds.Drill == drill.Mock {
+			line += fmt.Sprintf("  %d passed", ds.Passes)
+		}
+		room := max(w-visibleWidth(line)-6, 0)
+		recent := ds.Ratios[max(0, len(ds.Ratios)-min(room, 20)):]
+		line = "   " + line + "  " + st.Pick.Render(sparkline(recent))
+		// The last few scores in numbers, as far as they fit.
+		var trend []string
+		for _, r := range ds.Ratios[max(0, len(ds.Ratios)-5):] {
+			trend = append(trend, fmt.Sprintf("%.0f%%", 100*r))
+		}
+		if t := "  " + strings.Join(trend, " → "); visibleWidth(line)+len(t) <= w {
+			line += st.Muted.Render(t)
+		}
+		out = append(out, truncate(line, w))
+	}
+	if len(sum.MostMissed) > 0 {
+		out = append(out, "", " "+st.Heading.Render("Most missed")+st.Muted.Render(" (asked first next time)"))
+		for _, m := range sum.MostMissed {
+			out = append(out, wrap(fmt.Sprintf("%2d× %s", m.Count, itemName(c, m.Item)), w, 3, 4)...)
+		}
+	}
+	if d.path != "" && s.h >= 16 {
+		out = append(out, "")
+		out = append(out, wrapStyled("From "+d.path, w, 1, 0, st.Muted)...)
+	}
+	return out
+}
+
+func (s *drillStatsScreen) update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	if key.Matches(k, s.c.keys.Back) {
+		s.c.pop()
+		return nil
+	}
+	s.page.update(k, s.c.keys)
+	return nil
+}
+
+func (s *drillStatsScreen) view() string { return s.page.view() }
+
+func (s *drillStatsScreen) help() keyHelp {
+	k := s.c.keys
+	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
+	return keyHelp{
+		short: []key.Binding{scroll, k.Back},
+		full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
+	}
+}

@@ -1,0 +1,269 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/scenarios/drill"
+)
+
+// taxonomyScreen is the taxonomy drill: every product in a list, placed in
+// its layer with one key (e, m, o), the most-missed products first. It is
+// graded once all are placed and enter is pressed, with the one-line reason
+// for each wrong placement. Wide terminals draw the whiteboard beside it.
+type taxonomyScreen struct {
+	drillBase
+	products []string
+	placed   map[string]string // product → layer
+	cursor   int
+	top      int
+	result   drill.TaxonomyResult
+}
+
+func newTaxonomyScreen(c *shared, mock *mockScreen) *taxonomyScreen {
+	s := &taxonomyScreen{placed: map[string]string{}}
+	s.start(c, drill.Taxonomy, mock)
+	s.products = c.drills.content.TaxonomyQuiz(s.seed, c.drills.misses())
+	return s
+}
+
+func (s *taxonomyScreen) title() string {
+	if s.graded {
+		return fmt.Sprintf("Taxonomy · %s/%s right", trimFloat(s.result.Score.Points), trimFloat(s.result.Score.Max))
+	}
+	return fmt.Sprintf("Taxonomy · %d/%d placed", len(s.placed), len(s.products))
+}
+
+func (s *taxonomyScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	if s.graded {
+		s.layoutResult()
+	}
+}
+
+// layerKeys are the keys that place a product: the first letter of each
+// layer's name, or its number.
+func (s *taxonomyScreen) layerFor(k string) string {
+	for i, l := range s.c.kb.Layers {
+		if k == strings.ToLower(l.Name[:1]) || k == fmt.Sprint(i+1) {
+			return l.ID
+		}
+	}
+	return ""
+}
+
+// nextUnplaced is the first product after from (wrapping) not yet placed,
+// or -1.
+func (s *taxonomyScreen) nextUnplaced(from int) int {
+	n := len(s.products)
+	for i := 1; i <= n; i++ {
+		j := (from + i) % n
+		if s.placed[s.products[j]] == "" {
+			return j
+		}
+	}
+	return -1
+}
+
+func (s *taxonomyScreen) update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	if s.graded {
+		return s.gradedUpdate(k, func() screen { return newTaxonomyScreen(s.c, nil) })
+	}
+	keys := s.c.keys
+	n := len(s.products)
+	switch {
+	case key.Matches(k, keys.Back):
+		return s.leave(len(s.placed) > 0)
+	case key.Matches(k, keys.Up):
+		s.cursor = (s.cursor + n - 1) % n
+	case key.Matches(k, keys.Down), k.String() == "tab":
+		s.cursor = (s.cursor + 1) % n
+	case key.Matches(k, keys.Enter):
+		if next := s.nextUnplaced(s.cursor - 1); next >= 0 {
+			s.cursor = next
+			s.c.status = fmt.Sprintf("%d still to place: e, m or o places the one under the cursor", n-len(s.placed))
+			return nil
+		}
+		return s.grade()
+	default:
+		if layer := s.layerFor(k.String()); layer != "" {
+			s.placed[s.products[s.cursor]] = layer
+			if next := s.nextUnplaced(s.cursor); next >= 0 {
+				s.cursor = next
+			}
+		}
+	}
+	return nil
+}
+
+func (s *taxonomyScreen) grade() tea.Cmd {
+	s.result = drill.GradeTaxonomy(s.c.kb, s.products, s.placed)
+	if s.mock != nil {
+		return s.mock.partDone()
+	}
+	s.graded = true
+	s.saved = s.c.drills.record(scoreRecord(drill.Taxonomy, s.seed, s.result.Score))
+	s.layoutResult()
+	return nil
+}
+
+func (s *taxonomyScreen) layoutResult() {
+	c := s.c
+	st := c.styles
+	w := s.w
+	var wrong, right []string
+	for _, p := range s.result.Placements {
+		name := c.kb.ProductName(p.Product)
+		if p.Right {
+			right = append(right, markLine(st, true, name+": "+strings.ToLower(c.kb.Layer(p.Want).Name), w)...)
+			continue
+		}
+		said := "nothing"
+		if l := c.kb.Layer(p.Got); l != nil {
+			said = strings.ToLower(l.Name)
+		}
+		wrong = append(wrong, markLine(st, false, name+": you said "+said, w)...)
+		wrong = append(wrong, wrapStyled(p.Why, w, 5, 0, st.Muted)...)
+	}
+	lines := []string{""}
+	lines = append(lines, wrong...)
+	lines = append(lines, right...)
+	s.setResult(lines)
+}
+
+func (s *taxonomyScreen) view() string {
+	if s.graded {
+		return s.resultView("Taxonomy: " + scoreText(s.result.Score))
+	}
+	c := s.c
+	st := c.styles
+	w := s.w
+	// The whiteboard beside the list when there is room for both.
+	boardW := 0
+	if w >= 96 && s.h >= 16 {
+		boardW = 34
+	}
+	lw := w
+	if boardW > 0 {
+		lw = min(w-boardW-2, 60)
+	}
+	var left []string
+	cur := s.products[s.cursor]
+	q := fmt.Sprintf("%d/%d  Where does %s belong?", s.cursor+1, len(s.products), c.kb.ProductName(cur))
+	left = append(left, truncate(" "+st.Heading.Render(q), lw))
+	left = append(left, truncate(" "+s.keyLine(lw-1), lw))
+	if s.h >= 14 {
+		left = append(left, "")
+	}
+	nameW := 0
+	for _, id := range s.products {
+		nameW = max(nameW, visibleWidth(c.kb.ProductName(id)))
+	}
+	var rows []string
+	for i, id := range s.products {
+		where, styled := "–", st.Muted.Render("–")
+		if l := s.placed[id]; l != "" {
+			where = strings.ToLower(c.kb.Layer(l).Name)
+			styled = where
+		}
+		name := padRight(c.kb.ProductName(id), nameW)
+		if i == s.cursor {
+			rows = append(rows, truncate(" "+st.Selected.Render("› "+name+"  "+where+" "), lw))
+		} else {
+			rows = append(rows, truncate("   "+name+"  "+styled, lw))
+		}
+	}
+	foot := ""
+	if len(s.placed) == len(s.products) {
+		foot = " " + st.Good.Render("All placed.") + " " + st.Key.Render("enter") + st.Muted.Render(" grades; ↑/↓ and e/m/o change one")
+	} else if s.h >= 14 {
+		foot = " " + st.Muted.Render("enter grades once all are placed")
+	}
+	listH := s.h - len(left)
+	if foot != "" {
+		listH--
+	}
+	visible, top := window(rows, listH, s.cursor, s.top)
+	s.top = top
+	left = append(left, visible...)
+	if foot != "" {
+		if len(left)+2 <= s.h {
+			left = append(left, "")
+		}
+		left = append(left, truncate(foot, lw))
+	}
+	if boardW == 0 {
+		return strings.Join(left, "\n")
+	}
+	board := s.board(boardW)
+	out := make([]string, max(len(left), len(board)))
+	for i := range out {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(board) {
+			r = board[i]
+		}
+		out[i] = padRight(l, lw) + "  " + r
+	}
+	return strings.Join(out, "\n")
+}
+
+// keyLine names the placing keys, as long as the width allows.
+func (s *taxonomyScreen) keyLine(w int) string {
+	st := s.c.styles
+	var long, short []string
+	for _, l := range s.c.kb.Layers {
+		k := strings.ToLower(l.Name[:1])
+		long = append(long, st.Key.Render(k)+" "+st.Muted.Render(strings.ToLower(l.Name)))
+		short = append(short, st.Key.Render(k)+st.Muted.Render("="+strings.ToLower(strings.Fields(l.Name)[len(strings.Fields(l.Name))-1])))
+	}
+	line := strings.Join(long, st.Muted.Render(" · "))
+	if visibleWidth(line) > w {
+		line = strings.Join(short, " ")
+	}
+	return line
+}
+
+// board is the whiteboard: one box per layer with what was placed in it.
+func (s *taxonomyScreen) board(w int) []string {
+	c := s.c
+	st := c.styles
+	var out []string
+	for _, l := range c.kb.Layers {
+		var body []string
+		for _, id := range s.products {
+			if s.placed[id] == l.ID {
+				body = append(body, c.kb.ProductName(id))
+			}
+		}
+		if len(body) == 0 {
+			body = []string{st.Muted.Render("…")}
+		}
+		out = append(out, box(st, st.Layer.Render(strings.ToUpper(l.Name)), body, w, 0)...)
+	}
+	return out
+}
+
+func (s *taxonomyScreen) help() keyHelp {
+	if s.graded {
+		return s.gradedHelp()
+	}
+	k := s.c.keys
+	place := key.NewBinding(key.WithKeys("e", "m", "o"), key.WithHelp("e/m/o", "engine, server, orchestrator"))
+	nums := key.NewBinding(key.WithKeys("1", "2", "3"), key.WithHelp("1/2/3", "the same, by number"))
+	grade := withHelp(k.Enter, "grade (once all are placed)")
+	back := withHelp(k.Back, "leave (asks first)")
+	return keyHelp{
+		short: []key.Binding{withHelp(place, "place"), upDown(), withHelp(k.Enter, "grade"), back},
+		full:  [][]key.Binding{{place, nums, k.Up, k.Down, grade, back}},
+	}
+}

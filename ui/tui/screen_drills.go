@@ -1,0 +1,177 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/store"
+)
+
+// drillEntry is one line of the drills menu.
+type drillEntry struct {
+	name, label, letter, hint string
+}
+
+var drillEntries = []drillEntry{
+	{drill.Taxonomy, "Taxonomy", "t", "place 9 products: engine, model server or orchestrator"},
+	{drill.Scenario, "Scenario", "s", "choose and defend a stack for a scenario"},
+	{drill.Flags, "Flags", "f", "the top 12 vLLM flags: defaults, effects, names"},
+	{drill.Explain, "Explain", "e", "Dynamo vs Dynamo-Triton in 90 seconds"},
+	{drill.Mock, "Mock exit test", "m", "all four in a row, pass or fail against the bar"},
+	{"stats", "Progress", "p", "scores over time and the items you miss most"},
+}
+
+// drillsScreen is the drills menu: the four exit-test drills, the mock
+// exit test and the progress so far.
+type drillsScreen struct {
+	c      *shared
+	cursor int
+	w, h   int
+}
+
+func newDrillsScreen(c *shared) *drillsScreen {
+	c.drills.load(c.kb)
+	return &drillsScreen{c: c}
+}
+
+func (s *drillsScreen) title() string { return "Drills" }
+
+func (s *drillsScreen) setSize(w, h int) { s.w, s.h = w, h }
+
+func (s *drillsScreen) open(i int) tea.Cmd {
+	s.cursor = i
+	if sc := s.c.drillScreenFor(drillEntries[i].name); sc != nil {
+		s.c.push(sc)
+		return begin(sc)
+	}
+	return nil
+}
+
+func (s *drillsScreen) update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	keys := s.c.keys
+	n := len(drillEntries)
+	switch {
+	case key.Matches(k, keys.Back):
+		s.c.pop()
+	case key.Matches(k, keys.Up):
+		s.cursor = (s.cursor + n - 1) % n
+	case key.Matches(k, keys.Down), k.String() == "tab":
+		s.cursor = (s.cursor + 1) % n
+	case key.Matches(k, keys.Enter):
+		return s.open(s.cursor)
+	default:
+		for i, e := range drillEntries {
+			if k.String() == e.letter || k.String() == fmt.Sprint(i+1) {
+				return s.open(i)
+			}
+		}
+	}
+	return nil
+}
+
+// lastScores is "last 89% · best 100% · 3×" per drill, from the history.
+func lastScores(sum store.Summary) map[string]string {
+	out := map[string]string{}
+	for _, d := range sum.Drills {
+		t := fmt.Sprintf("last %.0f%% · best %.0f%% · %d×", 100*d.Last, 100*d.Best, d.Attempts)
+		if d.Drill == drill.Mock {
+			t = fmt.Sprintf("%d of %d passed · last %.0f%%", d.Passes, d.Attempts, 100*d.Last)
+		}
+		out[d.Drill] = t
+	}
+	return out
+}
+
+func (s *drillsScreen) view() string {
+	c := s.c
+	st := c.styles
+	w := s.w
+	d := c.drills
+	var out []string
+	tall := s.h >= 16
+	if tall {
+		out = append(out, "")
+	}
+	out = append(out, " "+st.Heading.Render("Exit-test drills"))
+	if s.h >= 14 {
+		out = append(out, wrapStyled("Practise until you can do it unaided at a whiteboard. What you miss comes back first.", w, 1, 0, st.Muted)...)
+		out = append(out, "")
+	}
+	scores := lastScores(store.Summarize(d.records))
+	labelW := 0
+	for _, e := range drillEntries {
+		labelW = max(labelW, len(e.label))
+	}
+	for i, e := range drillEntries {
+		label := padRight(e.label, labelW)
+		if i == s.cursor {
+			label = st.Selected.Render("› " + label + " ")
+		} else {
+			label = "  " + st.Key.Render(label[:1]) + st.Text.Render(label[1:]) + " "
+		}
+		line := " " + label
+		if w >= 60 {
+			line += "  " + st.Muted.Render(e.hint)
+		}
+		if sc := scores[e.name]; sc != "" && w >= 60+len(e.hint)+len(sc) {
+			line = padRight(line, w-len(sc)-2) + st.Muted.Render(sc)
+		}
+		out = append(out, truncate(line, w))
+	}
+	var foot []string
+	if w < 60 {
+		// No room for the hints beside the entries: the chosen one's below.
+		foot = append(foot, wrapStyled(drillEntries[s.cursor].hint, w, 1, 0, st.Muted)...)
+	}
+	if n := d.notice; n != "" {
+		foot = append(foot, wrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
+	}
+	if p := d.problem; p != "" {
+		foot = append(foot, wrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
+	}
+	if tall && d.content != nil {
+		b := d.content.Bar
+		foot = append(foot, wrapStyled(fmt.Sprintf("The bar: every product placed, every layer of the stack right, %.0f%% of the flag points, %.0f%% of the key points in %d seconds.",
+			100*b.Flags, 100*b.Explain, d.content.Topic().Seconds), w, 1, 0, st.Muted)...)
+	}
+	if tall && d.path != "" && d.problem == "" {
+		foot = append(foot, wrapStyled("Results are kept in "+d.path, w, 1, 0, st.Muted)...)
+	}
+	if len(foot) > 0 {
+		room := s.h - len(out) - 1
+		if len(foot) > room {
+			foot = foot[:max(room, 0)]
+			if room > 0 {
+				foot[room-1] = truncate(foot[room-1], w-12) + st.Muted.Render("… p: more")
+			}
+		}
+		if len(foot) > 0 {
+			out = append(out, "")
+			out = append(out, foot...)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func (s *drillsScreen) help() keyHelp {
+	k := s.c.keys
+	enter := withHelp(k.Enter, "start")
+	letters := key.NewBinding(key.WithKeys("t", "s", "f", "e", "m", "p"), key.WithHelp("t/s/f/e/m/p", "start that drill, or progress"))
+	numbers := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "the same, by number"))
+	back := k.Back
+	if len(s.c.stack) > 0 && s.c.stack[0] == screen(s) {
+		back = withHelp(back, "quit") // opened by 'stackpick drill NAME'
+	}
+	return keyHelp{
+		short: []key.Binding{enter, upDown(), back},
+		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, numbers, back}},
+	}
+}

@@ -1,0 +1,144 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// editScreen changes one answer. The stack is re-decided as the choice
+// moves, so the room sees the effect before anyone confirms; esc puts the
+// old answer back.
+type editScreen struct {
+	c        *shared
+	q        *knowledge.Question
+	b        *binding
+	form     *form
+	original knowledge.Answers
+	before   decide.Decision
+	err      string
+	w, h     int
+	fw, fh   int
+}
+
+func newEditScreen(c *shared, q *knowledge.Question) *editScreen {
+	return &editScreen{c: c, q: q, original: c.session.answers.Clone(), before: c.session.decision}
+}
+
+func (s *editScreen) title() string { return "Edit " + s.q.Key }
+
+func (s *editScreen) formSize() (int, int) {
+	w := s.w - 1
+	if s.w >= sidePaneMin {
+		w = s.w - sidePaneWidth - 2
+	}
+	h := s.h - 1
+	if s.h >= 14 {
+		h--
+	}
+	return w, max(h, 3)
+}
+
+func (s *editScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	fw, fh := s.formSize()
+	if s.form != nil && fw == s.fw && fh == s.fh {
+		return
+	}
+	s.fw, s.fh = fw, fh
+	if s.b == nil {
+		s.b = newBinding(s.q, s.c.session.answers.Get(s.q.Key))
+	}
+	s.form = questionForm(s.c, fw, fh, []*binding{s.b})
+	s.form.init()
+}
+
+func (s *editScreen) update(msg tea.Msg) tea.Cmd {
+	c := s.c
+	if k, ok := msg.(tea.KeyPressMsg); ok && (k.String() == "esc" || (k.String() == "q" && !s.form.typing())) {
+		c.session.set(s.original)
+		c.pop()
+		return nil
+	}
+	cmd := s.form.update(msg)
+	s.err = ""
+	if v, err := s.b.value(); err != nil {
+		s.err = err.Error()
+	} else {
+		c.session.set(c.session.answers.With(c.kb.QuestionIndex(s.q.Key), v))
+	}
+	if s.form.done() {
+		c.status = s.summary()
+		c.popTo(func(sc screen) bool { _, ok := sc.(*resultScreen); return ok })
+	}
+	return cmd
+}
+
+// summary says what the edit changed: the answer and every pick it moved.
+func (s *editScreen) summary() string {
+	c := s.c
+	from := s.original.Get(s.q.Key).Plain(s.q.Type)
+	to := c.session.answers.Get(s.q.Key).Plain(s.q.Type)
+	if from == to {
+		return s.q.Key + " unchanged"
+	}
+	var moved []string
+	for i, lp := range c.session.decision.Layers {
+		old := s.before.Layers[i]
+		if old.Pick != lp.Pick || strings.Join(old.Also, ",") != strings.Join(lp.Also, ",") {
+			moved = append(moved, fmt.Sprintf("%s %s → %s", lp.Layer, pickText(c.kb, old), pickText(c.kb, lp)))
+		}
+	}
+	if len(moved) == 0 {
+		return fmt.Sprintf("%s: %s → %s; no pick moved", s.q.Key, from, to)
+	}
+	return fmt.Sprintf("%s: %s → %s; %s", s.q.Key, from, to, strings.Join(moved, "; "))
+}
+
+func (s *editScreen) view() string {
+	c := s.c
+	st := c.styles
+	fw, fh := s.formSize()
+	var left []string
+	if s.h >= 14 {
+		left = append(left, truncate(st.Muted.Render("The stack follows your choice; enter keeps it, esc puts back ")+st.Key.Render(s.original.Get(s.q.Key).Plain(s.q.Type)), fw))
+	}
+	left = append(left, strings.Split(fit(s.form.view(), fw, fh), "\n")...)
+	status := stackLine(c, fw)
+	if s.err != "" {
+		status = st.Error.Render(truncate(s.err, fw))
+	}
+	left = append(left, status)
+	if s.w < sidePaneMin {
+		return strings.Join(left, "\n")
+	}
+	right := strings.Split(stackPane(c, sidePaneWidth, s.h), "\n")
+	out := make([]string, s.h)
+	for i := range out {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out[i] = padRight(l, fw) + "  " + r
+	}
+	return strings.Join(out, "\n")
+}
+
+func (s *editScreen) help() keyHelp {
+	choose := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "choose"))
+	keep := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep"))
+	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "put back"))
+	toggle := key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "tick a list item"))
+	return keyHelp{
+		short: []key.Binding{choose, keep, cancel},
+		full:  [][]key.Binding{{choose, toggle, keep, cancel}},
+	}
+}

@@ -1,0 +1,190 @@
+package tui
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/store"
+)
+
+// memoWrittenMsg reports how writing the memo went.
+type memoWrittenMsg struct {
+	path string
+	err  error
+}
+
+// exportScreen asks where to export the decision memo. The memo is
+// rendered once, when the export starts, dated by the app's clock; the
+// preview shows exactly those bytes and the file gets exactly those bytes.
+type exportScreen struct {
+	c      *shared
+	path   string
+	memo   string
+	form   *form
+	err    string
+	w, h   int
+	fw, fh int
+}
+
+func newExportScreen(c *shared) *exportScreen {
+	date := c.now().Format(time.DateOnly)
+	return &exportScreen{
+		c:    c,
+		path: memoFileName(c, date),
+		memo: report.Memo(c.kb, c.session.decision, memoInput(c, date)),
+	}
+}
+
+// memoFileName is the suggested file: the scenario (or the answers file)
+// and the date, e.g. exit-test-2026-11-30.md.
+func memoFileName(c *shared, date string) string {
+	s := &c.session
+	name := slug(s.scenario)
+	if name == "" && s.savedPath != "" {
+		name = slug(strings.TrimSuffix(filepath.Base(s.savedPath), filepath.Ext(s.savedPath)))
+	}
+	if name == "" {
+		name = "stackpick-decision"
+	}
+	return name + "-" + date + ".md"
+}
+
+// slug keeps letters and digits, lower-cased, and joins the rest with
+// single hyphens.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
+
+// memoInput says where the answers came from, in the title too. A preset
+// whose answers were changed in the app says which, so the story never
+// contradicts the table. Other answers are titled by the file they were
+// saved to, as the command line titles "Answers from FILE", or else as
+// the questionnaire's; report.Memo's own fallback title would read
+// "Choose the LLM serving stack: LLM serving stack".
+func memoInput(c *shared, date string) report.MemoInput {
+	s := &c.session
+	in := report.MemoInput{
+		Date:   date,
+		Title:  "Answers from the questionnaire",
+		Source: "answers entered in stackpick's interactive app",
+	}
+	if sc := scenarioNamed(c.scenarios, s.scenario); sc != nil {
+		in.Title, in.Story, in.Source = sc.Title, sc.Story, "scenario "+sc.Name
+		if moved := answerChanges(c.kb, sc.Answers, s.answers); moved != "" {
+			in.Source += ", with answers changed in the app"
+			in.Story += " In this record the answers differ from the preset: " + moved + "."
+		}
+	} else if s.savedPath != "" && !s.unsaved() {
+		in.Title = "Answers from " + filepath.Base(s.savedPath)
+		in.Source = "answers file " + filepath.Base(s.savedPath)
+	}
+	return in
+}
+
+func scenarioNamed(list []scenarios.Scenario, name string) *scenarios.Scenario {
+	for i := range list {
+		if list[i].Name == name && name != "" {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// answerChanges lists the answers that differ between from and to, as
+// "key old → new" joined by "; ".
+func answerChanges(kb *knowledge.KB, from, to knowledge.Answers) string {
+	var parts []string
+	for _, q := range kb.Questions {
+		if q.Derived {
+			continue
+		}
+		a, b := from.Get(q.Key), to.Get(q.Key)
+		if !a.Equal(b, q.Type) {
+			parts = append(parts, q.Key+" "+a.Plain(q.Type)+" → "+b.Plain(q.Type))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (s *exportScreen) title() string { return "Export memo" }
+
+func (s *exportScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	// A finished form (back from the preview or a refusal) starts again
+	// with the path as it was typed.
+	s.form = resizePrompt(s.form, &s.fw, &s.fh, w, h, func(fw, fh int) *form { return exportForm(s.c, fw, fh, &s.path) })
+}
+
+// write writes the memo off the UI goroutine and reports back.
+func (s *exportScreen) write(overwrite bool) tea.Cmd {
+	path := expandHome(strings.TrimSpace(s.path))
+	data := []byte(s.memo)
+	return func() tea.Msg {
+		return memoWrittenMsg{path: path, err: store.WriteFile(path, data, overwrite)}
+	}
+}
+
+func (s *exportScreen) update(msg tea.Msg) tea.Cmd {
+	c := s.c
+	if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "esc" {
+		c.pop()
+		return nil
+	}
+	cmd := s.form.update(msg)
+	if s.form.done() {
+		s.err = ""
+		c.push(newMemoPreviewScreen(c, s))
+	}
+	return cmd
+}
+
+func (s *exportScreen) view() string { return pathPromptView(s.c, s.form, s.err, s.w) }
+
+func (s *exportScreen) help() keyHelp { return pathPromptHelp("preview") }
+
+// written handles the outcome of a write, from the preview: a refusal to
+// overwrite asks first, an error goes back to the path with the reason,
+// success goes back to the result and says where the memo is.
+func (s *exportScreen) written(msg memoWrittenMsg) tea.Cmd {
+	c := s.c
+	switch {
+	case errors.Is(msg.err, store.ErrExists):
+		return c.confirm(newConfirmScreen(c, "Replace "+msg.path+"?",
+			"The file exists. Yes replaces it in one step (never half-written); no keeps it and lets you pick another name.",
+			func(yes bool) tea.Cmd {
+				c.pop()
+				if yes {
+					return s.write(true)
+				}
+				c.pop() // the preview: back to the path
+				return nil
+			}))
+	case msg.err != nil:
+		s.err = "Not exported: " + msg.err.Error() + ". Nothing was written; pick another path."
+		c.pop()
+	default:
+		c.status = "Exported " + msg.path
+		c.popTo(func(sc screen) bool { _, ok := sc.(*resultScreen); return ok })
+	}
+	return nil
+}

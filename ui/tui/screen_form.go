@@ -1,0 +1,332 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// page is one page of the questionnaire: the questions the knowledge base
+// puts under one heading, in its order.
+type page struct {
+	name      string
+	questions []*knowledge.Question
+}
+
+// questionPages groups the questions a user answers by their page, in the
+// order the knowledge base first names each page. Derived answers are
+// computed and never asked.
+func questionPages(kb *knowledge.KB) []page {
+	var pages []page
+	for _, q := range kb.Questions {
+		if q.Derived {
+			continue
+		}
+		i := slices.IndexFunc(pages, func(p page) bool { return p.name == q.Page })
+		if i < 0 {
+			pages = append(pages, page{name: q.Page})
+			i = len(pages) - 1
+		}
+		pages[i].questions = append(pages[i].questions, q)
+	}
+	return pages
+}
+
+// formScreen is the questionnaire: one page of questions at a time, every
+// answer kept in the session as it changes, the stack re-decided after each
+// change and shown beside the form (or under it on narrow terminals).
+type formScreen struct {
+	c     *shared
+	pages []page
+	page  int
+	focus int // index of the focused question on the page
+
+	bindings []*binding
+	form     *form
+	built    struct{ w, h, page, version int }
+	err      string
+	w, h     int
+
+	// entered is the focused question and its answer when focus came to
+	// it: what the session holds while the field's text is not a valid
+	// answer, and what a second esc puts back.
+	entered struct {
+		key string
+		val knowledge.Value
+	}
+	// escArmed is set when esc was just refused on an invalid number; esc
+	// again puts the answer back and leaves.
+	escArmed bool
+}
+
+func newFormScreen(c *shared) *formScreen {
+	return &formScreen{c: c, pages: questionPages(c.kb)}
+}
+
+func (s *formScreen) title() string {
+	return fmt.Sprintf("%s (%d/%d) · %s", s.pages[s.page].name, s.page+1, len(s.pages), s.c.session.origin)
+}
+
+// formSize is the room the huh form gets: the body minus the page tabs, the
+// status line and, on wide terminals, the side pane.
+func (s *formScreen) formSize() (int, int) {
+	w := s.w - 1
+	if s.w >= sidePaneMin {
+		w = s.w - sidePaneWidth - 2
+	}
+	h := s.h - 2 // tabs, status
+	if s.h >= 16 {
+		h-- // a blank line under the tabs
+	}
+	return w, max(h, 3)
+}
+
+func (s *formScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	s.rebuild()
+}
+
+// rebuild makes a fresh form for the current page when the size, the page
+// or the answers changed underneath (a resize, coming back from the result
+// after editing one answer), keeping the focused question. A new page or
+// changed answers start from the session's answers; a resize keeps the
+// fields' text as typed, a number not valid yet included.
+func (s *formScreen) rebuild() {
+	fw, fh := s.formSize()
+	v := s.c.session.version
+	same := s.form != nil && !s.form.done() && s.built.page == s.page && s.built.version == v
+	if same && s.built.w == fw && s.built.h == fh {
+		return
+	}
+	if !same {
+		p := s.pages[s.page]
+		s.bindings = s.bindings[:0]
+		for _, q := range p.questions {
+			s.bindings = append(s.bindings, newBinding(q, s.c.session.answers.Get(q.Key)))
+		}
+		s.entered.key = ""
+	}
+	s.form = questionForm(s.c, fw, fh, s.bindings)
+	s.form.init()
+	s.focus = min(s.focus, len(s.bindings)-1)
+	s.form.advance(s.focus)
+	s.built.w, s.built.h, s.built.page, s.built.version = fw, fh, s.page, v
+	s.noteFocus()
+}
+
+// noteFocus records the focused question's answer when focus has just come
+// to it.
+func (s *formScreen) noteFocus() {
+	if k := s.form.focusedKey(); k != s.entered.key {
+		s.entered.key = k
+		s.entered.val = s.c.session.answers.Get(k)
+	}
+}
+
+// invalid is why the focused field's text is not a valid answer (a number
+// mistyped or out of range), or nil.
+func (s *formScreen) invalid() error {
+	k := s.form.focusedKey()
+	for _, b := range s.bindings {
+		if b.q.Key == k {
+			_, err := b.value()
+			return err
+		}
+	}
+	return nil
+}
+
+// refuseLeaving keeps focus on a field whose number is not valid, with the
+// text as typed and the reason shown: leaving would store a number the user
+// never entered (the valid part of "32k" is 32). esc twice in a row puts
+// back the answer the field had and leaves.
+func (s *formScreen) refuseLeaving(err error, esc bool) tea.Cmd {
+	q := s.c.kb.Question(s.entered.key)
+	if esc && s.escArmed && q != nil {
+		a := s.c.session.answers.With(s.c.kb.QuestionIndex(q.Key), s.entered.val)
+		s.c.session.set(a)
+		s.c.status = q.Key + " put back to " + s.entered.val.Plain(q.Type)
+		s.c.pop()
+		return nil
+	}
+	s.err = err.Error()
+	if esc && q != nil {
+		s.escArmed = true
+		s.c.status = "esc again: put back " + s.entered.val.Plain(q.Type) + " and leave · or fix " + q.Key
+		return nil
+	}
+	s.c.status = "Not moved: fix " + s.entered.key + " first"
+	return nil
+}
+
+// gotoPage shows page i with the question at focus focused (-1: the last).
+func (s *formScreen) gotoPage(i, focus int) tea.Cmd {
+	if i >= len(s.pages) {
+		return s.showResult()
+	}
+	s.page = max(i, 0)
+	if focus < 0 {
+		focus = len(s.pages[s.page].questions) - 1
+	}
+	s.focus = focus
+	s.form = nil
+	s.err = ""
+	s.entered.key = ""
+	s.rebuild()
+	return nil
+}
+
+func (s *formScreen) showResult() tea.Cmd {
+	s.c.push(newResultScreen(s.c))
+	return nil
+}
+
+func (s *formScreen) update(msg tea.Msg) tea.Cmd {
+	keys := s.c.keys
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		armed := s.escArmed
+		s.escArmed = false
+		esc := k.String() == "esc" || (k.String() == "q" && !s.form.typing())
+		// Every way off the field but enter and tab (which huh already
+		// refuses) is checked here.
+		if esc || key.Matches(k, keys.NextPage, keys.PrevPage, keys.ResultNow, keys.PrevField) {
+			if err := s.invalid(); err != nil {
+				s.escArmed = armed
+				return s.refuseLeaving(err, esc)
+			}
+		}
+		switch {
+		case esc:
+			s.c.pop()
+			return nil
+		case key.Matches(k, keys.NextPage):
+			return s.gotoPage(s.page+1, 0)
+		case key.Matches(k, keys.PrevPage):
+			return s.gotoPage(s.page-1, 0)
+		case key.Matches(k, keys.ResultNow):
+			return s.showResult()
+		case key.Matches(k, keys.PrevField) && s.focus == 0:
+			if s.page > 0 {
+				return s.gotoPage(s.page-1, -1)
+			}
+			return nil
+		}
+	}
+	cmd := s.form.update(msg)
+	s.sync()
+	if s.form.done() {
+		return tea.Batch(cmd, s.gotoPage(s.page+1, 0))
+	}
+	return cmd
+}
+
+// sync copies what the fields hold into the session. While a number being
+// typed is not valid, the session holds the answer the field had when it
+// got focus (never the valid part of the text, 32 of "32k"), and the form
+// says why.
+func (s *formScreen) sync() {
+	s.noteFocus()
+	a := s.c.session.answers
+	s.err = ""
+	for _, b := range s.bindings {
+		v, err := b.value()
+		if err != nil {
+			s.err = err.Error()
+			if b.q.Key != s.entered.key {
+				continue
+			}
+			v = s.entered.val
+		}
+		a = a.With(s.c.kb.QuestionIndex(b.q.Key), v)
+	}
+	if s.c.session.set(a) {
+		s.built.version = s.c.session.version // the form already shows it
+	}
+	if i := slices.IndexFunc(s.bindings, func(b *binding) bool { return b.q.Key == s.form.focusedKey() }); i >= 0 {
+		s.focus = i
+	}
+}
+
+func (s *formScreen) tabs() string {
+	st := s.c.styles
+	var parts []string
+	for i, p := range s.pages {
+		name := fmt.Sprintf("%d %s", i+1, p.name)
+		if i == s.page {
+			parts = append(parts, st.Selected.Render("›"+name+" "))
+		} else {
+			parts = append(parts, st.Muted.Render(" "+name+" "))
+		}
+	}
+	line := strings.Join(parts, "")
+	if visibleWidth(line) <= s.formWidthForTabs() {
+		return line
+	}
+	return st.Selected.Render(fmt.Sprintf("›%d/%d %s ", s.page+1, len(s.pages), s.pages[s.page].name)) +
+		st.Muted.Render(" pgdn/pgup: pages")
+}
+
+func (s *formScreen) formWidthForTabs() int {
+	w, _ := s.formSize()
+	return w
+}
+
+func (s *formScreen) view() string {
+	st := s.c.styles
+	fw, fh := s.formSize()
+	var left []string
+	left = append(left, truncate(s.tabs(), fw))
+	if s.h >= 16 {
+		left = append(left, "")
+	}
+	left = append(left, strings.Split(fit(s.form.view(), fw, fh), "\n")...)
+	status := ""
+	switch {
+	case s.err != "":
+		msg := s.err
+		if q := s.c.kb.Question(s.entered.key); q != nil && visibleWidth(msg) > fw {
+			// Narrow: the range matters more than the key of the field
+			// that has focus.
+			msg = "enter " + q.AllowedText()
+		}
+		status = st.Error.Render(truncate(msg, fw))
+	case s.w < sidePaneMin:
+		status = stackLine(s.c, fw)
+	}
+	left = append(left, status)
+	if s.w < sidePaneMin {
+		return strings.Join(left, "\n")
+	}
+	right := strings.Split(stackPane(s.c, sidePaneWidth, s.h), "\n")
+	var out []string
+	for i := range s.h {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out = append(out, padRight(l, fw)+"  "+r)
+	}
+	return strings.Join(out, "\n")
+}
+
+func (s *formScreen) help() keyHelp {
+	k := s.c.keys
+	choose := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "choose"))
+	toggle := key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "tick a list item"))
+	back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "back (answers kept)"))
+	return keyHelp{
+		short: []key.Binding{withHelp(k.NextField, "next"), withHelp(k.PrevField, "previous"), k.NextPage, k.ResultNow, back},
+		full: [][]key.Binding{
+			{choose, toggle, k.NextField, k.PrevField},
+			{k.NextPage, k.PrevPage, k.ResultNow, back},
+		},
+	}
+}

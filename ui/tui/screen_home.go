@@ -1,0 +1,166 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// homeItem is one entry of the home menu.
+type homeItem struct {
+	label, hint string
+	run         func() tea.Cmd
+}
+
+// homeScreen is the start: new decision, resume, scenarios, knowledge,
+// drills, quit.
+type homeScreen struct {
+	c      *shared
+	cursor int
+	w, h   int
+}
+
+func newHomeScreen(c *shared) *homeScreen { return &homeScreen{c: c} }
+
+func (s *homeScreen) title() string { return "Home" }
+
+func (s *homeScreen) setSize(w, h int) { s.w, s.h = w, h }
+
+func (s *homeScreen) items() []homeItem {
+	c := s.c
+	var items []homeItem
+	if c.session.started {
+		items = append(items, homeItem{"Resume", "back to " + c.session.origin, func() tea.Cmd {
+			c.push(newResultScreen(c))
+			return nil
+		}})
+	}
+	pages := len(questionPages(c.kb))
+	items = append(items,
+		homeItem{"New decision", fmt.Sprintf("answer %d questions on %d pages, defaults preselected", len(c.kb.AnswerKeys()), pages), func() tea.Cmd {
+			return s.confirmDiscard("Start a new decision?", func() tea.Cmd {
+				c.session.start(c.kb, c.kb.Defaults(), "New decision", "")
+				c.push(newFormScreen(c))
+				return nil
+			})
+		}},
+		homeItem{"Load scenario", fmt.Sprintf("%d presets, from the seed's exit test to a single node", len(c.scenarios)), func() tea.Cmd {
+			c.push(newScenarioScreen(c))
+			return nil
+		}},
+		homeItem{"Browse knowledge", fmt.Sprintf("%d products on %d layers, side by side", len(c.kb.Products), len(c.kb.Layers)), func() tea.Cmd {
+			c.push(newBrowserScreen(c))
+			return nil
+		}},
+		homeItem{"Drills", "practise the exit test: taxonomy, scenario, flags, explain", func() tea.Cmd {
+			c.push(newDrillsScreen(c))
+			return nil
+		}},
+		homeItem{"Quit", "", func() tea.Cmd {
+			return s.confirmDiscard("Quit stackpick?", func() tea.Cmd {
+				c.quit = true
+				return nil
+			})
+		}},
+	)
+	return items
+}
+
+// confirmDiscard runs then, after asking first if typed answers would be
+// lost.
+func (s *homeScreen) confirmDiscard(question string, then func() tea.Cmd) tea.Cmd {
+	c := s.c
+	if !c.session.unsaved() {
+		return then()
+	}
+	return c.confirm(newConfirmScreen(c, question,
+		fmt.Sprintf("The answers of %q are not saved and will be lost. (Resume, then s, saves them.)", c.session.origin),
+		func(yes bool) tea.Cmd {
+			c.pop()
+			if yes {
+				return then()
+			}
+			return nil
+		}))
+}
+
+func (s *homeScreen) update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	items := s.items()
+	keys := s.c.keys
+	switch {
+	case key.Matches(k, keys.Up):
+		s.cursor = (s.cursor + len(items) - 1) % len(items)
+	case key.Matches(k, keys.Down), k.String() == "tab":
+		s.cursor = (s.cursor + 1) % len(items)
+	case key.Matches(k, keys.Enter):
+		return items[min(s.cursor, len(items)-1)].run()
+	case key.Matches(k, keys.Back):
+		return items[len(items)-1].run()
+	default:
+		// First letters jump: n, r, l, b, d.
+		for i, it := range items {
+			if strings.EqualFold(k.String(), it.label[:1]) && it.label != "Quit" {
+				s.cursor = i
+				return it.run()
+			}
+		}
+	}
+	return nil
+}
+
+func (s *homeScreen) view() string {
+	c := s.c
+	st := c.styles
+	w := s.w
+	var out []string
+	tall := s.h >= 16
+	if tall {
+		out = append(out, "")
+	}
+	out = append(out, " "+st.App.Render("stackpick"))
+	out = append(out, wrapStyled("Choose an LLM serving stack (engine, model server, orchestrator) and defend every pick.", w, 1, 0, st.Muted)...)
+	out = append(out, "")
+	items := s.items()
+	labelW := 0
+	for _, it := range items {
+		labelW = max(labelW, len(it.label))
+	}
+	for i, it := range items {
+		label := padRight(it.label, labelW)
+		if i == s.cursor {
+			label = st.Selected.Render("› " + label + " ")
+		} else {
+			label = "  " + st.Text.Render(label) + " "
+		}
+		line := " " + label
+		if it.hint != "" && w >= 60 {
+			line += "  " + st.Muted.Render(it.hint)
+		}
+		out = append(out, truncate(line, w))
+		if tall && w < 60 && it.hint != "" && i == s.cursor {
+			out = append(out, truncate("     "+st.Muted.Render(it.hint), w))
+		}
+	}
+	if s.h >= 14 {
+		out = append(out, "")
+		out = append(out, wrapStyled(fmt.Sprintf("Knowledge base: %d products, %d rules, %d questions. Every pick comes with its reasons, sources, risks and what would change it.", len(c.kb.Products), len(c.kb.Rules), len(c.kb.AnswerKeys())), w, 1, 0, st.Muted)...)
+	}
+	return strings.Join(out, "\n")
+}
+
+func (s *homeScreen) help() keyHelp {
+	k := s.c.keys
+	enter := withHelp(k.Enter, "choose")
+	quit := withHelp(k.Back, "quit")
+	letters := key.NewBinding(key.WithKeys("n", "l", "b", "d", "r"), key.WithHelp("n/l/b/d/r", "new/load/browse/drills/resume"))
+	return keyHelp{
+		short: []key.Binding{enter, upDown(), quit},
+		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, quit}},
+	}
+}

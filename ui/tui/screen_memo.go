@@ -1,0 +1,109 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+)
+
+// memoPreviewScreen shows the memo about to be written, drawn from its own
+// Markdown, in a scrolling view; enter writes the file. It lays the memo
+// out again only when the width or the palette changes.
+type memoPreviewScreen struct {
+	c        *shared
+	export   *exportScreen
+	vp       viewport.Model
+	rendered struct {
+		w    int
+		dark bool
+	}
+	w, h int
+}
+
+func newMemoPreviewScreen(c *shared, e *exportScreen) *memoPreviewScreen {
+	return &memoPreviewScreen{c: c, export: e, vp: viewport.New()}
+}
+
+func (s *memoPreviewScreen) title() string { return "Memo preview" }
+
+func (s *memoPreviewScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	s.vp.SetWidth(w)
+	s.vp.SetHeight(max(h-1, 1))
+	s.render()
+}
+
+func (s *memoPreviewScreen) render() {
+	c := s.c
+	if s.rendered.w == s.w && s.rendered.dark == c.styles.isDark {
+		return
+	}
+	lines := markdownLines(c, s.export.memo, max(s.w-2, 10))
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = " " + l
+		}
+	}
+	y := s.vp.YOffset()
+	s.vp.SetContentLines(lines)
+	s.vp.SetYOffset(y)
+	s.rendered.w, s.rendered.dark = s.w, c.styles.isDark
+}
+
+func (s *memoPreviewScreen) update(msg tea.Msg) tea.Cmd {
+	c := s.c
+	switch msg := msg.(type) {
+	case memoWrittenMsg:
+		return s.export.written(msg)
+	case tea.KeyPressMsg:
+		keys := c.keys
+		switch {
+		case key.Matches(msg, keys.Enter):
+			return s.export.write(false)
+		case key.Matches(msg, keys.Back):
+			c.pop()
+		case key.Matches(msg, keys.Up):
+			s.vp.ScrollUp(1)
+		case key.Matches(msg, keys.Down):
+			s.vp.ScrollDown(1)
+		case key.Matches(msg, keys.PageUp):
+			s.vp.PageUp()
+		case key.Matches(msg, keys.PageDown):
+			s.vp.PageDown()
+		case key.Matches(msg, keys.Top):
+			s.vp.GotoTop()
+		case key.Matches(msg, keys.Bottom):
+			s.vp.GotoBottom()
+		}
+	}
+	return nil
+}
+
+func (s *memoPreviewScreen) view() string {
+	s.render()
+	st := s.c.styles
+	path := strings.TrimSpace(s.export.path)
+	right := ""
+	if s.vp.TotalLineCount() > s.vp.Height() {
+		right = " " + percent(s.vp.ScrollPercent())
+	}
+	left := truncate(st.Muted.Render(" To ")+st.Key.Render(path)+st.Muted.Render(" · enter writes it"), s.w-visibleWidth(right))
+	line := padRight(left, s.w-visibleWidth(right)) + st.Muted.Render(right)
+	return line + "\n" + s.vp.View()
+}
+
+func (s *memoPreviewScreen) help() keyHelp {
+	k := s.c.keys
+	write := withHelp(k.Enter, "write the file")
+	back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("q/esc", "change the path"))
+	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
+	return keyHelp{
+		short: []key.Binding{write, back, scroll},
+		full: [][]key.Binding{
+			{write, back},
+			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		},
+	}
+}

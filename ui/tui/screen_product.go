@@ -1,0 +1,92 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// productScreen is everything the knowledge base says about one product.
+type productScreen struct {
+	c    *shared
+	p    *knowledge.Product
+	vp   viewport.Model
+	w, h int
+}
+
+func newProductScreen(c *shared, p *knowledge.Product) *productScreen {
+	return &productScreen{c: c, p: p, vp: viewport.New()}
+}
+
+func (s *productScreen) title() string { return "Knowledge · " + s.p.Name }
+
+func (s *productScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	s.vp.SetWidth(w)
+	s.vp.SetHeight(h)
+	var out []string
+	for i, sec := range productSections(s.c, s.p, w-1, true) {
+		if i > 0 {
+			out = append(out, "")
+		}
+		out = append(out, s.c.styles.Heading.Render(sec.title))
+		out = append(out, indentLines(sec.lines, 1)...)
+	}
+	y := s.vp.YOffset()
+	s.vp.SetContent(strings.Join(out, "\n"))
+	s.vp.SetYOffset(y)
+}
+
+func (s *productScreen) update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	return scrollKeys(s.c, &s.vp, k)
+}
+
+// scrollKeys handles the keys every scrolling page shares, back included.
+func scrollKeys(c *shared, vp *viewport.Model, k tea.KeyPressMsg) tea.Cmd {
+	keys := c.keys
+	switch {
+	case key.Matches(k, keys.Back):
+		c.pop()
+	case key.Matches(k, keys.Up):
+		vp.ScrollUp(1)
+	case key.Matches(k, keys.Down):
+		vp.ScrollDown(1)
+	case key.Matches(k, keys.PageUp):
+		vp.PageUp()
+	case key.Matches(k, keys.PageDown):
+		vp.PageDown()
+	case key.Matches(k, keys.Top):
+		vp.GotoTop()
+	case key.Matches(k, keys.Bottom):
+		vp.GotoBottom()
+	}
+	return nil
+}
+
+func (s *productScreen) view() string { return s.vp.View() }
+
+func (s *productScreen) help() keyHelp {
+	k := s.c.keys
+	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
+	return keyHelp{
+		short: []key.Binding{scroll, k.PageDown, k.Back},
+		full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
+	}
+}
+
+func indentLines(ls []string, n int) []string {
+	pad := strings.Repeat(" ", n)
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = pad + l
+	}
+	return out
+}

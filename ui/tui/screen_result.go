@@ -1,0 +1,157 @@
+package tui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+)
+
+// resultScreen is the defended decision: one card per layer in a scrolling
+// view. It re-renders only when the answers or the width change, so a key
+// press costs a scroll, not a layout.
+type resultScreen struct {
+	c        *shared
+	vp       viewport.Model
+	offsets  []int
+	rendered struct {
+		version, w int
+		dark       bool
+	}
+	w, h int
+}
+
+func newResultScreen(c *shared) *resultScreen {
+	return &resultScreen{c: c, vp: viewport.New()}
+}
+
+func (s *resultScreen) title() string { return "Decision · " + s.c.session.origin }
+
+func (s *resultScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	s.vp.SetWidth(w)
+	s.vp.SetHeight(max(h-1, 1))
+	s.render()
+}
+
+// render lays the cards out again if the decision, width or palette changed.
+func (s *resultScreen) render() {
+	c := s.c
+	if s.rendered.version == c.session.version && s.rendered.w == s.w && s.rendered.dark == c.styles.isDark && s.offsets != nil {
+		return
+	}
+	content, offsets := decisionCards(c, s.w, s.h >= 30)
+	y := s.vp.YOffset()
+	s.vp.SetContent(content)
+	s.vp.SetYOffset(y)
+	s.offsets = offsets
+	s.rendered.version, s.rendered.w, s.rendered.dark = c.session.version, s.w, c.styles.isDark
+}
+
+// currentLayer is the index of the card at the top of the view.
+func (s *resultScreen) currentLayer() int {
+	cur := 0
+	for i, off := range s.offsets {
+		if off <= s.vp.YOffset() {
+			cur = i
+		}
+	}
+	return cur
+}
+
+func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
+	c := s.c
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	keys := c.keys
+	switch {
+	case key.Matches(k, keys.Back):
+		c.pop()
+	case key.Matches(k, keys.Up):
+		s.vp.ScrollUp(1)
+	case key.Matches(k, keys.Down):
+		s.vp.ScrollDown(1)
+	case key.Matches(k, keys.PageUp):
+		s.vp.PageUp()
+	case key.Matches(k, keys.PageDown):
+		s.vp.PageDown()
+	case key.Matches(k, keys.Top):
+		s.vp.GotoTop()
+	case key.Matches(k, keys.Bottom):
+		s.vp.GotoBottom()
+	case key.Matches(k, keys.NextCard):
+		cur := s.currentLayer()
+		if len(s.offsets) > 0 && s.vp.YOffset() < s.offsets[0] {
+			cur = -1
+		}
+		if cur+1 < len(s.offsets) {
+			s.vp.SetYOffset(s.offsets[cur+1])
+		}
+	case key.Matches(k, keys.PrevCard):
+		cur := s.currentLayer()
+		if len(s.offsets) > 0 && s.vp.YOffset() > s.offsets[cur] {
+			s.vp.SetYOffset(s.offsets[cur])
+		} else if cur > 0 {
+			s.vp.SetYOffset(s.offsets[cur-1])
+		} else {
+			s.vp.GotoTop()
+		}
+	case key.Matches(k, keys.Edit):
+		focus := ""
+		if cur := s.currentLayer(); cur < len(c.session.decision.Layers) {
+			if fl := c.session.decision.Layers[cur].Flips; len(fl) > 0 {
+				focus = fl[0].Answer
+			}
+		}
+		c.push(newAnswersScreen(c, focus))
+	case key.Matches(k, keys.Save):
+		c.push(newSaveScreen(c))
+	case key.Matches(k, keys.Export):
+		c.push(newExportScreen(c))
+	case key.Matches(k, keys.Form):
+		if !c.popTo(func(s screen) bool { _, ok := s.(*formScreen); return ok }) {
+			c.push(newFormScreen(c))
+		}
+	}
+	return nil
+}
+
+func (s *resultScreen) view() string {
+	s.render()
+	c := s.c
+	st := c.styles
+	right := ""
+	if layers := c.session.decision.Layers; len(layers) > 0 && s.vp.YOffset() >= s.offsets[0] {
+		cur := s.currentLayer()
+		right = fmt.Sprintf("%s %d/%d", c.kb.Layer(layers[cur].Layer).Name, cur+1, len(layers))
+	}
+	if s.vp.TotalLineCount() > s.vp.Height() {
+		if right != "" {
+			right += " · "
+		}
+		right += percent(s.vp.ScrollPercent())
+	}
+	line := stackLine(c, s.w)
+	if right != "" && s.w >= 40 {
+		right = st.Muted.Render(" " + right)
+		line = padRight(truncate(line, s.w-visibleWidth(right)), s.w-visibleWidth(right)) + right
+	}
+	return line + "\n" + s.vp.View()
+}
+
+func percent(p float64) string { return fmt.Sprintf("%d%%", int(p*100+0.5)) }
+
+func (s *resultScreen) help() keyHelp {
+	k := s.c.keys
+	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
+	return keyHelp{
+		short: []key.Binding{k.Edit, k.Save, withHelp(k.Export, "export"), k.NextCard, k.Back, scroll},
+		full: [][]key.Binding{
+			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+			{k.NextCard, k.PrevCard, k.Edit, k.Save, k.Export, k.Form, k.Back},
+		},
+	}
+}

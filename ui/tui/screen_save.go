@@ -1,0 +1,192 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/store"
+)
+
+// savedMsg reports how writing the answers file went.
+type savedMsg struct {
+	path string
+	err  error
+}
+
+// saveScreen asks where to save the answers and writes them atomically; an
+// existing file is replaced only after a yes.
+type saveScreen struct {
+	c      *shared
+	path   string
+	form   *form
+	err    string
+	w, h   int
+	fw, fh int
+}
+
+func newSaveScreen(c *shared) *saveScreen {
+	path := c.session.savedPath
+	if path == "" {
+		path = "answers.toml"
+		if c.session.scenario != "" {
+			path = c.session.scenario + "-answers.toml"
+		}
+	}
+	return &saveScreen{c: c, path: path}
+}
+
+func (s *saveScreen) title() string { return "Save answers" }
+
+func (s *saveScreen) setSize(w, h int) {
+	s.w, s.h = w, h
+	s.form = resizePrompt(s.form, &s.fw, &s.fh, w, h, func(fw, fh int) *form { return saveForm(s.c, fw, fh, &s.path) })
+}
+
+// resizePrompt gives a path prompt's form for a w×h screen: the same form
+// while it is in progress at the same size (typing is never lost), else a
+// new one built with the path as it stands.
+func resizePrompt(f *form, fw, fh *int, w, h int, build func(fw, fh int) *form) *form {
+	nw, nh := w-2, max(min(h-3, 8), 3)
+	if f != nil && !f.done() && nw == *fw && nh == *fh {
+		return f
+	}
+	*fw, *fh = nw, nh
+	f = build(nw, nh)
+	f.init()
+	return f
+}
+
+// answersFile is the TOML the CLI reads back: the answers with a header
+// saying what they decided and how to replay them.
+func answersFile(c *shared, path string) []byte {
+	header := fmt.Sprintf("stackpick answers: %s\nStack: %s\nReplay: %s",
+		c.session.origin, report.StackLine(c.kb, c.session.decision), replayCommand(c.kbDir, path))
+	return c.session.answers.TOML(header)
+}
+
+// replayCommand is the command that decides again from the answers file
+// path. Answers decided over a knowledge overlay replay only with it, so
+// its folder is named, made absolute to work from anywhere.
+func replayCommand(kbDir, path string) string {
+	cmd := "stackpick decide"
+	if kbDir != "" {
+		if abs, err := filepath.Abs(expandHome(kbDir)); err == nil {
+			kbDir = abs
+		}
+		cmd += " --kb " + shellQuote(kbDir)
+	}
+	return cmd + " --answers " + shellQuote(path)
+}
+
+// shellQuote leaves a word the shell reads as it is alone and puts any
+// other in single quotes, so a replay line pastes as one argument.
+func shellQuote(s string) string {
+	safe := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+=,~", r)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// save writes the file off the UI goroutine and reports back.
+func (s *saveScreen) save(overwrite bool) tea.Cmd {
+	path := expandHome(strings.TrimSpace(s.path))
+	data := answersFile(s.c, filepath.Base(path))
+	return func() tea.Msg {
+		return savedMsg{path: path, err: store.WriteFile(path, data, overwrite)}
+	}
+}
+
+func expandHome(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, rest)
+		}
+	}
+	return p
+}
+
+func (s *saveScreen) update(msg tea.Msg) tea.Cmd {
+	c := s.c
+	switch msg := msg.(type) {
+	case savedMsg:
+		switch {
+		case errors.Is(msg.err, store.ErrExists):
+			return c.confirm(newConfirmScreen(c, "Replace "+msg.path+"?",
+				"The file exists. Yes replaces it in one step (never half-written); no keeps it and lets you pick another name.",
+				func(yes bool) tea.Cmd {
+					c.pop()
+					if yes {
+						return s.save(true)
+					}
+					s.restart()
+					return nil
+				}))
+		case msg.err != nil:
+			s.err = "Not saved: " + msg.err.Error()
+			s.restart()
+		default:
+			c.session.markSaved(msg.path)
+			c.status = "Saved " + msg.path + " · replay: " + replayCommand(c.kbDir, msg.path)
+			c.pop()
+		}
+		return nil
+	case tea.KeyPressMsg:
+		if msg.String() == "esc" {
+			c.pop()
+			return nil
+		}
+	}
+	cmd := s.form.update(msg)
+	if s.form.done() {
+		s.err = ""
+		return tea.Batch(cmd, s.save(false))
+	}
+	return cmd
+}
+
+// restart gives the path prompt back after a refusal or an error.
+func (s *saveScreen) restart() {
+	s.form = nil
+	s.setSize(s.w, s.h)
+}
+
+func (s *saveScreen) view() string { return pathPromptView(s.c, s.form, s.err, s.w) }
+
+func (s *saveScreen) help() keyHelp { return pathPromptHelp("save") }
+
+// pathPromptView draws a path prompt (save answers, export a memo): the
+// stack it concerns, the form, and the last error under it.
+func pathPromptView(c *shared, f *form, errText string, w int) string {
+	st := c.styles
+	out := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.kb, c.session.decision)), w), ""}
+	out = append(out, strings.Split(indent(f.view(), 1), "\n")...)
+	if errText != "" {
+		out = append(out, "")
+		out = append(out, wrapStyled(errText, w, 1, 0, st.Error)...)
+	}
+	return strings.Join(out, "\n")
+}
+
+// pathPromptHelp is the keys of a path prompt; enter does action.
+func pathPromptHelp(action string) keyHelp {
+	do := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", action))
+	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+	return keyHelp{
+		short: []key.Binding{do, cancel},
+		full:  [][]key.Binding{{do, cancel}},
+	}
+}

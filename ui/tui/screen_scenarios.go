@@ -1,0 +1,138 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+// scenarioScreen lists the presets with their story and the stack each one
+// gets, and loads one into the questionnaire (or straight into the result).
+type scenarioScreen struct {
+	c      *shared
+	cursor int
+	top    int
+	stacks []string
+	w, h   int
+}
+
+func newScenarioScreen(c *shared) *scenarioScreen {
+	s := &scenarioScreen{c: c}
+	for _, sc := range c.scenarios {
+		s.stacks = append(s.stacks, report.StackLine(c.kb, decide.Decide(c.kb, sc.Answers)))
+	}
+	return s
+}
+
+func (s *scenarioScreen) title() string { return "Load scenario" }
+
+func (s *scenarioScreen) setSize(w, h int) { s.w, s.h = w, h }
+
+func (s *scenarioScreen) load(sc scenarios.Scenario) tea.Cmd {
+	c := s.c
+	c.session.start(c.kb, sc.Answers, sc.Title, sc.Name)
+	return nil
+}
+
+func (s *scenarioScreen) update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok || len(s.c.scenarios) == 0 {
+		if ok && key.Matches(k, s.c.keys.Back) {
+			s.c.pop()
+		}
+		return nil
+	}
+	c := s.c
+	keys := c.keys
+	n := len(c.scenarios)
+	switch {
+	case key.Matches(k, keys.Back):
+		c.pop()
+	case key.Matches(k, keys.Up):
+		s.cursor = (s.cursor + n - 1) % n
+	case key.Matches(k, keys.Down):
+		s.cursor = (s.cursor + 1) % n
+	case key.Matches(k, keys.Open):
+		return s.confirmThen(func() tea.Cmd {
+			s.load(c.scenarios[s.cursor])
+			c.replace(newFormScreen(c))
+			return nil
+		})
+	case key.Matches(k, keys.Result):
+		return s.confirmThen(func() tea.Cmd {
+			s.load(c.scenarios[s.cursor])
+			c.replace(newResultScreen(c))
+			return nil
+		})
+	}
+	return nil
+}
+
+// confirmThen asks before a preset replaces answers that were not saved.
+func (s *scenarioScreen) confirmThen(then func() tea.Cmd) tea.Cmd {
+	c := s.c
+	if !c.session.unsaved() {
+		return then()
+	}
+	return c.confirm(newConfirmScreen(c, "Load "+c.scenarios[s.cursor].Name+"?",
+		"The answers of \""+c.session.origin+"\" are not saved and will be replaced.",
+		func(yes bool) tea.Cmd {
+			c.pop()
+			if yes {
+				return then()
+			}
+			return nil
+		}))
+}
+
+func (s *scenarioScreen) view() string {
+	c := s.c
+	st := c.styles
+	if len(c.scenarios) == 0 {
+		return st.Muted.Render("No scenarios.")
+	}
+	var rows []string
+	for i, sc := range c.scenarios {
+		if i == s.cursor {
+			rows = append(rows, truncate(st.Selected.Render("› "+truncate(sc.Title, s.w-3)+" "), s.w))
+		} else {
+			rows = append(rows, truncate("  "+sc.Title, s.w))
+		}
+	}
+	sc := c.scenarios[s.cursor]
+	var detail []string
+	detail = append(detail, "")
+	detail = append(detail, truncate(st.Muted.Render("Stack: ")+st.Pick.Render(s.stacks[s.cursor]), s.w))
+	if sc.Line != "" {
+		detail = append(detail, wrapStyled("Illustrates "+sc.Line, s.w, 0, 0, st.Muted)...)
+	}
+	story := wrap(sc.Story, s.w, 0, 0)
+	detail = append(detail, story...)
+	// The list gets what it needs first (up to all of it); the story fills
+	// the rest and is cut if it must be.
+	listH := min(len(rows), max(s.h-4, 3))
+	visible, top := window(rows, listH, s.cursor, s.top)
+	s.top = top
+	out := append([]string{}, visible...)
+	room := s.h - len(out)
+	if len(detail) > room {
+		detail = detail[:max(room, 0)]
+		if room > 0 {
+			detail[room-1] = cutMore(detail[room-1], s.w)
+		}
+	}
+	return strings.Join(append(out, detail...), "\n")
+}
+
+func (s *scenarioScreen) help() keyHelp {
+	k := s.c.keys
+	return keyHelp{
+		short: []key.Binding{withHelp(k.Open, "form"), withHelp(k.Result, "result"), upDown(), k.Back},
+		full:  [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Result, k.Back}},
+	}
+}

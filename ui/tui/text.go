@@ -1,0 +1,103 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// wrap word-wraps plain text to width cells, breaking words longer than a
+// line (URLs, commit ids) so nothing ever runs past the edge. The first line
+// is indented by indent cells, the others by indent+hang. Lines come back
+// unstyled: the caller styles each one, so colour never spans a line break.
+func wrap(s string, width, indent, hang int) []string {
+	// Break only at spaces: flags (--enable-lora), ranges (2048-8192) and
+	// metric names must stay whole; see wrapSpans.
+	return wrapSpans([]span{plain(s)}, width, indent, hang)
+}
+
+// wrapStyled wraps s and renders every line with st.
+func wrapStyled(s string, width, indent, hang int, st lipgloss.Style) []string {
+	lines := wrap(s, width, indent, hang)
+	for i, l := range lines {
+		trimmed := strings.TrimLeft(l, " ")
+		lines[i] = l[:len(l)-len(trimmed)] + st.Render(trimmed)
+	}
+	return lines
+}
+
+// truncate cuts a styled line to width cells, marking the cut with "…".
+func truncate(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) <= width {
+		return s
+	}
+	return ansi.Truncate(s, width, "…")
+}
+
+// cutMore ends a line that more text follows with one "…", within width
+// cells: cut short if it is too long (never "……"), the "…" added if not.
+func cutMore(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	return strings.TrimRight(ansi.Truncate(s, width-1, ""), " ") + "…"
+}
+
+// padRight pads a styled line with spaces to exactly width cells (or cuts it).
+func padRight(s string, width int) string {
+	w := ansi.StringWidth(s)
+	if w > width {
+		return truncate(s, width)
+	}
+	return s + strings.Repeat(" ", width-w)
+}
+
+// fit makes s exactly h lines, none wider than w: the last guard against a
+// screen that would otherwise make the terminal wrap or scroll.
+func fit(s string, w, h int) string {
+	if h <= 0 {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = truncate(l, w)
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// window returns the h lines of all that keep line sel visible, scrolling
+// as little as possible from top; it returns the new top.
+func window(all []string, h, sel, top int) ([]string, int) {
+	if h <= 0 {
+		return nil, top
+	}
+	if sel < top {
+		top = sel
+	}
+	if sel >= top+h {
+		top = sel - h + 1
+	}
+	top = max(0, min(top, len(all)-h))
+	end := min(len(all), top+h)
+	return all[top:end], top
+}
+
+// indent shifts every line of s right by n spaces.
+func indent(s string, n int) string {
+	pad := strings.Repeat(" ", n)
+	ls := strings.Split(s, "\n")
+	for i, l := range ls {
+		ls[i] = pad + l
+	}
+	return strings.Join(ls, "\n")
+}
