@@ -86,7 +86,7 @@ func TestExportWritesTheMemoForThePinnedDate(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("the file is not report.Memo's output for 2026-11-30:\n%s", got)
 	}
-	cli, err := os.ReadFile(filepath.Join("report", "testdata", "memos", "exit-test.md"))
+	cli, err := os.ReadFile(filepath.Join("..", "report", "testdata", "memos", "exit-test.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
