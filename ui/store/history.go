@@ -28,6 +28,21 @@ type Record struct {
 	Missed []string `json:"missed"`
 }
 
+// NewRecord is the record of a graded drill; the caller stamps At from its
+// clock.
+func NewRecord(name string, seed uint64, s drill.Score) Record {
+	return Record{Drill: name, Seed: seed, Points: s.Points, Max: s.Max, Missed: s.Missed}
+}
+
+// MockRecord is the record of the mock exit test: its score (a point per
+// part) and its verdict.
+func MockRecord(seed uint64, r drill.MockResult) Record {
+	rec := NewRecord(drill.Mock, seed, r.Score())
+	pass := r.Pass
+	rec.Pass = &pass
+	return rec
+}
+
 type file struct {
 	Schema  string   `json:"schema"`
 	Records []Record `json:"records"`

@@ -111,23 +111,6 @@ func (d *drillState) record(rec store.Record) string {
 	return "Recorded in " + d.path + "."
 }
 
-// scoreRecord is the history record of a graded drill.
-func scoreRecord(name string, seed uint64, s drill.Score) store.Record {
-	return store.Record{Drill: name, Seed: seed, Points: s.Points, Max: s.Max, Missed: s.Missed}
-}
-
-// mockRecord is the history record of the mock exit test: a point per part
-// scaled by its share, the verdict, the weakest items.
-func mockRecord(seed uint64, r drill.MockResult) store.Record {
-	pass := r.Pass
-	rec := store.Record{Drill: drill.Mock, Seed: seed, Pass: &pass, Missed: r.Weakest}
-	for _, p := range r.Parts {
-		rec.Points += p.Ratio
-		rec.Max++
-	}
-	return rec
-}
-
 // scenarioPrompt is the scenario a drill plays: the --scenario preset, or
 // one generated from the seed.
 func (c *shared) scenarioPrompt(seed uint64) drill.ScenarioPrompt {
@@ -433,13 +416,6 @@ func lineInputStyles(c *shared) textinput.Styles {
 	st.Blurred.Placeholder = c.styles.Muted
 	return st
 }
-
-// scoreText is "8 of 9 (89%)".
-func scoreText(s drill.Score) string {
-	return fmt.Sprintf("%s of %s (%.0f%%)", trimFloat(s.Points), trimFloat(s.Max), 100*s.Ratio())
-}
-
-func trimFloat(f float64) string { return fmt.Sprint(float64(int(f*100+0.5)) / 100) }
 
 // markLine is a ✓ or ✗ line, the mark coloured and the text plain.
 func markLine(st Styles, right bool, text string, w int) []string {

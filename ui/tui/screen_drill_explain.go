@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/store"
 )
 
 // explainTick is the explanation's countdown ticking: one a second, for
@@ -87,7 +88,7 @@ func (s *explainScreen) done() bool { return s.result.Topic != "" }
 
 func (s *explainScreen) title() string {
 	if s.graded {
-		return "Explain · " + scoreText(s.result.Score)
+		return "Explain · " + s.result.Score.Text()
 	}
 	return "Explain · " + clock(s.remaining()) + " left"
 }
@@ -176,13 +177,13 @@ func (s *explainScreen) grade() tea.Cmd {
 		return s.mock.partDone()
 	}
 	s.graded = true
-	s.saved = c.drills.record(scoreRecord(drill.Explain, s.seed, s.result.Score))
+	s.saved = c.drills.record(store.NewRecord(drill.Explain, s.seed, s.result.Score))
 	s.layoutResult()
 	return nil
 }
 
 func (s *explainScreen) scoreLine() string {
-	return fmt.Sprintf("Explain: %s in %.0f s", scoreText(s.result.Score), s.result.Elapsed)
+	return fmt.Sprintf("Explain: %s in %.0f s", s.result.Score.Text(), s.result.Elapsed)
 }
 
 func (s *explainScreen) layoutResult() {

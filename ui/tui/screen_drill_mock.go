@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/store"
 )
 
 // mockScreen is the mock exit test: the four drills in a row on one seed,
@@ -58,7 +59,7 @@ func (m *mockScreen) partDone() tea.Cmd {
 	default:
 		m.result = c.drills.content.GradeMock(m.tax.result, m.sc.result, m.fl.result, m.ex.result)
 		m.graded = true
-		m.saved = c.drills.record(mockRecord(m.seed, m.result))
+		m.saved = c.drills.record(store.MockRecord(m.seed, m.result))
 		m.layoutResult()
 		return nil
 	}
@@ -88,10 +89,7 @@ func (m *mockScreen) takesQuestionMark() bool { return !m.graded && takesQuestio
 
 func (m *mockScreen) title() string {
 	if m.graded {
-		if m.result.Pass {
-			return "Mock exit test · PASS"
-		}
-		return "Mock exit test · FAIL"
+		return "Mock exit test · " + m.result.Verdict()
 	}
 	return fmt.Sprintf("Mock %d/%d · %s", m.part+1, len(mockParts), m.cur.title())
 }
@@ -173,9 +171,9 @@ func (m *mockScreen) layoutResult() {
 			mark = st.Bad.Render("✗")
 		}
 		line := fmt.Sprintf(" %s %s %-9s %4.0f%%  ", mark, st.Key.Render(fmt.Sprint(i+1)), partTitle(p.Drill), 100*p.Ratio)
-		detail := fmt.Sprintf("bar %.0f%% · %s", 100*p.Bar, scoreText(p.Score))
+		detail := fmt.Sprintf("bar %.0f%% · %s", 100*p.Bar, p.Score.Text())
 		if p.Drill == drill.Scenario {
-			detail = fmt.Sprintf("bar %.0f%% (layers right) · %s", 100*p.Bar, scoreText(p.Score))
+			detail = fmt.Sprintf("bar %.0f%% (layers right) · %s", 100*p.Bar, p.Score.Text())
 		}
 		line += st.Muted.Render(detail)
 		lines = append(lines, truncate(line, w))
@@ -199,9 +197,9 @@ func (m *mockScreen) view() string {
 		return m.cur.view()
 	}
 	st := m.c.styles
-	verdict := st.Good.Bold(true).Render("PASS")
+	verdict := st.Good.Bold(true).Render(m.result.Verdict())
 	if !m.result.Pass {
-		verdict = st.Bad.Bold(true).Render("FAIL")
+		verdict = st.Bad.Bold(true).Render(m.result.Verdict())
 	}
 	head := " " + st.Heading.Render("Mock exit test: ") + verdict
 	return withMore(st, head, m.page.more(), m.w) + "\n" + m.page.view()
