@@ -138,6 +138,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 	}
+	if hk, ok := msg.(historyKept); ok {
+		// The drill history is the app's: it takes a record in even when
+		// the screen that finished the drill has gone.
+		msg = c.drills.kept(hk)
+	}
 	var cmd tea.Cmd
 	if am, ok := msg.(addressedMsg); ok {
 		// A timer's tick goes to the screen that set it, even under a

@@ -136,6 +136,10 @@ func (s *explainScreen) setSize(w, h int) {
 }
 
 func (s *explainScreen) update(msg tea.Msg) tea.Cmd {
+	if s.historyKept(msg) {
+		s.layoutResult()
+		return nil
+	}
 	if t, ok := msg.(explainTick); ok {
 		if t.s != s || s.done() {
 			return nil
@@ -170,16 +174,15 @@ func (s *explainScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *explainScreen) grade() tea.Cmd {
-	c := s.c
 	s.area.Blur()
 	s.result = drill.GradeExplain(s.topic, s.area.Value(), s.elapsed())
 	if s.mock != nil {
 		return s.mock.partDone()
 	}
 	s.graded = true
-	s.saved = c.drills.record(store.NewRecord(drill.Explain, s.seed, s.result.Score))
+	cmd := s.keep(s, store.NewRecord(drill.Explain, s.seed, s.result.Score))
 	s.layoutResult()
-	return nil
+	return cmd
 }
 
 func (s *explainScreen) scoreLine() string {

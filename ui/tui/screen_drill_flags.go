@@ -87,6 +87,10 @@ func (s *flagsScreen) next() tea.Cmd {
 }
 
 func (s *flagsScreen) update(msg tea.Msg) tea.Cmd {
+	if s.historyKept(msg) {
+		s.layoutResult()
+		return nil
+	}
 	if _, ok := msg.(tea.BackgroundColorMsg); ok {
 		for i := range s.inputs {
 			s.inputs[i].SetStyles(lineInputStyles(s.c))
@@ -153,9 +157,9 @@ func (s *flagsScreen) grade() tea.Cmd {
 		return s.mock.partDone()
 	}
 	s.graded = true
-	s.saved = c.drills.record(store.NewRecord(drill.Flags, s.seed, s.result.Score))
+	cmd := s.keep(s, store.NewRecord(drill.Flags, s.seed, s.result.Score))
 	s.layoutResult()
-	return nil
+	return cmd
 }
 
 func (s *flagsScreen) layoutResult() {

@@ -59,9 +59,10 @@ func (m *mockScreen) partDone() tea.Cmd {
 	default:
 		m.result = c.drills.content.GradeMock(m.tax.result, m.sc.result, m.fl.result, m.ex.result)
 		m.graded = true
-		m.saved = c.drills.record(store.MockRecord(m.seed, m.result))
+		var cmd tea.Cmd
+		m.saved, cmd = c.drills.record(m, store.MockRecord(m.seed, m.result))
 		m.layoutResult()
-		return nil
+		return cmd
 	}
 	c.status = fmt.Sprintf("%s done. Part %d of %d: %s.", partTitle(mockParts[m.part-1]), m.part+1, len(mockParts), mockParts[m.part])
 	m.cur.setSize(m.w, m.h)
@@ -123,6 +124,11 @@ func (m *mockScreen) partScreen(i int) screen {
 }
 
 func (m *mockScreen) update(msg tea.Msg) tea.Cmd {
+	if hk, ok := msg.(historyKept); ok {
+		m.saved = hk.text
+		m.layoutResult()
+		return nil
+	}
 	if !m.graded {
 		return m.cur.update(msg)
 	}

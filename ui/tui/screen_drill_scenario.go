@@ -101,6 +101,10 @@ func (s *scenarioDrillScreen) focusPicks() {
 }
 
 func (s *scenarioDrillScreen) update(msg tea.Msg) tea.Cmd {
+	if s.historyKept(msg) {
+		s.layoutResult()
+		return nil
+	}
 	if _, ok := msg.(tea.BackgroundColorMsg); ok {
 		for i := range s.inputs {
 			s.inputs[i].SetStyles(lineInputStyles(s.c))
@@ -191,9 +195,9 @@ func (s *scenarioDrillScreen) grade() tea.Cmd {
 		return s.mock.partDone()
 	}
 	s.graded = true
-	s.saved = c.drills.record(store.NewRecord(drill.Scenario, s.seed, s.result.Score))
+	cmd := s.keep(s, store.NewRecord(drill.Scenario, s.seed, s.result.Score))
 	s.layoutResult()
-	return nil
+	return cmd
 }
 
 func (s *scenarioDrillScreen) layoutResult() {

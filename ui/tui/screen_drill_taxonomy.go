@@ -70,6 +70,10 @@ func (s *taxonomyScreen) nextUnplaced(from int) int {
 }
 
 func (s *taxonomyScreen) update(msg tea.Msg) tea.Cmd {
+	if s.historyKept(msg) {
+		s.layoutResult()
+		return nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -110,9 +114,9 @@ func (s *taxonomyScreen) grade() tea.Cmd {
 		return s.mock.partDone()
 	}
 	s.graded = true
-	s.saved = s.c.drills.record(store.NewRecord(drill.Taxonomy, s.seed, s.result.Score))
+	cmd := s.keep(s, store.NewRecord(drill.Taxonomy, s.seed, s.result.Score))
 	s.layoutResult()
-	return nil
+	return cmd
 }
 
 func (s *taxonomyScreen) layoutResult() {
