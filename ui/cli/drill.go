@@ -83,7 +83,8 @@ missed most more often.`,
 			if err != nil {
 				return internal(err)
 			}
-			now := time.Now()
+			clock := a.clock()
+			now := clock()
 			stamp := now.UTC().Format("20060102T150405")
 			records, notice, err := store.LoadHistory(path, stamp)
 			if err != nil {
@@ -104,7 +105,7 @@ missed most more often.`,
 			if !cmd.Flags().Changed("seed") {
 				s = uint64(now.UnixNano())
 			}
-			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName}
+			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName, now: clock}
 			rec, err := r.run(name)
 			if err != nil {
 				if errors.Is(err, errAbandoned) {
@@ -148,6 +149,7 @@ func (a *app) runDrillApp(cmd *cobra.Command, kb *knowledge.KB, name string, see
 		Stdin:         a.io.Stdin,
 		Stdout:        a.io.Stdout,
 		Stderr:        a.io.Stderr,
+		Now:           a.clock(),
 	})
 	if errors.Is(err, tui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
@@ -172,6 +174,7 @@ type drillRun struct {
 	seed     uint64
 	misses   drill.Misses
 	scenario string
+	now      func() time.Time // times the explanation
 }
 
 func (r *drillRun) say(format string, args ...any) { fmt.Fprintf(r.w, format, args...) }
@@ -402,7 +405,7 @@ func (r *drillRun) flags() (drill.FlagsResult, error) {
 func (r *drillRun) explain() (drill.ExplainResult, error) {
 	t := r.c.Topic()
 	r.say("EXPLAIN (%d seconds): %s\nType your explanation; an empty line ends it.\n\n", t.Seconds, t.Prompt)
-	start := time.Now()
+	start := r.now()
 	var lines []string
 	for {
 		line, err := r.ask("> ")
@@ -417,7 +420,7 @@ func (r *drillRun) explain() (drill.ExplainResult, error) {
 		}
 		lines = append(lines, line)
 	}
-	elapsed := time.Since(start)
+	elapsed := r.now().Sub(start)
 	res := drill.GradeExplain(t, strings.Join(lines, " "), elapsed)
 	r.say("\nResult: %s in %.0f s", res.Score.Text(), elapsed.Seconds())
 	if !res.InTime {

@@ -39,11 +39,10 @@ type drillState struct {
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
 }
 
-func newDrillState(opts Options) *drillState {
-	d := &drillState{path: opts.HistoryPath, seed: opts.DrillSeed, scenario: opts.DrillScenario, now: opts.Now}
-	if d.now == nil {
-		d.now = time.Now
-	}
+// newDrillState keeps the drills on the app's clock, the one that dates
+// memos: it stamps records, seeds drills and times the explanation.
+func newDrillState(opts Options, now func() time.Time) *drillState {
+	d := &drillState{path: opts.HistoryPath, seed: opts.DrillSeed, scenario: opts.DrillScenario, now: now}
 	d.after = func(dur time.Duration, msg tea.Msg) tea.Cmd {
 		return tea.Tick(dur, func(time.Time) tea.Msg { return msg })
 	}
