@@ -48,13 +48,13 @@ type file struct {
 	Records []Record `json:"records"`
 }
 
-// DefaultPath is the history file in the XDG state folder (the folder is
+// DefaultHistoryPath is the history file in the XDG state folder (the folder is
 // created if needed).
 func DefaultHistoryPath() (string, error) {
 	return xdg.StateFile("stackpick/history.json")
 }
 
-// Load reads the history. A missing file is an empty history. A file that
+// LoadHistory reads the history. A missing file is an empty history. A file that
 // does not parse, or is not a stackpick history, is renamed aside; the
 // returned notice says where it went.
 func LoadHistory(path, stamp string) (records []Record, notice string, err error) {
@@ -87,7 +87,7 @@ func LoadHistory(path, stamp string) (records []Record, notice string, err error
 	return f.Records, "", nil
 }
 
-// Append adds one record and rewrites the file atomically.
+// AppendHistory adds one record and rewrites the file atomically.
 func AppendHistory(path string, rec Record, stamp string) (notice string, err error) {
 	records, notice, err := LoadHistory(path, stamp)
 	if err != nil {
