@@ -21,6 +21,15 @@ const (
 	paramsPerLayerHidden2 = 12
 )
 
+// What the smallest-TP search assumes when the caller does not say.
+const (
+	// SearchGPUsPerNode is an 8-GPU (HGX or DGX class) node.
+	SearchGPUsPerNode = 8
+	// SearchMinConcurrency is the headroom asked of the KV pool: requests
+	// of the context length it must hold at once.
+	SearchMinConcurrency = 4
+)
+
 // ReferenceGPU is the catalog GPU whose non-torch memory a GPU given only by
 // its memory borrows: every NVIDIA entry shares the same software overhead.
 const ReferenceGPU = "h100"

@@ -90,9 +90,9 @@ in --vllm-version and the GPU.`,
 	f.StringVar(&fl.dtype, "dtype", "auto", "weights dtype: "+strings.Join(sizing.WeightsDTypes, ", "))
 	f.IntVar(&fl.block, "block-size", 0, "tokens per KV block (default 16)")
 	f.IntVar(&fl.context, "context-tokens", 0, "request length concurrency is counted at (default: max-model-len)")
-	f.IntVar(&fl.gpusPerNode, "gpus-per-node", 8, "accelerators per node (replicas per node, TP search limit)")
+	f.IntVar(&fl.gpusPerNode, "gpus-per-node", sizing.SearchGPUsPerNode, "accelerators per node (replicas per node, TP search limit)")
 	f.IntVar(&fl.nodes, "nodes", 1, "nodes a replica may span with pipeline stages when searching")
-	f.IntVar(&fl.minConcurrency, "min-concurrency", 4, "headroom for the TP search: requests of --context-tokens the KV pool must hold")
+	f.IntVar(&fl.minConcurrency, "min-concurrency", sizing.SearchMinConcurrency, "headroom for the TP search: requests of --context-tokens the KV pool must hold")
 	f.StringVar(&fl.version, "vllm-version", sizing.CurrentVLLM, "release of vLLM whose defaults apply (e.g. 0.29, 0.10.2)")
 	f.StringVar(&fl.entry, "entry", sizing.EntryServe, "entry point whose batch defaults apply: serve (vllm serve) or llm (the LLM class)")
 	return cmd
