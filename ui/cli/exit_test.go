@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stackpick/stackpick/knowledge"
@@ -30,5 +32,17 @@ func TestTheExitCodeComesFromTheErrorsType(t *testing.T) {
 	}
 	if u := usage(usage(errors.New("x"))); errors.Unwrap(u).Error() != "x" {
 		t.Error("usage wraps a usage error twice")
+	}
+}
+
+// The commands cobra adds itself check their arguments as ours do: a usage
+// error, exit 2, with the pointer to --help.
+func TestCobrasOwnCommandsReportUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"completion", "bash", "extra"}, {"completion", "zsh", "--nope"}, {"version", "extra"}} {
+		var out, errb strings.Builder
+		code := Run(context.Background(), args, IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
+		if code != ExitBadInput || !strings.HasSuffix(errb.String(), "for usage\n") || out.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q, stdout %d bytes", args, code, errb.String(), out.Len())
+		}
 	}
 }
