@@ -3,7 +3,8 @@
 // that count against them, the landmines that apply, and the single-answer
 // changes that would flip each pick. It is pure: no I/O, clock, randomness or
 // terminal code, and the same input gives the same bytes out. Renderers read
-// the Decision; none of them recomputes it. It must not import ui/.
+// the Decision; none of them recomputes it. It imports knowledge/ and
+// decide/sizing only; it must not import scenarios/, ui/ or any Charm package.
 package decide
 
 import (

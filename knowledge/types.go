@@ -2,8 +2,8 @@
 // serving layers, the questions a user answers, the rules that turn answers
 // into preferences, and the hardware catalog. It reads TOML (embedded, plus an
 // optional overlay folder), validates it, and parses answer files against the
-// questions. It knows nothing of decisions or terminals: it must not import
-// decide/, ui/ or any Charm package.
+// questions. It knows nothing of decisions or terminals: it imports no other
+// stackpick package (decide/, scenarios/, ui/) and no Charm package.
 package knowledge
 
 // Layer ids. The set is closed: every product lives on exactly one of them.

@@ -1,7 +1,9 @@
 // Package scenarios holds the preset answer sets: the seed's exit test and
 // one scenario per line of the seed's decision tree. Each is a TOML file
 // with a title, a short story, the decision-tree line it illustrates and an
-// [answers] table validated against the knowledge base's questions.
+// [answers] table validated against the knowledge base's questions. It
+// imports knowledge/ only; it must not import decide/, ui/ or any Charm
+// package.
 package scenarios
 
 import (

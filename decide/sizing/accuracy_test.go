@@ -313,7 +313,7 @@ func hardwareFor(kb *knowledge.KB, o observation, c context) (Hardware, bool) {
 	} else if o.GPUTotalGiB > 0 && strings.Contains(strings.ToLower(o.GPUModel), "nvidia") {
 		// An NVIDIA card the catalog lacks: its logged total, and the
 		// software overhead every NVIDIA entry shares.
-		ref := kb.GPU("h100")
+		ref := kb.GPU(ReferenceGPU)
 		hw = HardwareOf(ref)
 		hw.Name = o.GPUModel
 	} else {

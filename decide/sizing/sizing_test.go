@@ -170,3 +170,39 @@ func BenchmarkSmallestTP(b *testing.B) {
 		}
 	}
 }
+
+func TestARawArchitectureIsAssumedTheWidthsItLeavesOut(t *testing.T) {
+	cases := []struct {
+		name       string
+		arch       Arch
+		hidden     int
+		assumption string
+	}{
+		{"heads × head dim", Arch{Heads: 32, HeadDim: 128, Layers: 32}, 4096, "attention heads × head dim"},
+		{"from params and layers", Arch{ParamsB: 8, Layers: 32}, 4564, "12 × layers × hidden²"},
+		{"nothing to go on", Arch{}, AssumedHidden, "assumed 4096"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, notes := AssumeShape(c.arch)
+			if got.Hidden != c.hidden || got.Vocab != AssumedVocab || got.Intermediate != c.hidden*7/2 {
+				t.Errorf("got hidden %d, vocab %d, intermediate %d", got.Hidden, got.Vocab, got.Intermediate)
+			}
+			if len(notes) != 2 || !strings.Contains(notes[0], c.assumption) || !strings.Contains(notes[1], "151,936") {
+				t.Errorf("notes: %q", notes)
+			}
+		})
+	}
+	if _, notes := AssumeShape(Arch{Hidden: 4096, Vocab: 32000, Intermediate: 14336}); len(notes) != 0 {
+		t.Errorf("a full architecture needs no assumption: %q", notes)
+	}
+}
+
+func TestAGPUGivenByItsMemoryBorrowsTheReferenceOverhead(t *testing.T) {
+	kb := knowledge.MustDefault()
+	h, note := CustomHardware(kb, 40)
+	ref := kb.GPU(ReferenceGPU)
+	if h.Name != "custom" || h.MemoryGiB != 40 || h.BandwidthTBs != 0 || h.NonTorchGiB != ref.NonTorchGiB || !strings.Contains(note, "AMD") {
+		t.Errorf("got %+v, %q", h, note)
+	}
+}

@@ -1,8 +1,11 @@
 // Package drill holds the exit-test drills: what each asks, in what order,
-// and how an answer is graded. It is pure: given the knowledge base, the
-// content file, a seed and the player's miss counts, the questions and the
-// grades are always the same. It must not import ui/ or any terminal code;
-// the history file lives in drill/history, the screens in ui/.
+// how an answer is graded, and how a score reads (the same words in the app
+// and in the line mode). It is pure: given the knowledge base, the content
+// file, a seed, the player's miss counts and the time taken, the questions
+// and the grades are always the same; it reads no clock. It imports
+// knowledge/, decide/ and scenarios/ only, never ui/ or any Charm package:
+// the history file lives in ui/store, the screens in ui/tui, the line mode
+// in ui/cli.
 package drill
 
 import (
@@ -31,15 +34,6 @@ const (
 
 // Names lists the drills a user can start.
 var Names = []string{Taxonomy, Scenario, Flags, Explain, Mock}
-
-// Titles are the drills' one-line descriptions.
-var Titles = map[string]string{
-	Taxonomy: "Place each product in its layer: engine, model server or orchestrator",
-	Scenario: "Choose and defend a stack for a scenario",
-	Flags:    "The top 12 vLLM flags: defaults, effects, names",
-	Explain:  "Dynamo vs Dynamo-Triton to a non-specialist, in 90 seconds",
-	Mock:     "The whole exit test: all four in sequence, pass or fail",
-}
 
 // Content is the drill data from drills.toml, checked against the KB.
 type Content struct {

@@ -1,6 +1,7 @@
 package drill_test
 
 import (
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -282,5 +283,53 @@ func TestGeneratedStoriesReadWell(t *testing.T) {
 		if p.Answers.Get("kubernetes").Str == "none" && (p.Answers.Get("gitops").Bool || p.Answers.Get("traffic_splitting").Bool) {
 			t.Fatalf("seed %d: GitOps or traffic splitting without Kubernetes: %s", seed, p.Story)
 		}
+	}
+}
+
+func TestAScoreReadsAsPointsOfTheMaximum(t *testing.T) {
+	cases := []struct {
+		s          drill.Score
+		text, frac string
+	}{
+		{drill.Score{Points: 8, Max: 9}, "8 of 9 (89%)", "8/9"},
+		{drill.Score{Points: 16.0 / 3, Max: 6}, "5.33 of 6 (89%)", "5.33/6"},
+		{drill.Score{Points: 1.5, Max: 2}, "1.5 of 2 (75%)", "1.5/2"},
+		{drill.Score{}, "0 of 0 (0%)", "0/0"},
+	}
+	for _, c := range cases {
+		if got := c.s.Text(); got != c.text {
+			t.Errorf("Text() = %q, want %q", got, c.text)
+		}
+		if got := drill.Fraction(c.s.Points, c.s.Max); got != c.frac {
+			t.Errorf("Fraction = %q, want %q", got, c.frac)
+		}
+	}
+}
+
+// The mock exit test is recorded as a point per part, scaled by the part's
+// ratio, with the weakest items as the missed ones.
+func TestTheMockExitTestScoresAPointPerPart(t *testing.T) {
+	r := drill.MockResult{Pass: false, Weakest: []string{"scenario:orchestrator"}, Parts: []drill.MockPart{
+		{Ratio: 1}, {Ratio: 2.0 / 3}, {Ratio: 0.75}, {Ratio: 0.5},
+	}}
+	s := r.Score()
+	if s.Max != 4 || math.Abs(s.Points-(1+2.0/3+0.75+0.5)) > 1e-9 || !slices.Equal(s.Missed, r.Weakest) {
+		t.Errorf("got %+v", s)
+	}
+	if r.Verdict() != "FAIL" {
+		t.Errorf("verdict %s", r.Verdict())
+	}
+	r.Pass = true
+	if r.Verdict() != "PASS" {
+		t.Errorf("verdict %s", r.Verdict())
+	}
+}
+
+func TestATrendShowsTheLastScoresOldestFirst(t *testing.T) {
+	if got := drill.Trend([]float64{0.1, 2.0 / 3, 0.889, 1}, 3); got != "67% → 89% → 100%" {
+		t.Errorf("got %q", got)
+	}
+	if got := drill.Trend(nil, 5); got != "" {
+		t.Errorf("no attempts: got %q", got)
 	}
 }

@@ -60,3 +60,22 @@ func (c *Content) GradeMock(tax TaxonomyResult, sc ScenarioResult, fl FlagsResul
 	}
 	return r
 }
+
+// Score is what the mock exit test leaves in the history: a point per part,
+// scaled by the part's ratio, and the weakest items as the missed ones.
+func (r MockResult) Score() Score {
+	s := Score{Missed: r.Weakest}
+	for _, p := range r.Parts {
+		s.Points += p.Ratio
+		s.Max++
+	}
+	return s
+}
+
+// Verdict is PASS or FAIL.
+func (r MockResult) Verdict() string {
+	if r.Pass {
+		return "PASS"
+	}
+	return "FAIL"
+}

@@ -110,7 +110,8 @@ func (a *app) printError(w io.Writer, _ fang.Styles, err error) {
 	for _, line := range strings.Split(err.Error(), "\n") {
 		fmt.Fprintf(w, "stackpick: %s\n", line)
 	}
-	if codeOf(err) == ExitBadInput && isFlagError(err) {
+	var ue *usageError
+	if errors.As(err, &ue) {
 		fmt.Fprintln(w, "stackpick: run 'stackpick --help' (or 'stackpick COMMAND --help') for usage")
 	}
 }

@@ -30,7 +30,7 @@ rules that fired and their sources, the alternatives and why they lost, the
 risks, and the single answer changes that would change the pick.`,
 		Example: `  stackpick decide --scenario exit-test
   stackpick decide --answers fleet.toml --format json --out decision.json`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(decideFormats, format) {
 				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(decideFormats, ", "), Hint: hintFor(format, decideFormats)})

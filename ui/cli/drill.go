@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,7 +83,8 @@ missed most more often.`,
 			if err != nil {
 				return internal(err)
 			}
-			now := time.Now()
+			clock := a.clock()
+			now := clock()
 			stamp := now.UTC().Format("20060102T150405")
 			records, notice, err := store.LoadHistory(path, stamp)
 			if err != nil {
@@ -105,7 +105,7 @@ missed most more often.`,
 			if !cmd.Flags().Changed("seed") {
 				s = uint64(now.UnixNano())
 			}
-			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName}
+			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName, now: clock}
 			rec, err := r.run(name)
 			if err != nil {
 				if errors.Is(err, errAbandoned) {
@@ -149,6 +149,7 @@ func (a *app) runDrillApp(cmd *cobra.Command, kb *knowledge.KB, name string, see
 		Stdin:         a.io.Stdin,
 		Stdout:        a.io.Stdout,
 		Stderr:        a.io.Stderr,
+		Now:           a.clock(),
 	})
 	if errors.Is(err, tui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
@@ -173,6 +174,7 @@ type drillRun struct {
 	seed     uint64
 	misses   drill.Misses
 	scenario string
+	now      func() time.Time // times the explanation
 }
 
 func (r *drillRun) say(format string, args ...any) { fmt.Fprintf(r.w, format, args...) }
@@ -188,10 +190,10 @@ func (r *drillRun) ask(prompt string) (string, error) {
 }
 
 func (r *drillRun) run(name string) (store.Record, error) {
-	rec := store.Record{Drill: name, Seed: r.seed}
+	var rec store.Record
 	var err error
 	scored := func(sc drill.Score, e error) {
-		rec.Points, rec.Max, rec.Missed, err = sc.Points, sc.Max, sc.Missed, e
+		rec, err = store.NewRecord(name, r.seed, sc), e
 	}
 	switch name {
 	case drill.Taxonomy:
@@ -209,13 +211,7 @@ func (r *drillRun) run(name string) (store.Record, error) {
 	case drill.Mock:
 		var res drill.MockResult
 		res, err = r.mock()
-		pass := res.Pass
-		rec.Pass = &pass
-		for _, p := range res.Parts {
-			rec.Points += p.Ratio
-			rec.Max++
-		}
-		rec.Missed = res.Weakest
+		rec = store.MockRecord(r.seed, res)
 	}
 	return rec, err
 }
@@ -244,7 +240,7 @@ func (r *drillRun) taxonomy() (drill.TaxonomyResult, error) {
 		}
 	}
 	res := drill.GradeTaxonomy(r.kb, products, placed)
-	r.say("\nResult: %s\n", scoreText(res.Score))
+	r.say("\nResult: %s\n", res.Score.Text())
 	for _, p := range res.Placements {
 		if p.Right {
 			r.say("  ✓ %s: %s\n", r.kb.ProductName(p.Product), p.Want)
@@ -261,13 +257,6 @@ func orNothing(s string) string {
 	}
 	return s
 }
-
-func scoreText(s drill.Score) string {
-	return fmt.Sprintf("%s of %s (%.0f%%)", trimFloat(s.Points), trimFloat(s.Max), 100*s.Ratio())
-}
-
-// trimFloat shows a score with at most two decimals: 5.33, not 5.333333333333333.
-func trimFloat(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
 
 func (r *drillRun) prompt() (drill.ScenarioPrompt, error) {
 	if r.scenario != "" {
@@ -318,7 +307,7 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 	}
 	d := decide.Decide(r.kb, p.Answers)
 	res := r.c.GradeScenario(r.kb, d, ans)
-	r.say("\nResult: %s\n", scoreText(res.Score))
+	r.say("\nResult: %s\n", res.Score.Text())
 	for _, g := range res.Layers {
 		mark := "✓"
 		if !g.Right {
@@ -385,7 +374,7 @@ func (r *drillRun) flags() (drill.FlagsResult, error) {
 		}
 	}
 	res := r.c.GradeFlags(r.kb, qs, answers)
-	r.say("\nResult: %s\n", scoreText(res.Score))
+	r.say("\nResult: %s\n", res.Score.Text())
 	for _, g := range res.Grades {
 		mark := "✓"
 		if g.Points < g.Max {
@@ -395,7 +384,7 @@ func (r *drillRun) flags() (drill.FlagsResult, error) {
 		if g.Question.Mode == drill.ModeDefault {
 			verdict = "default " + g.DefaultVerdict + ", effect " + g.EffectVerdict
 		}
-		r.say("  %s %s (%s): %s\n", mark, g.Question.Flag, trimFloat(g.Points)+"/"+trimFloat(g.Max), verdict)
+		r.say("  %s %s (%s): %s\n", mark, g.Question.Flag, drill.Fraction(g.Points, g.Max), verdict)
 		if g.Correction != "" {
 			r.say("      correction: %s\n", g.Correction)
 		}
@@ -416,7 +405,7 @@ func (r *drillRun) flags() (drill.FlagsResult, error) {
 func (r *drillRun) explain() (drill.ExplainResult, error) {
 	t := r.c.Topic()
 	r.say("EXPLAIN (%d seconds): %s\nType your explanation; an empty line ends it.\n\n", t.Seconds, t.Prompt)
-	start := time.Now()
+	start := r.now()
 	var lines []string
 	for {
 		line, err := r.ask("> ")
@@ -431,9 +420,9 @@ func (r *drillRun) explain() (drill.ExplainResult, error) {
 		}
 		lines = append(lines, line)
 	}
-	elapsed := time.Since(start)
+	elapsed := r.now().Sub(start)
 	res := drill.GradeExplain(t, strings.Join(lines, " "), elapsed)
-	r.say("\nResult: %s in %.0f s", scoreText(res.Score), elapsed.Seconds())
+	r.say("\nResult: %s in %.0f s", res.Score.Text(), elapsed.Seconds())
 	if !res.InTime {
 		r.say(" (over the %d s limit: no points)", t.Seconds)
 	}
@@ -470,11 +459,7 @@ func (r *drillRun) mock() (drill.MockResult, error) {
 		return drill.MockResult{}, err
 	}
 	res := r.c.GradeMock(tax, sc, fl, ex)
-	verdict := "FAIL"
-	if res.Pass {
-		verdict = "PASS"
-	}
-	r.say("\nMOCK EXIT TEST: %s\n", verdict)
+	r.say("\nMOCK EXIT TEST: %s\n", res.Verdict())
 	for _, p := range res.Parts {
 		mark := "✓"
 		if !p.Pass {
@@ -502,15 +487,11 @@ func (a *app) statsText(s store.Summary, name func(string) string) string {
 	var b strings.Builder
 	b.WriteString(a.styles.Heading.Render("Progress per drill") + "\n")
 	for _, d := range s.Drills {
-		var trend []string
-		for _, r := range d.Ratios[max(0, len(d.Ratios)-10):] {
-			trend = append(trend, fmt.Sprintf("%.0f%%", 100*r))
-		}
 		attempts := "attempts"
 		if d.Attempts == 1 {
 			attempts = "attempt "
 		}
-		line := fmt.Sprintf("  %-9s %2d %s, best %3.0f%%, last %3.0f%%   %s", d.Drill, d.Attempts, attempts, 100*d.Best, 100*d.Last, strings.Join(trend, " → "))
+		line := fmt.Sprintf("  %-9s %2d %s, best %3.0f%%, last %3.0f%%   %s", d.Drill, d.Attempts, attempts, 100*d.Best, 100*d.Last, drill.Trend(d.Ratios, 10))
 		if d.Drill == drill.Mock {
 			line += fmt.Sprintf("   (%d passed)", d.Passes)
 		}

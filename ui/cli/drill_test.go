@@ -78,6 +78,32 @@ func TestExplainDrillChecksKeyPoints(t *testing.T) {
 	}
 }
 
+// The line mode runs on the command line's clock, as memos do: with
+// SOURCE_DATE_EPOCH the record is stamped with it, the seed comes from it,
+// and the explanation is timed by it.
+func TestALineModeDrillRunsOnTheInjectedClock(t *testing.T) {
+	hist := filepath.Join(t.TempDir(), "h.json")
+	env := []string{"STACKPICK_HISTORY=" + hist, "SOURCE_DATE_EPOCH=1764493200"}
+	input := "Dynamo-Triton is the renamed Triton Inference Server.\n\n"
+	code, out, _ := runWithInput(t, env, input, "drill", "explain")
+	if code != 0 || !strings.Contains(out, " in 0 s\n") {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+	var f struct {
+		Records []struct {
+			At   string `json:"at"`
+			Seed uint64 `json:"seed"`
+		}
+	}
+	raw, _ := os.ReadFile(hist)
+	if err := json.Unmarshal(raw, &f); err != nil || len(f.Records) != 1 {
+		t.Fatalf("history: %v, %d records", err, len(f.Records))
+	}
+	if r := f.Records[0]; r.At != "2025-11-30T09:00:00Z" || r.Seed != 1764493200*1_000_000_000 {
+		t.Errorf("record %+v", r)
+	}
+}
+
 func TestDrillInputProblems(t *testing.T) {
 	dir := t.TempDir()
 	hist := filepath.Join(dir, "history.json")

@@ -1,14 +1,10 @@
-// Package cli is stackpick's command line: cobra commands styled by fang,
-// the exit-code discipline (0 ok, 1 internal error, 2 bad input, 130
-// interrupted) and the choice between the TUI and plain output. It renders
-// through ui/report and decides through decide/; it never computes a
-// decision itself.
 package cli
 
 import (
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/stackpick/stackpick/knowledge"
 )
@@ -43,6 +39,40 @@ func badInputf(format string, args ...any) error {
 	return badInput(fmt.Errorf(format, args...))
 }
 
+// usageError is a mistake in how stackpick was called: an unknown command
+// or flag, a flag without its value, an argument a command does not take.
+// It exits 2 and the message points at --help. cobra's flag and argument
+// errors are wrapped in it where cobra reports them (flagError, noArgs,
+// usageArgs), so no one has to recognise them by their wording.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// usage marks err as a usage mistake (exit 2, with the pointer to --help).
+func usage(err error) error {
+	var ue *usageError
+	if err == nil || errors.As(err, &ue) {
+		return err
+	}
+	return &usageError{err: err}
+}
+
+// noArgs is cobra.NoArgs with its error a usage error.
+func noArgs(cmd *cobra.Command, args []string) error { return usage(cobra.NoArgs(cmd, args)) }
+
+// usageArgs makes the argument checks of cmd and its sub-commands report
+// usage errors: for the commands cobra adds itself (completion and its
+// shells), whose checks are cobra's own. Ours say so where they are written.
+func usageArgs(cmd *cobra.Command) {
+	if check := cmd.Args; check != nil {
+		cmd.Args = func(c *cobra.Command, args []string) error { return usage(check(c, args)) }
+	}
+	for _, sub := range cmd.Commands() {
+		usageArgs(sub)
+	}
+}
+
 // internal marks err as stackpick's own fault (exit 1).
 func internal(err error) error {
 	if err == nil {
@@ -51,8 +81,7 @@ func internal(err error) error {
 	return &exitError{code: ExitInternal, err: err}
 }
 
-// codeOf maps an error to its exit code. Errors from cobra's flag and
-// argument parsing are usage errors.
+// codeOf maps an error to its exit code.
 func codeOf(err error) int {
 	if err == nil {
 		return ExitOK
@@ -61,16 +90,11 @@ func codeOf(err error) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
+	var ue *usageError
 	var ke *knowledge.Error
 	var kes knowledge.Errors
-	if errors.As(err, &ke) || errors.As(err, &kes) {
+	if errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &kes) {
 		return ExitBadInput
-	}
-	msg := err.Error()
-	for _, prefix := range []string{"unknown flag", "unknown shorthand flag", "bad flag syntax", "flag needs an argument", "invalid argument", "unknown command", "accepts ", "requires ", "if any flags in the group", "none of the others can be"} {
-		if strings.HasPrefix(msg, prefix) || strings.Contains(msg, prefix) {
-			return ExitBadInput
-		}
 	}
 	return ExitInternal
 }

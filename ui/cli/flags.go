@@ -14,8 +14,10 @@ import (
 
 var invalidFlagRE = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (?:strconv\.)?Parse(\w+)`)
 
-// flagError adds the nearest flag name to cobra's "unknown flag" errors and
-// says what a flag's value should look like instead of Go's parse error.
+// flagError is every command's flag error function: a flag that does not
+// parse is a usage error. It adds the nearest flag name to an unknown flag
+// and says what a value should look like instead of Go's parse error (that
+// one names the flag, so it needs no pointer to --help).
 func flagError(cmd *cobra.Command, err error) error {
 	msg := err.Error()
 	if m := invalidFlagRE.FindStringSubmatch(msg); m != nil {
@@ -34,20 +36,11 @@ func flagError(cmd *cobra.Command, err error) error {
 		cmd.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
 		cmd.InheritedFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
 		if n := knowledge.Nearest(name, names); n != "" {
-			return badInput(fmt.Errorf("%s; did you mean --%s?", msg, n))
+			return usage(fmt.Errorf("%s; did you mean --%s?", msg, n))
 		}
 	}
-	return badInput(err)
+	return usage(err)
 }
 
-func isFlagError(err error) bool {
-	msg := err.Error()
-	for _, prefix := range []string{"unknown flag", "unknown shorthand flag", "flag needs an argument", "bad flag syntax", "invalid argument", "unknown command", "accepts ", "requires "} {
-		if strings.HasPrefix(msg, prefix) {
-			return true
-		}
-	}
-	return false
-}
-
+// errUsageShown ends a command that has already said what to do instead.
 var errUsageShown = errors.New("usage shown")

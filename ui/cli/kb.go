@@ -17,12 +17,12 @@ func (a *app) kbCommand() *cobra.Command {
 	kb := &cobra.Command{
 		Use:   "kb",
 		Short: "Check or list the knowledge base",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 	}
 	check := &cobra.Command{
 		Use:   "check",
 		Short: "Validate the knowledge base (with the --kb overlay, if any)",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			k, err := a.loadKB()
 			if err != nil {
@@ -50,7 +50,7 @@ func (a *app) kbCommand() *cobra.Command {
 	rules := &cobra.Command{
 		Use:   "rules",
 		Short: "Print the rules table, generated from the knowledge base",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			formats := []string{"text", "markdown"}
 			if !slices.Contains(formats, format) {

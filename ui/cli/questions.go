@@ -12,7 +12,7 @@ func (a *app) questionsCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "questions",
 		Short: "List every question: key, type, allowed values, default, why it matters",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			kb, err := a.loadKB()
 			if err != nil {

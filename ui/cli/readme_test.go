@@ -1,13 +1,16 @@
 package cli_test
 
 import (
+	"flag"
 	"os"
 	"strings"
 	"testing"
 )
 
+var update = flag.Bool("update", false, "rewrite the README's generated rules table (review the diff)")
+
 // The README's rules table is generated from the knowledge base; regenerate
-// it with: UPDATE_README=1 go test ./ui/cli -run README
+// it with: go test ./ui/cli -run README -update
 func TestREADMERulesTableMatchesTheKnowledgeBase(t *testing.T) {
 	const begin, end = "<!-- rules:begin -->\n", "<!-- rules:end -->"
 	path := "../../README.md"
@@ -24,12 +27,12 @@ func TestREADMERulesTableMatchesTheKnowledgeBase(t *testing.T) {
 	if readme[i+len(begin):j] == table {
 		return
 	}
-	if os.Getenv("UPDATE_README") == "1" {
+	if *update {
 		updated := readme[:i+len(begin)] + table + readme[j:]
 		if err := os.WriteFile(path, []byte(updated), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Fatal("README's rules table is out of date: run UPDATE_README=1 go test ./ui/cli -run README")
+	t.Fatal("README's rules table is out of date: run go test ./ui/cli -run README -update, then review the diff")
 }

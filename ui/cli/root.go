@@ -47,7 +47,7 @@ result, and a browser for the knowledge base.`,
 			if n := knowledge.Nearest(args[0], names); n != "" {
 				e = fmt.Errorf("unknown command %q; did you mean %q?", args[0], n)
 			}
-			return badInput(e)
+			return usage(e)
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return a.runRoot(cmd)
@@ -58,6 +58,12 @@ result, and a browser for the knowledge base.`,
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
 	root.Flags().BoolVar(&a.accessible, "accessible", false, "plain prompts for screen readers instead of the full-screen app (env ACCESSIBLE=1)")
 	root.AddCommand(a.decideCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand())
+	// cobra adds its completion command when it runs; added now, its
+	// argument checks can report usage errors like every other command's.
+	root.InitDefaultCompletionCmd()
+	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
+		usageArgs(c)
+	}
 	return root
 }
 

@@ -13,7 +13,7 @@ func (a *app) scenariosCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "scenarios",
 		Short: "List the preset scenarios with their one-line stories",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			kb, err := a.loadKB()
 			if err != nil {

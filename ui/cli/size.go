@@ -57,7 +57,7 @@ in --vllm-version and the GPU.`,
 		Example: `  stackpick size --model llama-3.3-70b --gpu h100 --tensor-parallel-size 4
   stackpick size --model qwen3-32b --gpu l40s --max-model-len 16384 --format json
   stackpick size --params-b 8.03 --layers 32 --kv-heads 8 --head-dim 128 --gpu-memory-gib 23.58 --weights-gib 14.99`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return a.runSize(cmd, fl)
 		},
@@ -90,9 +90,9 @@ in --vllm-version and the GPU.`,
 	f.StringVar(&fl.dtype, "dtype", "auto", "weights dtype: "+strings.Join(sizing.WeightsDTypes, ", "))
 	f.IntVar(&fl.block, "block-size", 0, "tokens per KV block (default 16)")
 	f.IntVar(&fl.context, "context-tokens", 0, "request length concurrency is counted at (default: max-model-len)")
-	f.IntVar(&fl.gpusPerNode, "gpus-per-node", 8, "accelerators per node (replicas per node, TP search limit)")
+	f.IntVar(&fl.gpusPerNode, "gpus-per-node", sizing.SearchGPUsPerNode, "accelerators per node (replicas per node, TP search limit)")
 	f.IntVar(&fl.nodes, "nodes", 1, "nodes a replica may span with pipeline stages when searching")
-	f.IntVar(&fl.minConcurrency, "min-concurrency", 4, "headroom for the TP search: requests of --context-tokens the KV pool must hold")
+	f.IntVar(&fl.minConcurrency, "min-concurrency", sizing.SearchMinConcurrency, "headroom for the TP search: requests of --context-tokens the KV pool must hold")
 	f.StringVar(&fl.version, "vllm-version", sizing.CurrentVLLM, "release of vLLM whose defaults apply (e.g. 0.29, 0.10.2)")
 	f.StringVar(&fl.entry, "entry", sizing.EntryServe, "entry point whose batch defaults apply: serve (vllm serve) or llm (the LLM class)")
 	return cmd
@@ -164,12 +164,9 @@ func (a *app) runSize(cmd *cobra.Command, fl sizeFlags) error {
 		}
 		in.Hardware = sizing.HardwareOf(gp)
 	case fl.gpuMemGiB > 0:
-		ref := kb.GPU("h100")
-		if ref != nil {
-			in.Hardware = sizing.HardwareOf(ref)
-		}
-		in.Hardware.Name, in.Hardware.BandwidthTBs = "custom", 0
-		notes = append(notes, "non-torch memory taken from the NVIDIA catalog entries; pass --gpu for AMD cards")
+		hw, note := sizing.CustomHardware(kb, fl.gpuMemGiB)
+		in.Hardware = hw
+		notes = append(notes, note)
 	default:
 		return badInputf("size needs --gpu ID or --gpu-memory-gib N (one GPU's total as vLLM reports it)")
 	}
@@ -225,7 +222,8 @@ func (a *app) runSize(cmd *cobra.Command, fl sizeFlags) error {
 	return err
 }
 
-// overrideArch applies the raw architecture flags that were given.
+// overrideArch applies the raw architecture flags that were given, then
+// the sizing's assumptions for the widths still missing.
 func overrideArch(arch *sizing.Arch, fl sizeFlags, cmd *cobra.Command, notes *[]string) {
 	set := cmd.Flags().Changed
 	if set("params-b") {
@@ -260,25 +258,7 @@ func overrideArch(arch *sizing.Arch, fl sizeFlags, cmd *cobra.Command, notes *[]
 	if set("intermediate-size") {
 		arch.Intermediate = fl.intermediate
 	}
-	if arch.Hidden == 0 {
-		switch {
-		case arch.Heads > 0 && arch.HeadDim > 0:
-			arch.Hidden = arch.Heads * arch.HeadDim
-			*notes = append(*notes, fmt.Sprintf("hidden size not given: assumed %d (attention heads × head dim) for the activation estimate", arch.Hidden))
-		case arch.ParamsB > 0 && arch.Layers > 0:
-			// A transformer layer holds about 12 × hidden² parameters.
-			arch.Hidden = int(math.Sqrt(arch.ParamsB * 1e9 / (12 * float64(arch.Layers))))
-			*notes = append(*notes, fmt.Sprintf("hidden size not given: assumed %d from params ≈ 12 × layers × hidden² for the activation estimate", arch.Hidden))
-		default:
-			arch.Hidden = 4096
-			*notes = append(*notes, "hidden size not given: assumed 4096 for the activation estimate")
-		}
-	}
-	if arch.Vocab == 0 {
-		arch.Vocab = 151936
-		*notes = append(*notes, "vocabulary size not given: assumed 151,936 (Qwen3's, among the larger ones) for the sampler's share of the activation peak")
-	}
-	if arch.Intermediate == 0 && arch.Experts == 0 {
-		arch.Intermediate = arch.Hidden * 7 / 2
-	}
+	assumed, more := sizing.AssumeShape(*arch)
+	*arch = assumed
+	*notes = append(*notes, more...)
 }

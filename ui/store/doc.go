@@ -3,6 +3,6 @@
 // sees half a file and a failed write leaves nothing behind) and the drill
 // history, one JSON file in the XDG state folder. A history that is not
 // ours or no longer parses is set aside (renamed), never overwritten.
-// Grading lives in scenarios/drill; this package is only I/O. It must not
-// import ui/tui, ui/cli or ui/report.
+// Grading and scores live in scenarios/drill; this package only keeps their
+// records. It must not import ui/tui, ui/cli, ui/report or any Charm package.
 package store

@@ -28,18 +28,33 @@ type Record struct {
 	Missed []string `json:"missed"`
 }
 
+// NewRecord is the record of a graded drill; the caller stamps At from its
+// clock.
+func NewRecord(name string, seed uint64, s drill.Score) Record {
+	return Record{Drill: name, Seed: seed, Points: s.Points, Max: s.Max, Missed: s.Missed}
+}
+
+// MockRecord is the record of the mock exit test: its score (a point per
+// part) and its verdict.
+func MockRecord(seed uint64, r drill.MockResult) Record {
+	rec := NewRecord(drill.Mock, seed, r.Score())
+	pass := r.Pass
+	rec.Pass = &pass
+	return rec
+}
+
 type file struct {
 	Schema  string   `json:"schema"`
 	Records []Record `json:"records"`
 }
 
-// DefaultPath is the history file in the XDG state folder (the folder is
+// DefaultHistoryPath is the history file in the XDG state folder (the folder is
 // created if needed).
 func DefaultHistoryPath() (string, error) {
 	return xdg.StateFile("stackpick/history.json")
 }
 
-// Load reads the history. A missing file is an empty history. A file that
+// LoadHistory reads the history. A missing file is an empty history. A file that
 // does not parse, or is not a stackpick history, is renamed aside; the
 // returned notice says where it went.
 func LoadHistory(path, stamp string) (records []Record, notice string, err error) {
@@ -72,7 +87,7 @@ func LoadHistory(path, stamp string) (records []Record, notice string, err error
 	return f.Records, "", nil
 }
 
-// Append adds one record and rewrites the file atomically.
+// AppendHistory adds one record and rewrites the file atomically.
 func AppendHistory(path string, rec Record, stamp string) (notice string, err error) {
 	records, notice, err := LoadHistory(path, stamp)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/store"
 )
 
@@ -79,5 +80,17 @@ func TestTwoSetAsidesInOneSecondKeepBothFiles(t *testing.T) {
 	second, _ := os.ReadFile(path + ".unreadable-20261130T1000-2")
 	if string(first) != "{not json" || string(second) != `{"schema":"other/v1"}` {
 		t.Fatalf("set-aside files: %q, %q", first, second)
+	}
+}
+
+// The mock exit test is kept as a point per part with its verdict.
+func TestTheMockExitTestIsRecordedWithItsVerdict(t *testing.T) {
+	r := drill.MockResult{Pass: true, Weakest: []string{"flags:vllm-block-size:name"}, Parts: []drill.MockPart{{Ratio: 1}, {Ratio: 1}, {Ratio: 0.75}, {Ratio: 0.5}}}
+	rec := store.MockRecord(7, r)
+	if rec.Drill != drill.Mock || rec.Seed != 7 || rec.Points != 3.25 || rec.Max != 4 || rec.Pass == nil || !*rec.Pass || len(rec.Missed) != 1 {
+		t.Errorf("got %+v", rec)
+	}
+	if rec := store.NewRecord(drill.Flags, 3, drill.Score{Points: 5, Max: 6}); rec.Drill != drill.Flags || rec.Pass != nil || rec.Points != 5 {
+		t.Errorf("got %+v", rec)
 	}
 }

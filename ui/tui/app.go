@@ -4,7 +4,7 @@
 // keys and styles and hands them to small screens (one per file); huh is
 // used for forms only, all of it in forms.go. The UI never computes a
 // decision: it asks the decide package after every change and renders what
-// comes back. It must not be imported by decide/ or knowledge/.
+// comes back. It must not import ui/cli; nothing but ui/cli imports it.
 package tui
 
 import (

@@ -39,11 +39,10 @@ type drillState struct {
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
 }
 
-func newDrillState(opts Options) *drillState {
-	d := &drillState{path: opts.HistoryPath, seed: opts.DrillSeed, scenario: opts.DrillScenario, now: opts.Now}
-	if d.now == nil {
-		d.now = time.Now
-	}
+// newDrillState keeps the drills on the app's clock, the one that dates
+// memos: it stamps records, seeds drills and times the explanation.
+func newDrillState(opts Options, now func() time.Time) *drillState {
+	d := &drillState{path: opts.HistoryPath, seed: opts.DrillSeed, scenario: opts.DrillScenario, now: now}
 	d.after = func(dur time.Duration, msg tea.Msg) tea.Cmd {
 		return tea.Tick(dur, func(time.Time) tea.Msg { return msg })
 	}
@@ -90,42 +89,52 @@ func (d *drillState) nextSeed() uint64 {
 
 func (d *drillState) misses() drill.Misses { return store.Misses(d.records) }
 
-// record appends a finished drill to the history and says what happened,
-// for the result to show.
-func (d *drillState) record(rec store.Record) string {
+// historyKept says what became of a finished drill's record. It goes to
+// the screen that finished the drill, which shows text under the score.
+type historyKept struct {
+	to     screen
+	rec    store.Record
+	path   string
+	notice string
+	err    error
+	text   string // set by drillState.kept when the message arrives
+}
+
+func (m historyKept) recipient() screen { return m.to }
+
+// record stamps a finished drill from the app's clock and returns the
+// command that appends it to the history, so the file is written off the
+// update loop. Without a history file there is nothing to run, and the
+// text says why at once.
+func (d *drillState) record(to screen, rec store.Record) (string, tea.Cmd) {
 	rec.At = d.now().UTC().Format(time.RFC3339)
 	if d.path == "" {
-		return "Not recorded: " + d.problem
+		return "Not recorded: " + d.problem, nil
 	}
-	notice, err := store.AppendHistory(d.path, rec, d.stamp())
-	if notice != "" {
-		d.notice = notice
+	path, stamp := d.path, d.stamp()
+	return "", func() tea.Msg {
+		notice, err := store.AppendHistory(path, rec, stamp)
+		return historyKept{to: to, rec: rec, path: path, notice: notice, err: err}
+	}
+}
+
+// kept takes in what became of a record, whether or not the screen that
+// finished the drill is still open: the history as it now is on disk, and
+// the line the result shows.
+func (d *drillState) kept(m historyKept) historyKept {
+	if m.notice != "" {
+		d.notice = m.notice
 		d.records = nil
 	}
-	if err != nil {
-		d.problem = "the last result could not be saved: " + err.Error()
-		return "Not recorded: " + err.Error()
+	if m.err != nil {
+		d.problem = "the last result could not be saved: " + m.err.Error()
+		m.text = "Not recorded: " + m.err.Error()
+		return m
 	}
 	d.problem = ""
-	d.records = append(d.records, rec)
-	return "Recorded in " + d.path + "."
-}
-
-// scoreRecord is the history record of a graded drill.
-func scoreRecord(name string, seed uint64, s drill.Score) store.Record {
-	return store.Record{Drill: name, Seed: seed, Points: s.Points, Max: s.Max, Missed: s.Missed}
-}
-
-// mockRecord is the history record of the mock exit test: a point per part
-// scaled by its share, the verdict, the weakest items.
-func mockRecord(seed uint64, r drill.MockResult) store.Record {
-	pass := r.Pass
-	rec := store.Record{Drill: drill.Mock, Seed: seed, Pass: &pass, Missed: r.Weakest}
-	for _, p := range r.Parts {
-		rec.Points += p.Ratio
-		rec.Max++
-	}
-	return rec
+	d.records = append(d.records, m.rec)
+	m.text = "Recorded in " + m.path + "."
+	return m
 }
 
 // scenarioPrompt is the scenario a drill plays: the --scenario preset, or
@@ -198,6 +207,24 @@ func (b *drillBase) host(self screen) screen {
 		return b.mock
 	}
 	return self
+}
+
+// keep records the finished drill self; the result shows what became of
+// it once the returned command has run.
+func (b *drillBase) keep(self screen, rec store.Record) tea.Cmd {
+	var cmd tea.Cmd
+	b.saved, cmd = b.c.drills.record(self, rec)
+	return cmd
+}
+
+// historyKept takes in what became of this drill's record; it reports
+// whether msg was that, so the screen lays its result out again.
+func (b *drillBase) historyKept(msg tea.Msg) bool {
+	hk, ok := msg.(historyKept)
+	if ok {
+		b.saved = hk.text
+	}
+	return ok
 }
 
 // leave goes back from a drill. An unfinished drill with answers asks
@@ -433,13 +460,6 @@ func lineInputStyles(c *shared) textinput.Styles {
 	st.Blurred.Placeholder = c.styles.Muted
 	return st
 }
-
-// scoreText is "8 of 9 (89%)".
-func scoreText(s drill.Score) string {
-	return fmt.Sprintf("%s of %s (%.0f%%)", trimFloat(s.Points), trimFloat(s.Max), 100*s.Ratio())
-}
-
-func trimFloat(f float64) string { return fmt.Sprint(float64(int(f*100+0.5)) / 100) }
 
 // markLine is a ✓ or ✗ line, the mark coloured and the text plain.
 func markLine(st Styles, right bool, text string, w int) []string {

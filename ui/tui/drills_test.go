@@ -379,6 +379,29 @@ func TestTaxonomyAllRight(t *testing.T) {
 	}
 }
 
+// The record is written by a command, not inside Update: the file appears
+// only once the command has run, and the result then says where it went.
+// Left before the command reports, the history still takes the record in.
+func TestADrillIsRecordedThroughACommand(t *testing.T) {
+	e := newDrillEnv(t, 80, 24, drill.Taxonomy)
+	e.placeAll(e.screen().(*taxonomyScreen))
+	_, cmd := e.m.Update(keyMsg("enter"))
+	if _, err := os.Stat(e.hist); !os.IsNotExist(err) {
+		t.Fatalf("Update wrote the history itself (%v)", err)
+	}
+	if cmd == nil || strings.Contains(e.view(), "Recorded in") {
+		t.Fatalf("grading should return the command that records, and not claim it yet:\n%s", e.view())
+	}
+	e.m.Update(keyMsg("q")) // back to the drills menu before the write reports
+	e.run(cmd)
+	if recs := e.records(); len(recs) != 1 {
+		t.Fatalf("history holds %d records, want 1", len(recs))
+	}
+	if n := len(e.m.c.drills.records); n != 1 {
+		t.Errorf("the app's history holds %d records after the write, want 1", n)
+	}
+}
+
 // A wrong placement is graded with its reason, and the product comes
 // first next time: in a new round (r) and in a new run of the app.
 func TestTaxonomyMissedItemComesFirst(t *testing.T) {

@@ -55,18 +55,19 @@ type Model struct {
 // New builds the app at its home screen. The first frame needs no terminal
 // query: styles start dark and switch when the terminal says it is light.
 func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
 	c := &shared{
 		kb:        kb,
 		scenarios: list,
 		keys:      DefaultKeyMap(),
 		styles:    NewStyles(true),
 		noColor:   opts.NoColor,
-		now:       opts.Now,
+		now:       now,
 		kbDir:     opts.KBDir,
-		drills:    newDrillState(opts),
-	}
-	if c.now == nil {
-		c.now = time.Now
+		drills:    newDrillState(opts, now),
 	}
 	m := &Model{c: c, width: 80, height: 24}
 	m.layout()
@@ -137,6 +138,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.showHelp, m.helpTop = true, 0
 			return m, nil
 		}
+	}
+	if hk, ok := msg.(historyKept); ok {
+		// The drill history is the app's: it takes a record in even when
+		// the screen that finished the drill has gone.
+		msg = c.drills.kept(hk)
 	}
 	var cmd tea.Cmd
 	if am, ok := msg.(addressedMsg); ok {

@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/store"
 )
 
 // explainTick is the explanation's countdown ticking: one a second, for
@@ -87,7 +88,7 @@ func (s *explainScreen) done() bool { return s.result.Topic != "" }
 
 func (s *explainScreen) title() string {
 	if s.graded {
-		return "Explain · " + scoreText(s.result.Score)
+		return "Explain · " + s.result.Score.Text()
 	}
 	return "Explain · " + clock(s.remaining()) + " left"
 }
@@ -135,6 +136,10 @@ func (s *explainScreen) setSize(w, h int) {
 }
 
 func (s *explainScreen) update(msg tea.Msg) tea.Cmd {
+	if s.historyKept(msg) {
+		s.layoutResult()
+		return nil
+	}
 	if t, ok := msg.(explainTick); ok {
 		if t.s != s || s.done() {
 			return nil
@@ -169,20 +174,19 @@ func (s *explainScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *explainScreen) grade() tea.Cmd {
-	c := s.c
 	s.area.Blur()
 	s.result = drill.GradeExplain(s.topic, s.area.Value(), s.elapsed())
 	if s.mock != nil {
 		return s.mock.partDone()
 	}
 	s.graded = true
-	s.saved = c.drills.record(scoreRecord(drill.Explain, s.seed, s.result.Score))
+	cmd := s.keep(s, store.NewRecord(drill.Explain, s.seed, s.result.Score))
 	s.layoutResult()
-	return nil
+	return cmd
 }
 
 func (s *explainScreen) scoreLine() string {
-	return fmt.Sprintf("Explain: %s in %.0f s", scoreText(s.result.Score), s.result.Elapsed)
+	return fmt.Sprintf("Explain: %s in %.0f s", s.result.Score.Text(), s.result.Elapsed)
 }
 
 func (s *explainScreen) layoutResult() {

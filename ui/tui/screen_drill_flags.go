@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/store"
 )
 
 // flagsScreen is the flags drill: the top vLLM flags as the knowledge base
@@ -46,7 +47,7 @@ func newFlagsScreen(c *shared, mock *mockScreen) *flagsScreen {
 
 func (s *flagsScreen) title() string {
 	if s.graded {
-		return "Flags · " + scoreText(s.result.Score)
+		return "Flags · " + s.result.Score.Text()
 	}
 	return fmt.Sprintf("Flags · %d/%d", s.i+1, len(s.qs))
 }
@@ -86,6 +87,10 @@ func (s *flagsScreen) next() tea.Cmd {
 }
 
 func (s *flagsScreen) update(msg tea.Msg) tea.Cmd {
+	if s.historyKept(msg) {
+		s.layoutResult()
+		return nil
+	}
 	if _, ok := msg.(tea.BackgroundColorMsg); ok {
 		for i := range s.inputs {
 			s.inputs[i].SetStyles(lineInputStyles(s.c))
@@ -152,9 +157,9 @@ func (s *flagsScreen) grade() tea.Cmd {
 		return s.mock.partDone()
 	}
 	s.graded = true
-	s.saved = c.drills.record(scoreRecord(drill.Flags, s.seed, s.result.Score))
+	cmd := s.keep(s, store.NewRecord(drill.Flags, s.seed, s.result.Score))
 	s.layoutResult()
-	return nil
+	return cmd
 }
 
 func (s *flagsScreen) layoutResult() {
@@ -163,7 +168,7 @@ func (s *flagsScreen) layoutResult() {
 	var wrong, right []string
 	for i, g := range s.result.Grades {
 		q := g.Question
-		pts := fmt.Sprintf("%s/%s", trimFloat(g.Points), trimFloat(g.Max))
+		pts := drill.Fraction(g.Points, g.Max)
 		if g.Points >= g.Max {
 			what := q.Flag + ": default and effect"
 			if q.Mode == drill.ModeName {
@@ -208,7 +213,7 @@ func (s *flagsScreen) layoutResult() {
 
 func (s *flagsScreen) view() string {
 	if s.graded {
-		return s.resultView("Flags: " + scoreText(s.result.Score))
+		return s.resultView("Flags: " + s.result.Score.Text())
 	}
 	st := s.c.styles
 	w := s.w

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/store"
 )
 
 // mockScreen is the mock exit test: the four drills in a row on one seed,
@@ -58,9 +59,10 @@ func (m *mockScreen) partDone() tea.Cmd {
 	default:
 		m.result = c.drills.content.GradeMock(m.tax.result, m.sc.result, m.fl.result, m.ex.result)
 		m.graded = true
-		m.saved = c.drills.record(mockRecord(m.seed, m.result))
+		var cmd tea.Cmd
+		m.saved, cmd = c.drills.record(m, store.MockRecord(m.seed, m.result))
 		m.layoutResult()
-		return nil
+		return cmd
 	}
 	c.status = fmt.Sprintf("%s done. Part %d of %d: %s.", partTitle(mockParts[m.part-1]), m.part+1, len(mockParts), mockParts[m.part])
 	m.cur.setSize(m.w, m.h)
@@ -88,10 +90,7 @@ func (m *mockScreen) takesQuestionMark() bool { return !m.graded && takesQuestio
 
 func (m *mockScreen) title() string {
 	if m.graded {
-		if m.result.Pass {
-			return "Mock exit test · PASS"
-		}
-		return "Mock exit test · FAIL"
+		return "Mock exit test · " + m.result.Verdict()
 	}
 	return fmt.Sprintf("Mock %d/%d · %s", m.part+1, len(mockParts), m.cur.title())
 }
@@ -125,6 +124,11 @@ func (m *mockScreen) partScreen(i int) screen {
 }
 
 func (m *mockScreen) update(msg tea.Msg) tea.Cmd {
+	if hk, ok := msg.(historyKept); ok {
+		m.saved = hk.text
+		m.layoutResult()
+		return nil
+	}
 	if !m.graded {
 		return m.cur.update(msg)
 	}
@@ -173,9 +177,9 @@ func (m *mockScreen) layoutResult() {
 			mark = st.Bad.Render("✗")
 		}
 		line := fmt.Sprintf(" %s %s %-9s %4.0f%%  ", mark, st.Key.Render(fmt.Sprint(i+1)), partTitle(p.Drill), 100*p.Ratio)
-		detail := fmt.Sprintf("bar %.0f%% · %s", 100*p.Bar, scoreText(p.Score))
+		detail := fmt.Sprintf("bar %.0f%% · %s", 100*p.Bar, p.Score.Text())
 		if p.Drill == drill.Scenario {
-			detail = fmt.Sprintf("bar %.0f%% (layers right) · %s", 100*p.Bar, scoreText(p.Score))
+			detail = fmt.Sprintf("bar %.0f%% (layers right) · %s", 100*p.Bar, p.Score.Text())
 		}
 		line += st.Muted.Render(detail)
 		lines = append(lines, truncate(line, w))
@@ -199,9 +203,9 @@ func (m *mockScreen) view() string {
 		return m.cur.view()
 	}
 	st := m.c.styles
-	verdict := st.Good.Bold(true).Render("PASS")
+	verdict := st.Good.Bold(true).Render(m.result.Verdict())
 	if !m.result.Pass {
-		verdict = st.Bad.Bold(true).Render("FAIL")
+		verdict = st.Bad.Bold(true).Render(m.result.Verdict())
 	}
 	head := " " + st.Heading.Render("Mock exit test: ") + verdict
 	return withMore(st, head, m.page.more(), m.w) + "\n" + m.page.view()

@@ -13,6 +13,7 @@ import (
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/store"
 )
 
 // scenarioDrillScreen is the scenario drill: a story (a preset, or one
@@ -62,7 +63,7 @@ func newScenarioDrillScreen(c *shared, mock *mockScreen) *scenarioDrillScreen {
 
 func (s *scenarioDrillScreen) title() string {
 	if s.graded {
-		return "Scenario · " + scoreText(s.result.Score)
+		return "Scenario · " + s.result.Score.Text()
 	}
 	return fmt.Sprintf("Scenario · layer %d/%d", s.layer+1, len(s.layers))
 }
@@ -100,6 +101,10 @@ func (s *scenarioDrillScreen) focusPicks() {
 }
 
 func (s *scenarioDrillScreen) update(msg tea.Msg) tea.Cmd {
+	if s.historyKept(msg) {
+		s.layoutResult()
+		return nil
+	}
 	if _, ok := msg.(tea.BackgroundColorMsg); ok {
 		for i := range s.inputs {
 			s.inputs[i].SetStyles(lineInputStyles(s.c))
@@ -190,9 +195,9 @@ func (s *scenarioDrillScreen) grade() tea.Cmd {
 		return s.mock.partDone()
 	}
 	s.graded = true
-	s.saved = c.drills.record(scoreRecord(drill.Scenario, s.seed, s.result.Score))
+	cmd := s.keep(s, store.NewRecord(drill.Scenario, s.seed, s.result.Score))
 	s.layoutResult()
-	return nil
+	return cmd
 }
 
 func (s *scenarioDrillScreen) layoutResult() {
@@ -240,7 +245,7 @@ func (s *scenarioDrillScreen) layoutResult() {
 
 func (s *scenarioDrillScreen) view() string {
 	if s.graded {
-		return s.resultView("Scenario: " + scoreText(s.result.Score))
+		return s.resultView("Scenario: " + s.result.Score.Text())
 	}
 	c := s.c
 	st := c.styles

@@ -67,11 +67,7 @@ func (s *drillStatsScreen) lines() []string {
 		recent := ds.Ratios[max(0, len(ds.Ratios)-min(room, 20)):]
 		line = "   " + line + "  " + st.Pick.Render(sparkline(recent))
 		// The last few scores in numbers, as far as they fit.
-		var trend []string
-		for _, r := range ds.Ratios[max(0, len(ds.Ratios)-5):] {
-			trend = append(trend, fmt.Sprintf("%.0f%%", 100*r))
-		}
-		if t := "  " + strings.Join(trend, " → "); visibleWidth(line)+len(t) <= w {
+		if t := "  " + drill.Trend(ds.Ratios, 5); visibleWidth(line)+len(t) <= w {
 			line += st.Muted.Render(t)
 		}
 		out = append(out, truncate(line, w))

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/store"
 )
 
 // taxonomyScreen is the taxonomy drill: every product in a list, placed in
@@ -32,7 +33,7 @@ func newTaxonomyScreen(c *shared, mock *mockScreen) *taxonomyScreen {
 
 func (s *taxonomyScreen) title() string {
 	if s.graded {
-		return fmt.Sprintf("Taxonomy · %s/%s right", trimFloat(s.result.Score.Points), trimFloat(s.result.Score.Max))
+		return "Taxonomy · " + drill.Fraction(s.result.Score.Points, s.result.Score.Max) + " right"
 	}
 	return fmt.Sprintf("Taxonomy · %d/%d placed", len(s.placed), len(s.products))
 }
@@ -69,6 +70,10 @@ func (s *taxonomyScreen) nextUnplaced(from int) int {
 }
 
 func (s *taxonomyScreen) update(msg tea.Msg) tea.Cmd {
+	if s.historyKept(msg) {
+		s.layoutResult()
+		return nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -109,9 +114,9 @@ func (s *taxonomyScreen) grade() tea.Cmd {
 		return s.mock.partDone()
 	}
 	s.graded = true
-	s.saved = s.c.drills.record(scoreRecord(drill.Taxonomy, s.seed, s.result.Score))
+	cmd := s.keep(s, store.NewRecord(drill.Taxonomy, s.seed, s.result.Score))
 	s.layoutResult()
-	return nil
+	return cmd
 }
 
 func (s *taxonomyScreen) layoutResult() {
@@ -140,7 +145,7 @@ func (s *taxonomyScreen) layoutResult() {
 
 func (s *taxonomyScreen) view() string {
 	if s.graded {
-		return s.resultView("Taxonomy: " + scoreText(s.result.Score))
+		return s.resultView("Taxonomy: " + s.result.Score.Text())
 	}
 	c := s.c
 	st := c.styles

@@ -1,0 +1,36 @@
+package drill
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// How a score reads, the same in the app and in the line mode.
+
+// PointsText shows points with at most two decimals: 5.33, not
+// 5.333333333333333.
+func PointsText(f float64) string {
+	return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64)
+}
+
+// Fraction is points over the maximum: "1.5/2".
+func Fraction(points, max float64) string { return PointsText(points) + "/" + PointsText(max) }
+
+// Text is "8 of 9 (89%)".
+func (s Score) Text() string {
+	return fmt.Sprintf("%s of %s (%.0f%%)", PointsText(s.Points), PointsText(s.Max), 100*s.Ratio())
+}
+
+// Percent is a ratio as a whole percentage: "89%".
+func Percent(ratio float64) string { return fmt.Sprintf("%.0f%%", 100*ratio) }
+
+// Trend is the last n ratios, oldest first: "67% → 89% → 100%".
+func Trend(ratios []float64, n int) string {
+	var out []string
+	for _, r := range ratios[max(0, len(ratios)-n):] {
+		out = append(out, Percent(r))
+	}
+	return strings.Join(out, " → ")
+}
