@@ -3,9 +3,11 @@ package decide
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stackpick/stackpick/decide/sizing"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 )
@@ -148,5 +150,26 @@ func TestAModelTooBigForTheFleetIsExplained(t *testing.T) {
 	ec := engineConfig(kb, a, "vllm")
 	if ec.Covered || !strings.Contains(ec.Note, "does not fit") {
 		t.Errorf("405B on 4×L4: %+v", ec.Note)
+	}
+}
+
+// The load check lets a knowledge base offer only the dtypes knowledge
+// declares as understood; the sizing must really know each of them.
+func TestEveryDTypeTheKnowledgeBaseMayOfferIsOneTheSizingKnows(t *testing.T) {
+	knows := map[string][]string{knowledge.KeyWeightsDType: sizing.WeightsDTypes, knowledge.KeyKVCacheDType: sizing.KVDTypes}
+	for _, u := range knowledge.Understood {
+		list, ok := knows[u.Key]
+		if !ok {
+			continue
+		}
+		delete(knows, u.Key)
+		for _, m := range u.Values {
+			if !slices.Contains(list, m.Value) {
+				t.Errorf("%s %q is declared understood, but the sizing knows only %v", u.Key, m.Value, list)
+			}
+		}
+	}
+	if len(knows) > 0 {
+		t.Errorf("not declared in knowledge.Understood: %v", knows)
 	}
 }

@@ -115,10 +115,10 @@ func intCandidates(ts map[string][]int, a knowledge.Answers, q *knowledge.Questi
 	// total_gpus = nodes × gpus_per_node: cross its thresholds via either factor.
 	var f int
 	switch q.Key {
-	case "nodes":
-		f = a.Get("gpus_per_node").Int
-	case "gpus_per_node":
-		f = a.Get("nodes").Int
+	case knowledge.KeyNodes:
+		f = a.Get(knowledge.KeyGPUsPerNode).Int
+	case knowledge.KeyGPUsPerNode:
+		f = a.Get(knowledge.KeyNodes).Int
 	}
 	if f > 0 {
 		for _, t := range ts[knowledge.DerivedTotalGPUs] {
@@ -197,8 +197,8 @@ func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision, c *compiled
 // directly or through a derived answer computed from it.
 func dependents(kb *knowledge.KB) [][]int {
 	feeds := map[string][]string{ // derived key → the answers it is computed from
-		knowledge.DerivedTotalGPUs: {"nodes", "gpus_per_node"},
-		knowledge.DerivedGPUVendor: {"gpu", "gpus_per_node"},
+		knowledge.DerivedTotalGPUs: {knowledge.KeyNodes, knowledge.KeyGPUsPerNode},
+		knowledge.DerivedGPUVendor: {knowledge.KeyGPU, knowledge.KeyGPUsPerNode},
 	}
 	deps := make([][]int, len(kb.Questions))
 	for ri, r := range kb.Rules {
