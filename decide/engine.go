@@ -73,7 +73,8 @@ func planFor(priority string, d sizing.Defaults) batchPlan {
 	}
 }
 
-func engineConfig(kb *knowledge.KB, a knowledge.Answers, engine string) *EngineConfig {
+func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig {
+	kb := c.kb
 	ec := &EngineConfig{Engine: engine, Command: []LaunchFlag{}, Defaults: []FlagNote{}, Replaced: []FlagNote{}, Notes: []string{}}
 	if engine != knowledge.EngineVLLM && engine != knowledge.EngineSGLang {
 		ec.Note = fmt.Sprintf("stackpick sizes and writes launch commands for vLLM and SGLang only; %s's settings are not covered (its memory model and flags are not in the knowledge base).", kb.ProductName(engine))
@@ -122,6 +123,8 @@ func engineConfig(kb *knowledge.KB, a knowledge.Answers, engine string) *EngineC
 	} else {
 		sglangCommand(kb, a, ec, m, gp, r, d, plan)
 	}
+	// The seed's flags that are gone, so the output says what replaced them.
+	ec.Replaced = append(ec.Replaced, c.replaced[engine]...)
 	ec.CommandText = commandText(ec)
 	return ec
 }
@@ -201,12 +204,6 @@ func noteOf(kb *knowledge.KB, f *knowledge.Flag) FlagNote {
 	return n
 }
 
-// replacedSeedFlags lists the seed's flags for engine that are no longer
-// current, so the output can say what replaced them.
-func replacedSeedFlags(kb *knowledge.KB, ec *EngineConfig, engine string) {
-	ec.Replaced = append(ec.Replaced, compile(kb).replaced[engine]...)
-}
-
 // seedFlagNotes lists, per engine, the seed's flags that are removed or
 // renamed, with what replaced them: the same for every decision, so it is
 // built once per knowledge base.
@@ -283,7 +280,6 @@ func vllmCommand(kb *knowledge.KB, a knowledge.Answers, ec *EngineConfig, m *kno
 	keep(kb, ec, knowledge.FlagVLLMMaxCUDAGraphCaptureSize, "derived from --max-num-seqs; the seed's --max-seq-len-to-capture is gone")
 	keep(kb, ec, knowledge.FlagVLLMEnforceEager, "off: CUDA graphs stay on (eager is for debugging)")
 	keep(kb, ec, knowledge.FlagVLLMSpeculativeConfig, "no speculative decoding; if you add it, a draft's layers take KV from the same pool, and gate it on an eval (issue #43559)")
-	replacedSeedFlags(kb, ec, knowledge.EngineVLLM)
 }
 
 func sglangCommand(kb *knowledge.KB, a knowledge.Answers, ec *EngineConfig, m *knowledge.Model, gp *knowledge.GPU, r sizing.Result, d sizing.Defaults, plan batchPlan) {
@@ -307,7 +303,6 @@ func sglangCommand(kb *knowledge.KB, a knowledge.Answers, ec *EngineConfig, m *k
 	keep(kb, ec, knowledge.FlagSGLangMemFractionStatic, "auto: (GPU memory − reserved) / GPU memory, ≈ 0.83 on an 80 GB H100")
 	keep(kb, ec, knowledge.FlagSGLangDisableRadixCache, "not given: RadixAttention prefix reuse stays on")
 	keep(kb, ec, knowledge.FlagSGLangAttentionBackend, "auto-selected per GPU (fa3 on Hopper, aiter on AMD, …)")
-	replacedSeedFlags(kb, ec, knowledge.EngineSGLang)
 }
 
 func trim(v float64) string {

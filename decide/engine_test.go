@@ -111,7 +111,7 @@ func TestLaunchCommandsNeverEmitRemovedFlags(t *testing.T) {
 
 func TestEnginesWithoutASizingModelSayWhatIsNotCovered(t *testing.T) {
 	kb := knowledge.MustDefault()
-	ec := engineConfig(kb, kb.Defaults(), "tensorrt-llm")
+	ec := engineConfig(Compile(kb), kb.Defaults(), "tensorrt-llm")
 	if ec.Covered || !strings.Contains(ec.Note, "not covered") {
 		t.Errorf("TensorRT-LLM: %+v", ec)
 	}
@@ -120,7 +120,7 @@ func TestEnginesWithoutASizingModelSayWhatIsNotCovered(t *testing.T) {
 func TestSGLangGetsALaunchServerCommand(t *testing.T) {
 	kb := knowledge.MustDefault()
 	a := kb.Defaults()
-	ec := engineConfig(kb, a, "sglang")
+	ec := engineConfig(Compile(kb), a, "sglang")
 	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "python -m sglang.launch_server") || !strings.Contains(ec.CommandText, "--model-path meta-llama/Llama-3.3-70B-Instruct") {
 		t.Errorf("SGLang command: %q (%s)", ec.CommandText, ec.Note)
 	}
@@ -147,7 +147,7 @@ func TestAModelTooBigForTheFleetIsExplained(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ec := engineConfig(kb, a, "vllm")
+	ec := engineConfig(Compile(kb), a, "vllm")
 	if ec.Covered || !strings.Contains(ec.Note, "does not fit") {
 		t.Errorf("405B on 4×L4: %+v", ec.Note)
 	}
