@@ -70,7 +70,7 @@ func (b *binding) value() (knowledge.Value, error) {
 
 func parseInt(q *knowledge.Question, s string) (knowledge.Value, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || (q.Min != nil && n < *q.Min) || (q.Max != nil && n > *q.Max) {
+	if err != nil || q.Check(knowledge.Value{Int: n}) != nil {
 		return knowledge.Value{}, fmt.Errorf("%s: enter %s", q.Key, q.AllowedText())
 	}
 	return knowledge.Value{Int: n}, nil
