@@ -22,7 +22,7 @@ var (
 	effects     = []string{EffectPrefer, EffectRequire, EffectExclude, EffectComplement}
 	vendors     = []string{"nvidia", "amd", "none"}
 	types       = []string{TypeInt, TypeBool, TypeEnum, TypeList}
-	catalogs    = []string{"gpu", "model"}
+	catalogs    = []string{CatalogGPU, CatalogModel}
 	engines     = []string{EngineVLLM, EngineSGLang}
 	flagStates  = []string{FlagCurrent, FlagDeprecated, FlagRemoved}
 	dtypes      = []string{DTypeBF16, DTypeFP8, "mxfp4"}
@@ -226,7 +226,7 @@ func (c *checker) questions() {
 				c.at(q.Pos, what, []string{"values"}, "a catalog question takes its values from the catalog", "", "remove values")
 			}
 			switch q.Catalog {
-			case "model":
+			case CatalogModel:
 				q.Values = kb.ModelIDs()
 			default:
 				q.Values = kb.GPUIDs()
@@ -647,8 +647,8 @@ func derivedUnsatisfiable(kb *KB, cs []Cond) string {
 		return lo, hi
 	}
 	if vendor := on(DerivedGPUVendor); len(vendor) > 0 {
-		gpuConds := on("gpu")
-		glo, ghi := span("gpus_per_node")
+		gpuConds := on(KeyGPU)
+		glo, ghi := span(KeyGPUsPerNode)
 		var counts []int
 		if glo <= 0 && 0 <= ghi {
 			counts = append(counts, 0)
@@ -674,8 +674,8 @@ func derivedUnsatisfiable(kb *KB, cs []Cond) string {
 		}
 	}
 	if len(on(DerivedTotalGPUs)) > 0 {
-		nlo, nhi := span("nodes")
-		glo, ghi := span("gpus_per_node")
+		nlo, nhi := span(KeyNodes)
+		glo, ghi := span(KeyGPUsPerNode)
 		tlo, thi := span(DerivedTotalGPUs)
 		if nlo <= nhi && glo <= ghi && (nlo*glo > thi || nhi*ghi < tlo) {
 			return fmt.Sprintf("nodes × gpus_per_node lies between %d and %d here, never between %d and %d as total_gpus requires", nlo*glo, nhi*ghi, tlo, thi)

@@ -81,7 +81,7 @@ func optionLabel(kb *knowledge.KB, q *knowledge.Question, v string) string {
 	if l, ok := q.Labels[v]; ok {
 		return l
 	}
-	if q.Catalog == "gpu" {
+	if q.Catalog == knowledge.CatalogGPU {
 		if g := kb.GPU(v); g != nil {
 			return v + ": " + g.Name
 		}
