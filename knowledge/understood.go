@@ -105,6 +105,9 @@ type Understanding struct {
 	Type string
 	// By names the Go code that reads the key, for messages.
 	By string
+	// Catalog is the catalog an enum's values must come from ("" for none
+	// required): Go looks the answer up in it.
+	Catalog string
 	// Values are the values Go knows, each with what it does with it.
 	Values []Meaning
 	// Closed marks an enum Go branches on: every value the question allows
@@ -127,7 +130,7 @@ var Understood = []Understanding{
 	{Key: KeyNodes, Type: TypeInt, By: "stackpick's sizing"},
 	{Key: KeyGPUsPerNode, Type: TypeInt, By: "stackpick's sizing"},
 	// The gpu ids Go names are catalog entries: UnderstoodGPUs.
-	{Key: KeyGPU, Type: TypeEnum, By: "stackpick's sizing"},
+	{Key: KeyGPU, Type: TypeEnum, By: "stackpick's sizing", Catalog: CatalogGPU},
 	{Key: KeyBaseModels, Type: TypeInt, By: "stackpick's launch command"},
 	{Key: KeyFineTunes, Type: TypeInt, By: "stackpick's launch command"},
 	{Key: KeyFineTuneMethod, Type: TypeEnum, By: "stackpick's launch command", Closed: true, Values: []Meaning{
@@ -136,7 +139,7 @@ var Understood = []Understanding{
 		{Value: FineTuneFull, Does: "each fine-tune is a checkpoint of its own, with an engine of its own"},
 	}},
 	{Key: KeyContextTokens, Type: TypeInt, By: "stackpick's sizing"},
-	{Key: KeyModel, Type: TypeEnum, By: "stackpick's sizing"},
+	{Key: KeyModel, Type: TypeEnum, By: "stackpick's sizing", Catalog: CatalogModel},
 	{Key: KeyWeightsDType, Type: TypeEnum, By: "stackpick's sizing", Closed: true, Values: []Meaning{
 		{Value: DTypeAuto, Does: "sized in the checkpoint's own format; no flag"},
 		{Value: DTypeBF16, Does: "sized at 2 bytes per parameter; no flag", Optional: true},

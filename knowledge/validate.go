@@ -292,6 +292,10 @@ func (c *checker) understoodKeys() {
 			c.at(q.Pos, what+" type", []string{"type"}, fmt.Sprintf("%s reads %s as %s, so its type must stay %s", u.By, q.Key, typeWords[u.Type], u.Type), u.Type, `restore type = "`+u.Type+`"`)
 			continue
 		}
+		if u.Catalog != "" && q.Catalog != u.Catalog {
+			c.at(q.Pos, what+" catalog", []string{"catalog"}, fmt.Sprintf("%s looks %s up in the %s catalog", u.By, q.Key, u.Catalog), u.Catalog, `restore catalog = "`+u.Catalog+`" (and no values)`)
+			continue
+		}
 		known := make([]string, len(u.Values))
 		for i, m := range u.Values {
 			known[i] = m.Value
