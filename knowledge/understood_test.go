@@ -2,7 +2,13 @@ package knowledge
 
 import (
 	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -144,5 +150,84 @@ func TestEveryDeclarationMatchesTheBuiltInKnowledgeBase(t *testing.T) {
 		if !slices.Contains(engines, p.ID) {
 			t.Errorf("product %s: stackpick writes launch commands for %v only", p.ID, engines)
 		}
+	}
+}
+
+// Go code outside knowledge's declarations names no answer key, product,
+// GPU or flag by a literal: it uses the constants above, which the load
+// check guards. This scans the packages below the ui (decide, scenarios and
+// knowledge itself) for lookups and comparisons with such a literal.
+func TestGoCodeNamesKnowledgeOnlyThroughDeclaredConstants(t *testing.T) {
+	kb := MustDefault()
+	named := map[string]string{}
+	for _, q := range kb.Questions {
+		named[q.Key] = "question key"
+	}
+	for _, p := range kb.Products {
+		named[p.ID] = "product id"
+	}
+	for _, g := range kb.GPUs {
+		named[g.ID] = "gpu id"
+	}
+	for _, f := range kb.Flags {
+		named[f.ID] = "flag id"
+	}
+	lookups := map[string]bool{"Get": true, "QuestionIndex": true, "Question": true, "Product": true, "ProductName": true, "GPU": true, "Model": true, "Flag": true, "FlagsOf": true, "emit": true, "keep": true, "on": true, "span": true}
+	fset := token.NewFileSet()
+	var found []string
+	for _, dir := range []string{"../decide", "../decide/sizing", "../scenarios", "../scenarios/drill", "."} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range files {
+			if strings.HasSuffix(path, "_test.go") || strings.HasSuffix(path, "understood.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check := func(e ast.Expr) {
+				lit, ok := e.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return
+				}
+				s, _ := strconv.Unquote(lit.Value)
+				if what, ok := named[s]; ok {
+					found = append(found, fmt.Sprintf("%s: %s %q by its literal", fset.Position(lit.Pos()), what, s))
+				}
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					name := ""
+					switch fn := n.Fun.(type) {
+					case *ast.Ident:
+						name = fn.Name
+					case *ast.SelectorExpr:
+						name = fn.Sel.Name
+					}
+					if lookups[name] {
+						for _, a := range n.Args {
+							check(a)
+						}
+					}
+				case *ast.BinaryExpr:
+					if n.Op == token.EQL || n.Op == token.NEQ {
+						check(n.X)
+						check(n.Y)
+					}
+				case *ast.CaseClause:
+					for _, e := range n.List {
+						check(e)
+					}
+				}
+				return true
+			})
+		}
+	}
+	for _, f := range found {
+		t.Error(f + ": use the constant from understood.go (and declare it there if it is new)")
 	}
 }
