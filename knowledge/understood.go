@@ -8,7 +8,8 @@ package knowledge
 // for `stackpick kb check`) holds the merged knowledge base to it: a question
 // Go reads keeps its type, an enum Go branches on offers only values Go
 // understands, and every id Go names exists. Go code uses these constants,
-// never the literal.
+// never the literal (TestGoCodeNamesKnowledgeOnlyThroughDeclaredConstants
+// holds decide, scenarios and knowledge to that).
 
 // Answer keys Go reads.
 const (
@@ -60,7 +61,8 @@ const (
 const (
 	// GPUCPU is the catalog entry for a fleet without accelerators.
 	GPUCPU = "cpu"
-	// GPUReference is the GPU `stackpick size` compares a fit against.
+	// GPUReference is the catalog entry whose non-torch memory figures
+	// `stackpick size --gpu-memory-gib N` borrows for a GPU it does not know.
 	GPUReference = "h100"
 )
 
@@ -195,7 +197,7 @@ var UnderstoodProducts = []NamedID{
 // UnderstoodGPUs are the GPU ids Go names.
 var UnderstoodGPUs = []NamedID{
 	{ID: GPUCPU, By: "stackpick's scenario generator (a fleet without accelerators, gpus_per_node = 0)"},
-	{ID: GPUReference, By: "stackpick size (the reference GPU)"},
+	{ID: GPUReference, By: "stackpick size --gpu-memory-gib (the reference GPU)"},
 }
 
 // UnderstoodFlags are the engine flag ids the launch commands name.
