@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/stackpick/stackpick/knowledge"
 )
@@ -109,15 +108,23 @@ type RuleTrace struct {
 	Failed string `json:"failed,omitempty"`
 }
 
-// Decide makes the full decision, flips included.
+// Decide makes the full decision, flips included. It compiles kb for this
+// one decision; to make many with one knowledge base, Compile it once and
+// call Compiled.Decide.
 func Decide(kb *knowledge.KB, a knowledge.Answers) Decision {
-	c := compile(kb)
+	return Compile(kb).Decide(a)
+}
+
+// Decide makes the full decision, flips included, for answers made against
+// the compiled knowledge base.
+func (c *Compiled) Decide(a knowledge.Answers) Decision {
+	kb := c.kb
 	d := decideNoFlips(kb, a, c.plans)
 	flips := computeFlips(kb, a, d, c)
 	for i := range d.Layers {
 		d.Layers[i].Flips = flips[i]
 		if d.Layers[i].Layer == knowledge.LayerEngine {
-			d.EngineConfig = engineConfig(kb, a, d.Layers[i].Pick)
+			d.EngineConfig = engineConfig(c, a, d.Layers[i].Pick)
 		}
 	}
 	return d
@@ -195,10 +202,14 @@ type layerPlan struct {
 	rules []ruleRef
 }
 
-// compiled is everything about a knowledge base that decisions reuse. A KB
-// never changes after loading, so it is built once per KB and shared; this
-// is a cache, not state: the output is the same with or without it.
-type compiled struct {
+// Compiled is a knowledge base prepared for deciding: each layer's
+// candidates and rules by position, which rules read each answer, the
+// numbers rules compare answers against, and the seed's replaced flags. A KB
+// never changes after loading, so one Compiled serves every decision made
+// with it; the caller holds it (decide keeps no state), and a decision made
+// through it is the same as Decide's.
+type Compiled struct {
+	kb         *knowledge.KB
 	plans      []layerPlan
 	deps       [][]int
 	layerOf    []int
@@ -206,21 +217,19 @@ type compiled struct {
 	replaced   map[string][]FlagNote
 }
 
-var compiledKBs sync.Map // *knowledge.KB → *compiled
-
-func compile(kb *knowledge.KB) *compiled {
-	if c, ok := compiledKBs.Load(kb); ok {
-		return c.(*compiled)
-	}
-	c := &compiled{plans: plans(kb), deps: dependents(kb), layerOf: make([]int, len(kb.Rules)), thresholds: thresholds(kb), replaced: seedFlagNotes(kb)}
+// Compile prepares kb for deciding.
+func Compile(kb *knowledge.KB) *Compiled {
+	c := &Compiled{kb: kb, plans: plans(kb), deps: dependents(kb), layerOf: make([]int, len(kb.Rules)), thresholds: thresholds(kb), replaced: seedFlagNotes(kb)}
 	for li, lp := range c.plans {
 		for _, r := range lp.rules {
 			c.layerOf[r.ri] = li
 		}
 	}
-	actual, _ := compiledKBs.LoadOrStore(kb, c)
-	return actual.(*compiled)
+	return c
 }
+
+// KB is the knowledge base c was compiled from.
+func (c *Compiled) KB() *knowledge.KB { return c.kb }
 
 func plans(kb *knowledge.KB) []layerPlan {
 	out := make([]layerPlan, len(kb.Layers))

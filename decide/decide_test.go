@@ -3,6 +3,7 @@ package decide_test
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -257,7 +258,34 @@ source = "internal ADR-12"
 
 func BenchmarkDecideExitTestWithFlips(b *testing.B) {
 	a := scenario(b, "exit-test")
+	c := decide.Compile(kb)
 	for b.Loop() {
-		decide.Decide(kb, a)
+		c.Decide(a)
+	}
+}
+
+// BenchmarkCompile is what a one-off decide.Decide pays on top of a
+// compiled decision.
+func BenchmarkCompile(b *testing.B) {
+	for b.Loop() {
+		decide.Compile(kb)
+	}
+}
+
+func TestACompiledKnowledgeBaseDecidesAsDecideDoes(t *testing.T) {
+	c := decide.Compile(kb)
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range all {
+		once, _ := json.Marshal(decide.Decide(kb, s.Answers))
+		compiled, _ := json.Marshal(c.Decide(s.Answers))
+		if !bytes.Equal(once, compiled) {
+			t.Errorf("%s: the compiled decision differs", s.Name)
+		}
+		if !reflect.DeepEqual(decide.Changes(kb, s.Answers), c.Changes(s.Answers)) {
+			t.Errorf("%s: the compiled changes differ", s.Name)
+		}
 	}
 }

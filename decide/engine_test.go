@@ -3,9 +3,11 @@ package decide
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stackpick/stackpick/decide/sizing"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 )
@@ -109,7 +111,7 @@ func TestLaunchCommandsNeverEmitRemovedFlags(t *testing.T) {
 
 func TestEnginesWithoutASizingModelSayWhatIsNotCovered(t *testing.T) {
 	kb := knowledge.MustDefault()
-	ec := engineConfig(kb, kb.Defaults(), "tensorrt-llm")
+	ec := engineConfig(Compile(kb), kb.Defaults(), "tensorrt-llm")
 	if ec.Covered || !strings.Contains(ec.Note, "not covered") {
 		t.Errorf("TensorRT-LLM: %+v", ec)
 	}
@@ -118,7 +120,7 @@ func TestEnginesWithoutASizingModelSayWhatIsNotCovered(t *testing.T) {
 func TestSGLangGetsALaunchServerCommand(t *testing.T) {
 	kb := knowledge.MustDefault()
 	a := kb.Defaults()
-	ec := engineConfig(kb, a, "sglang")
+	ec := engineConfig(Compile(kb), a, "sglang")
 	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "python -m sglang.launch_server") || !strings.Contains(ec.CommandText, "--model-path meta-llama/Llama-3.3-70B-Instruct") {
 		t.Errorf("SGLang command: %q (%s)", ec.CommandText, ec.Note)
 	}
@@ -145,8 +147,29 @@ func TestAModelTooBigForTheFleetIsExplained(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ec := engineConfig(kb, a, "vllm")
+	ec := engineConfig(Compile(kb), a, "vllm")
 	if ec.Covered || !strings.Contains(ec.Note, "does not fit") {
 		t.Errorf("405B on 4×L4: %+v", ec.Note)
+	}
+}
+
+// The load check lets a knowledge base offer only the dtypes knowledge
+// declares as understood; the sizing must really know each of them.
+func TestEveryDTypeTheKnowledgeBaseMayOfferIsOneTheSizingKnows(t *testing.T) {
+	knows := map[string][]string{knowledge.KeyWeightsDType: sizing.WeightsDTypes, knowledge.KeyKVCacheDType: sizing.KVDTypes}
+	for _, u := range knowledge.Understood {
+		list, ok := knows[u.Key]
+		if !ok {
+			continue
+		}
+		delete(knows, u.Key)
+		for _, m := range u.Values {
+			if !slices.Contains(list, m.Value) {
+				t.Errorf("%s %q is declared understood, but the sizing knows only %v", u.Key, m.Value, list)
+			}
+		}
+	}
+	if len(knows) > 0 {
+		t.Errorf("not declared in knowledge.Understood: %v", knows)
 	}
 }

@@ -19,8 +19,13 @@ type Change struct {
 // gpus_per_node). Values no rule tells apart are not tried: they cannot
 // change anything.
 func Changes(kb *knowledge.KB, a knowledge.Answers) []Change {
-	c := compile(kb)
-	return changes(kb, a, c.thresholds, c.deps)
+	return Compile(kb).Changes(a)
+}
+
+// Changes lists the single-answer changes that could matter to some rule
+// (see Changes).
+func (c *Compiled) Changes(a knowledge.Answers) []Change {
+	return changes(c.kb, a, c.thresholds, c.deps)
 }
 
 // changes lists the candidate changes; answers no rule reads (directly or
@@ -73,7 +78,12 @@ func changes(kb *knowledge.KB, a knowledge.Answers, ts map[string][]int, deps []
 
 // Thresholds returns the numbers a rule or landmine compares key against.
 func Thresholds(kb *knowledge.KB, key string) []int {
-	return compile(kb).thresholds[key]
+	return thresholds(kb)[key]
+}
+
+// Thresholds returns the numbers a rule or landmine compares key against.
+func (c *Compiled) Thresholds(key string) []int {
+	return c.thresholds[key]
 }
 
 // thresholds collects, in one pass, the numbers every int or list answer is
@@ -115,10 +125,10 @@ func intCandidates(ts map[string][]int, a knowledge.Answers, q *knowledge.Questi
 	// total_gpus = nodes × gpus_per_node: cross its thresholds via either factor.
 	var f int
 	switch q.Key {
-	case "nodes":
-		f = a.Get("gpus_per_node").Int
-	case "gpus_per_node":
-		f = a.Get("nodes").Int
+	case knowledge.KeyNodes:
+		f = a.Get(knowledge.KeyGPUsPerNode).Int
+	case knowledge.KeyGPUsPerNode:
+		f = a.Get(knowledge.KeyNodes).Int
 	}
 	if f > 0 {
 		for _, t := range ts[knowledge.DerivedTotalGPUs] {
@@ -140,7 +150,7 @@ func intCandidates(ts map[string][]int, a knowledge.Answers, q *knowledge.Questi
 // computeFlips re-runs the choice for every candidate change and records,
 // per layer, the changes that alter the pick or its complements. For a
 // number, only the nearest value giving each new outcome is kept.
-func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision, c *compiled) [][]Flip {
+func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision, c *Compiled) [][]Flip {
 	ps, deps, layerOf := c.plans, c.deps, c.layerOf
 	flips := make([][]Flip, len(kb.Layers))
 	base := fired(kb, a.Values(), make([]bool, 0, len(kb.Rules)))
@@ -197,8 +207,8 @@ func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision, c *compiled
 // directly or through a derived answer computed from it.
 func dependents(kb *knowledge.KB) [][]int {
 	feeds := map[string][]string{ // derived key → the answers it is computed from
-		knowledge.DerivedTotalGPUs: {"nodes", "gpus_per_node"},
-		knowledge.DerivedGPUVendor: {"gpu", "gpus_per_node"},
+		knowledge.DerivedTotalGPUs: {knowledge.KeyNodes, knowledge.KeyGPUsPerNode},
+		knowledge.DerivedGPUVendor: {knowledge.KeyGPU, knowledge.KeyGPUsPerNode},
 	}
 	deps := make([][]int, len(kb.Questions))
 	for ri, r := range kb.Rules {

@@ -272,15 +272,16 @@ func (e *encoder) bytes(v any) ([]byte, error) {
 }
 
 // checkComplete asserts the promises every decision keeps.
-func checkComplete(kb *knowledge.KB, a knowledge.Answers, e1, e2 *encoder) error {
-	d := decide.Decide(kb, a)
+func checkComplete(c *decide.Compiled, a knowledge.Answers, e1, e2 *encoder) error {
+	kb := c.KB()
+	d := c.Decide(a)
 	if _, err := e1.bytes(d); err != nil {
 		return err
 	}
 	// Equal values marshal to equal bytes (encoding/json is deterministic
 	// for structs and slices, and sorts map keys), so comparing the second
 	// run's value to the first is comparing their bytes, at half the cost.
-	if again := decide.Decide(kb, a); !reflect.DeepEqual(d, again) {
+	if again := c.Decide(a); !reflect.DeepEqual(d, again) {
 		first, _ := e1.bytes(d)
 		second, _ := e2.bytes(again)
 		return fmt.Errorf("two runs gave different decisions (bytes equal: %v)", bytes.Equal(first, second))
@@ -315,6 +316,7 @@ func sweep(kb *knowledge.KB, n int, next func(i int) knowledge.Answers) error {
 	var mu sync.Mutex
 	var firstErr error
 	workers := runtime.GOMAXPROCS(0)
+	c := decide.Compile(kb)
 	for w := range workers {
 		wg.Add(1)
 		go func() {
@@ -322,7 +324,7 @@ func sweep(kb *knowledge.KB, n int, next func(i int) knowledge.Answers) error {
 			e1, e2 := newEncoder(), newEncoder()
 			for i := w; i < n; i += workers {
 				a := next(i)
-				if err := checkComplete(kb, a, e1, e2); err != nil {
+				if err := checkComplete(c, a, e1, e2); err != nil {
 					mu.Lock()
 					if firstErr == nil {
 						js, _ := json.Marshal(a)
@@ -423,9 +425,10 @@ func BenchmarkDecideRandomAnswers(b *testing.B) {
 	for i := range sets {
 		sets[i] = randomAnswers(kb, rand.New(rand.NewPCG(uint64(i), 2026)))
 	}
+	c := decide.Compile(kb)
 	i := 0
 	for b.Loop() {
-		decide.Decide(kb, sets[i%len(sets)])
+		c.Decide(sets[i%len(sets)])
 		i++
 	}
 }

@@ -12,17 +12,6 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// Derived answer keys: computed from other answers, never typed by a user.
-const (
-	DerivedTotalGPUs = "total_gpus" // nodes × gpus_per_node
-	DerivedGPUVendor = "gpu_vendor" // the vendor of gpu in the hardware catalog
-)
-
-var derivedKeys = map[string]string{
-	DerivedTotalGPUs: TypeInt,
-	DerivedGPUVendor: TypeEnum,
-}
-
 // Answers is one full set of answers: every question has a value (its
 // default unless set). Values are indexed like KB.Questions.
 type Answers struct {
@@ -120,9 +109,9 @@ type derivedIndexes struct {
 
 func (kb *KB) indexDerived() {
 	kb.derived = derivedIndexes{
-		nodes:  kb.QuestionIndex("nodes"),
-		gpn:    kb.QuestionIndex("gpus_per_node"),
-		gpu:    kb.QuestionIndex("gpu"),
+		nodes:  kb.QuestionIndex(KeyNodes),
+		gpn:    kb.QuestionIndex(KeyGPUsPerNode),
+		gpu:    kb.QuestionIndex(KeyGPU),
 		total:  kb.QuestionIndex(DerivedTotalGPUs),
 		vendor: kb.QuestionIndex(DerivedGPUVendor),
 	}

@@ -66,6 +66,9 @@ func FuzzBuildOverlay(f *testing.F) {
 		"[[rule]]\n[rule.when]\nother_model_types = { equals = \"vision\" }\n",
 		"[[rule]]\nwhen = 3\n",
 		"product = 5\n",
+		"[[question]]\nkey = \"latency_priority\"\npage = \"Workload\"\ntype = \"enum\"\nvalues = [\"latency\", \"interactive\"]\ndefault = \"latency\"\nprompt = \"p\"\nwhy = \"w\"\n",
+		"[[question]]\nkey = \"model\"\npage = \"Models\"\ntype = \"enum\"\ncatalog = \"gpu\"\ndefault = \"h100\"\nprompt = \"p\"\nwhy = \"w\"\n",
+		"[[flag]]\nid = \"vllm-enable-lora\"\nengine = \"sglang\"\nname = \"--x\"\neffect = \"e\"\nstatus = \"current\"\nsource = \"s\"\nas_of = \"2026-11\"\n",
 	} {
 		f.Add([]byte(seed))
 	}

@@ -83,6 +83,12 @@ const (
 	TypeList = "list"
 )
 
+// Catalogs a question can take its values from.
+const (
+	CatalogGPU   = "gpu"
+	CatalogModel = "model"
+)
+
 // Question is one answer key: its type, allowed values, default and why it
 // matters. Derived questions are computed from other answers and never typed.
 type Question struct {

@@ -22,10 +22,10 @@ var (
 	effects     = []string{EffectPrefer, EffectRequire, EffectExclude, EffectComplement}
 	vendors     = []string{"nvidia", "amd", "none"}
 	types       = []string{TypeInt, TypeBool, TypeEnum, TypeList}
-	catalogs    = []string{"gpu", "model"}
-	engines     = []string{"vllm", "sglang"}
+	catalogs    = []string{CatalogGPU, CatalogModel}
+	engines     = []string{EngineVLLM, EngineSGLang}
 	flagStates  = []string{FlagCurrent, FlagDeprecated, FlagRemoved}
-	dtypes      = []string{"bf16", "fp8", "mxfp4"}
+	dtypes      = []string{DTypeBF16, DTypeFP8, "mxfp4"}
 	operatorSet = []string{OpEquals, OpOneOf, OpAtLeast, OpAtMost}
 )
 
@@ -56,6 +56,7 @@ func validate(kb *KB, locs map[string]*locator, errs *Errors) {
 		return // rules and landmines refer to questions; stop at the first tier
 	}
 	c.products()
+	c.understoodIDs()
 	c.rules()
 }
 
@@ -225,7 +226,7 @@ func (c *checker) questions() {
 				c.at(q.Pos, what, []string{"values"}, "a catalog question takes its values from the catalog", "", "remove values")
 			}
 			switch q.Catalog {
-			case "model":
+			case CatalogModel:
 				q.Values = kb.ModelIDs()
 			default:
 				q.Values = kb.GPUIDs()
@@ -272,15 +273,79 @@ func (c *checker) questions() {
 		}
 		q.def = v
 	}
-	// Derived facts read these; a replaced question must keep their shape.
-	for _, need := range []struct{ key, typ string }{{"nodes", TypeInt}, {"gpus_per_node", TypeInt}, {"gpu", TypeEnum}} {
-		if q := kb.questionByID[need.key]; q == nil {
-			*c.errs = append(*c.errs, &Error{File: "knowledge", Key: "question " + need.key, Problem: "stackpick needs this question", Hint: "restore the built-in definition"})
-		} else if q.Type != need.typ {
-			c.at(q.Pos, fmt.Sprintf("question %q type", q.Key), []string{"type"}, fmt.Sprintf("stackpick computes derived answers from %s, so its type must stay %s", q.Key, need.typ), need.typ, "restore type = \""+need.typ+"\"")
+	c.understoodKeys()
+	kb.indexDerived()
+}
+
+// understoodKeys holds the questions Go reads to what it reads of them
+// (understood.go): the type, the values Go names, and for an enum Go
+// branches on, no value Go would not know what to do with.
+func (c *checker) understoodKeys() {
+	for _, u := range Understood {
+		q := c.kb.questionByID[u.Key]
+		if q == nil {
+			*c.errs = append(*c.errs, &Error{File: "knowledge", Key: "question " + u.Key, Problem: u.By + " reads this question, and it is not defined", Hint: "restore the built-in definition"})
+			continue
+		}
+		what := fmt.Sprintf("question %q", q.Key)
+		if q.Type != u.Type {
+			c.at(q.Pos, what+" type", []string{"type"}, fmt.Sprintf("%s reads %s as %s, so its type must stay %s", u.By, q.Key, typeWords[u.Type], u.Type), u.Type, `restore type = "`+u.Type+`"`)
+			continue
+		}
+		if u.Catalog != "" && q.Catalog != u.Catalog {
+			c.at(q.Pos, what+" catalog", []string{"catalog"}, fmt.Sprintf("%s looks %s up in the %s catalog", u.By, q.Key, u.Catalog), u.Catalog, `restore catalog = "`+u.Catalog+`" (and no values)`)
+			continue
+		}
+		known := make([]string, len(u.Values))
+		for i, m := range u.Values {
+			known[i] = m.Value
+			if !m.Optional && !slices.Contains(q.Values, m.Value) {
+				c.at(q.Pos, what+" values", []string{"values"}, fmt.Sprintf("%s needs the value %q (%s)", u.By, m.Value, m.Does), strings.Join(q.Values, ", "), fmt.Sprintf("add %q to values", m.Value))
+			}
+		}
+		if !u.Closed {
+			continue
+		}
+		for _, v := range q.Values {
+			if !slices.Contains(known, v) {
+				c.at(q.Pos, what+" values", []string{"values"}, fmt.Sprintf("%q is not a value %s understands (it understands: %s)", v, u.By, strings.Join(known, ", ")), "",
+					fmt.Sprintf("remove %q from values: a new value needs Go code that knows what to do with it", v))
+			}
 		}
 	}
-	kb.indexDerived()
+}
+
+var typeWords = map[string]string{TypeInt: "a whole number", TypeBool: "true or false", TypeEnum: "one word of a fixed set", TypeList: "a list"}
+
+// understoodIDs checks that every product, GPU and flag id Go names exists,
+// where Go expects it.
+func (c *checker) understoodIDs() {
+	kb := c.kb
+	missing := func(kind string, n NamedID) {
+		*c.errs = append(*c.errs, &Error{File: "knowledge", Key: fmt.Sprintf("%s %q", kind, n.ID), Problem: n.By + " names it, and it is not defined", Hint: "restore the built-in definition"})
+	}
+	for _, n := range UnderstoodProducts {
+		switch p := kb.productByID[n.ID]; {
+		case p == nil:
+			missing("product", n)
+		case p.Layer != n.Layer && kb.layerByID[p.Layer] != nil: // an unknown layer is reported already
+			c.at(p.Pos, fmt.Sprintf("product %q layer", p.ID), []string{"layer"}, fmt.Sprintf("%s names %s as a product of the %s layer", n.By, p.ID, n.Layer), n.Layer, `restore layer = "`+n.Layer+`"`)
+		}
+	}
+	for _, n := range UnderstoodGPUs {
+		if kb.gpuByID[n.ID] == nil {
+			missing("gpu", n)
+		}
+	}
+	for _, n := range UnderstoodFlags {
+		n.By = "stackpick's " + n.Engine + " launch command"
+		switch f := kb.flagByID[n.ID]; {
+		case f == nil:
+			missing("flag", n)
+		case f.Engine != n.Engine && slices.Contains(engines, f.Engine):
+			c.at(f.Pos, fmt.Sprintf("flag %q engine", f.ID), []string{"engine"}, fmt.Sprintf("%s names this flag as one of %s's", n.By, n.Engine), n.Engine, `restore engine = "`+n.Engine+`"`)
+		}
+	}
 }
 
 func (c *checker) products() {
@@ -586,8 +651,8 @@ func derivedUnsatisfiable(kb *KB, cs []Cond) string {
 		return lo, hi
 	}
 	if vendor := on(DerivedGPUVendor); len(vendor) > 0 {
-		gpuConds := on("gpu")
-		glo, ghi := span("gpus_per_node")
+		gpuConds := on(KeyGPU)
+		glo, ghi := span(KeyGPUsPerNode)
 		var counts []int
 		if glo <= 0 && 0 <= ghi {
 			counts = append(counts, 0)
@@ -613,8 +678,8 @@ func derivedUnsatisfiable(kb *KB, cs []Cond) string {
 		}
 	}
 	if len(on(DerivedTotalGPUs)) > 0 {
-		nlo, nhi := span("nodes")
-		glo, ghi := span("gpus_per_node")
+		nlo, nhi := span(KeyNodes)
+		glo, ghi := span(KeyGPUsPerNode)
 		tlo, thi := span(DerivedTotalGPUs)
 		if nlo <= nhi && glo <= ghi && (nlo*glo > thi || nhi*ghi < tlo) {
 			return fmt.Sprintf("nodes × gpus_per_node lies between %d and %d here, never between %d and %d as total_gpus requires", nlo*glo, nhi*ghi, tlo, thi)

@@ -150,6 +150,17 @@ func TestGeneratedScenarioIsReproducible(t *testing.T) {
 	}
 }
 
+// The generator sets answers without parsing them; every one it draws must
+// still be one the questions allow.
+func TestGeneratedScenariosHoldOnlyAllowedAnswers(t *testing.T) {
+	c := content(t)
+	for seed := range uint64(200) {
+		if err := kb.Check(c.GeneratedPrompt(kb, seed).Answers); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}
+
 func TestFlagGrading(t *testing.T) {
 	c := content(t)
 	q := func(id, mode string) drill.FlagQuestion {

@@ -56,22 +56,22 @@ func (c *Content) GeneratedPrompt(kb *knowledge.KB, seed uint64) ScenarioPrompt 
 	}
 	// A scenario people recognise: a GPU fleet most of the time, and a
 	// CPU-only fleet that says so (no "0 × H100").
-	gpn, gpu := kb.QuestionIndex("gpus_per_node"), kb.QuestionIndex("gpu")
+	gpn, gpu := kb.QuestionIndex(knowledge.KeyGPUsPerNode), kb.QuestionIndex(knowledge.KeyGPU)
 	if gpn >= 0 && gpu >= 0 {
 		if a.Values()[gpn].Int == 0 && rng.IntN(4) > 0 {
 			a.Put(gpn, knowledge.Value{Int: 8})
 		}
 		switch {
 		case a.Values()[gpn].Int == 0:
-			a.Put(gpu, knowledge.Value{Str: "cpu"})
-		case a.Values()[gpu].Str == "cpu":
+			a.Put(gpu, knowledge.Value{Str: knowledge.GPUCPU})
+		case a.Values()[gpu].Str == knowledge.GPUCPU:
 			a.Put(gpn, knowledge.Value{Int: 0})
 		}
 	}
 	// GitOps and traffic splitting are Kubernetes practices here: a story
 	// without Kubernetes does not ask for them.
-	if a.Get("kubernetes").Str == "none" {
-		for _, key := range []string{"gitops", "traffic_splitting"} {
+	if a.Get(knowledge.KeyKubernetes).Str == knowledge.KubernetesNone {
+		for _, key := range []string{knowledge.KeyGitOps, knowledge.KeyTrafficSplitting} {
 			if qi := kb.QuestionIndex(key); qi >= 0 {
 				a.Put(qi, knowledge.Value{Bool: false})
 			}
@@ -91,7 +91,7 @@ func (c *Content) GeneratedPrompt(kb *knowledge.KB, seed uint64) ScenarioPrompt 
 // round numbers and both sides of every threshold the rules test.
 func niceInts(kb *knowledge.KB, q *knowledge.Question) []int {
 	cands := []int{0, 1, 2, 3, 4, 8, 16}
-	if q.Key == "context_tokens" {
+	if q.Key == knowledge.KeyContextTokens {
 		cands = []int{4096, 8192, 32768, 131072}
 	}
 	for _, t := range decide.Thresholds(kb, q.Key) {
@@ -152,7 +152,7 @@ func fill(kb *knowledge.KB, a knowledge.Answers, text string) string {
 		if q := kb.Question(key); q != nil {
 			v := a.Get(key)
 			s := v.Plain(q.Type)
-			if g := kb.GPU(s); key == "gpu" && g != nil {
+			if g := kb.GPU(s); key == knowledge.KeyGPU && g != nil {
 				s = g.Name
 			}
 			b.WriteString(s)

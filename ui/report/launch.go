@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
 )
 
 // EngineConfig renders the sized engine for the engine card: the launch
@@ -22,7 +23,7 @@ func EngineConfig(ec *decide.EngineConfig, st Styles, width int) string {
 	}
 	b.WriteString(st.Heading.Render(fmt.Sprintf("Launch command (%s, %s on %s)", ec.EngineVersion, ec.Model, ec.GPU)) + "\n")
 	head := "vllm serve " + ec.HFID
-	if ec.Engine == "sglang" {
+	if ec.Engine == knowledge.EngineSGLang {
 		head = "python -m sglang.launch_server"
 	}
 	b.WriteString("  " + st.Key.Render(head) + " \\\n")

@@ -162,16 +162,9 @@ func reasonLines(c *shared, r decide.Reason, w int, mark string) []string {
 // changedAnswers lists the answers that differ from the defaults, as
 // "key value" pairs.
 func changedAnswers(kb *knowledge.KB, a knowledge.Answers) string {
-	def := kb.Defaults()
 	var parts []string
-	for _, q := range kb.Questions {
-		if q.Derived {
-			continue
-		}
-		v := a.Get(q.Key)
-		if !v.Equal(def.Get(q.Key), q.Type) {
-			parts = append(parts, q.Key+" "+v.Plain(q.Type))
-		}
+	for _, c := range kb.Changed(a) {
+		parts = append(parts, c.Q.Key+" "+c.ToText())
 	}
 	return strings.Join(parts, " · ")
 }

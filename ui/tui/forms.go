@@ -70,7 +70,7 @@ func (b *binding) value() (knowledge.Value, error) {
 
 func parseInt(q *knowledge.Question, s string) (knowledge.Value, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || (q.Min != nil && n < *q.Min) || (q.Max != nil && n > *q.Max) {
+	if err != nil || q.Check(knowledge.Value{Int: n}) != nil {
 		return knowledge.Value{}, fmt.Errorf("%s: enter %s", q.Key, q.AllowedText())
 	}
 	return knowledge.Value{Int: n}, nil
@@ -81,7 +81,7 @@ func optionLabel(kb *knowledge.KB, q *knowledge.Question, v string) string {
 	if l, ok := q.Labels[v]; ok {
 		return l
 	}
-	if q.Catalog == "gpu" {
+	if q.Catalog == knowledge.CatalogGPU {
 		if g := kb.GPU(v); g != nil {
 			return v + ": " + g.Name
 		}

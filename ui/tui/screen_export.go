@@ -114,14 +114,8 @@ func scenarioNamed(list []scenarios.Scenario, name string) *scenarios.Scenario {
 // "key old → new" joined by "; ".
 func answerChanges(kb *knowledge.KB, from, to knowledge.Answers) string {
 	var parts []string
-	for _, q := range kb.Questions {
-		if q.Derived {
-			continue
-		}
-		a, b := from.Get(q.Key), to.Get(q.Key)
-		if !a.Equal(b, q.Type) {
-			parts = append(parts, q.Key+" "+a.Plain(q.Type)+" → "+b.Plain(q.Type))
-		}
+	for _, c := range kb.Diff(from, to) {
+		parts = append(parts, c.Q.Key+" "+c.FromText()+" → "+c.ToText())
 	}
 	return strings.Join(parts, "; ")
 }

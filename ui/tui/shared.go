@@ -106,7 +106,7 @@ func (s *session) markSaved(path string) {
 // set replaces the answers and re-decides; it reports whether anything
 // changed.
 func (s *session) set(a knowledge.Answers) bool {
-	if sameAnswers(s.kb, s.answers, a) {
+	if s.kb.Same(s.answers, a) {
 		return false
 	}
 	s.answers = a.Clone()
@@ -118,7 +118,7 @@ func (s *session) set(a knowledge.Answers) bool {
 
 // unsaved reports whether answers were entered since the last save.
 func (s *session) unsaved() bool {
-	return s.started && !sameAnswers(s.kb, s.saved, s.answers)
+	return s.started && !s.kb.Same(s.saved, s.answers)
 }
 
 // changedLayers lists the layers whose pick or complements moved with the
@@ -135,17 +135,4 @@ func (s *session) changedLayers() map[string]bool {
 		}
 	}
 	return out
-}
-
-func sameAnswers(kb *knowledge.KB, a, b knowledge.Answers) bool {
-	av, bv := a.Values(), b.Values()
-	if len(av) != len(bv) {
-		return false
-	}
-	for i, q := range kb.Questions {
-		if !av[i].Equal(bv[i], q.Type) {
-			return false
-		}
-	}
-	return true
 }

@@ -1,0 +1,235 @@
+package knowledge
+
+// What Go code reads by name. The knowledge base is data, but a few of its
+// keys, values and ids are read by Go: the sizing branches on
+// latency_priority, the launch command on fine_tune_method, the generated
+// scenarios on kubernetes. Each of them is declared once, here, and the load
+// check (validate.go, run for the built-in files, for every --kb overlay and
+// for `stackpick kb check`) holds the merged knowledge base to it: a question
+// Go reads keeps its type, an enum Go branches on offers only values Go
+// understands, and every id Go names exists. Go code uses these constants,
+// never the literal (TestGoCodeNamesKnowledgeOnlyThroughDeclaredConstants
+// holds decide, scenarios and knowledge to that).
+
+// Answer keys Go reads.
+const (
+	KeyNodes            = "nodes"
+	KeyGPUsPerNode      = "gpus_per_node"
+	KeyGPU              = "gpu"
+	KeyBaseModels       = "base_models"
+	KeyFineTunes        = "fine_tunes"
+	KeyFineTuneMethod   = "fine_tune_method"
+	KeyContextTokens    = "context_tokens"
+	KeyModel            = "model"
+	KeyWeightsDType     = "weights_dtype"
+	KeyKVCacheDType     = "kv_cache_dtype"
+	KeyPrefixReuse      = "prefix_reuse"
+	KeyLatencyPriority  = "latency_priority"
+	KeyKubernetes       = "kubernetes"
+	KeyGitOps           = "gitops"
+	KeyTrafficSplitting = "traffic_splitting"
+)
+
+// Answer values Go tests for by name.
+const (
+	LatencyFirst    = "latency"
+	LatencyBalanced = "balanced"
+	ThroughputFirst = "throughput"
+
+	FineTuneNone = "none"
+	FineTuneLoRA = "lora"
+	FineTuneFull = "full"
+
+	// DTypeAuto keeps the checkpoint's own format (weights) or the model's
+	// dtype (KV cache): no flag is emitted for it.
+	DTypeAuto = "auto"
+	DTypeBF16 = "bf16"
+	DTypeFP8  = "fp8"
+	DTypeInt4 = "int4"
+
+	KubernetesNone = "none"
+)
+
+// Product ids Go names: the engines stackpick sizes and writes launch
+// commands for.
+const (
+	EngineVLLM   = "vllm"
+	EngineSGLang = "sglang"
+)
+
+// GPU ids Go names.
+const (
+	// GPUCPU is the catalog entry for a fleet without accelerators.
+	GPUCPU = "cpu"
+	// GPUReference is the catalog entry whose non-torch memory figures
+	// `stackpick size --gpu-memory-gib N` borrows for a GPU it does not know.
+	GPUReference = "h100"
+)
+
+// Engine flag ids the launch commands emit or name as kept at their default.
+const (
+	FlagVLLMTensorParallelSize      = "vllm-tensor-parallel-size"
+	FlagVLLMPipelineParallelSize    = "vllm-pipeline-parallel-size"
+	FlagVLLMMaxModelLen             = "vllm-max-model-len"
+	FlagVLLMGPUMemoryUtilization    = "vllm-gpu-memory-utilization"
+	FlagVLLMMaxNumSeqs              = "vllm-max-num-seqs"
+	FlagVLLMMaxNumBatchedTokens     = "vllm-max-num-batched-tokens"
+	FlagVLLMKVCacheDType            = "vllm-kv-cache-dtype"
+	FlagVLLMQuantization            = "vllm-quantization"
+	FlagVLLMEnableLoRA              = "vllm-enable-lora"
+	FlagVLLMMaxLoRAs                = "vllm-max-loras"
+	FlagVLLMMaxLoRARank             = "vllm-max-lora-rank"
+	FlagVLLMMaxCPULoRAs             = "vllm-max-cpu-loras"
+	FlagVLLMServedModelName         = "vllm-served-model-name"
+	FlagVLLMEnablePrefixCaching     = "vllm-enable-prefix-caching"
+	FlagVLLMEnableChunkedPrefill    = "vllm-enable-chunked-prefill"
+	FlagVLLMBlockSize               = "vllm-block-size"
+	FlagVLLMMaxCUDAGraphCaptureSize = "vllm-max-cudagraph-capture-size"
+	FlagVLLMEnforceEager            = "vllm-enforce-eager"
+	FlagVLLMSpeculativeConfig       = "vllm-speculative-config"
+
+	FlagSGLangModelPath          = "sglang-model-path"
+	FlagSGLangTPSize             = "sglang-tp-size"
+	FlagSGLangDPSize             = "sglang-dp-size"
+	FlagSGLangContextLength      = "sglang-context-length"
+	FlagSGLangMaxRunningRequests = "sglang-max-running-requests"
+	FlagSGLangChunkedPrefillSize = "sglang-chunked-prefill-size"
+	FlagSGLangKVCacheDType       = "sglang-kv-cache-dtype"
+	FlagSGLangEnableMetrics      = "sglang-enable-metrics"
+	FlagSGLangMemFractionStatic  = "sglang-mem-fraction-static"
+	FlagSGLangDisableRadixCache  = "sglang-disable-radix-cache"
+	FlagSGLangAttentionBackend   = "sglang-attention-backend"
+)
+
+// Understanding is what Go does with one answer key.
+type Understanding struct {
+	Key  string
+	Type string
+	// By names the Go code that reads the key, for messages.
+	By string
+	// Catalog is the catalog an enum's values must come from ("" for none
+	// required): Go looks the answer up in it.
+	Catalog string
+	// Values are the values Go knows, each with what it does with it.
+	Values []Meaning
+	// Closed marks an enum Go branches on: every value the question allows
+	// must be one of Values, or Go would silently treat it as another.
+	Closed bool
+}
+
+// Meaning is one answer value Go understands and what it does with it.
+type Meaning struct {
+	Value string
+	Does  string
+	// Optional values are understood when offered, but the question need
+	// not offer them; every other value Go names in code, so the question
+	// must allow it.
+	Optional bool
+}
+
+// Understood declares every answer key Go reads, in question order.
+var Understood = []Understanding{
+	{Key: KeyNodes, Type: TypeInt, By: "stackpick's sizing"},
+	{Key: KeyGPUsPerNode, Type: TypeInt, By: "stackpick's sizing"},
+	// The gpu ids Go names are catalog entries: UnderstoodGPUs.
+	{Key: KeyGPU, Type: TypeEnum, By: "stackpick's sizing", Catalog: CatalogGPU},
+	{Key: KeyBaseModels, Type: TypeInt, By: "stackpick's launch command"},
+	{Key: KeyFineTunes, Type: TypeInt, By: "stackpick's launch command"},
+	{Key: KeyFineTuneMethod, Type: TypeEnum, By: "stackpick's launch command", Closed: true, Values: []Meaning{
+		{Value: FineTuneNone, Does: "nothing beyond the base models to serve"},
+		{Value: FineTuneLoRA, Does: "adapters on one copy of the base weights: --enable-lora and --max-loras"},
+		{Value: FineTuneFull, Does: "each fine-tune is a checkpoint of its own, with an engine of its own"},
+	}},
+	{Key: KeyContextTokens, Type: TypeInt, By: "stackpick's sizing"},
+	{Key: KeyModel, Type: TypeEnum, By: "stackpick's sizing", Catalog: CatalogModel},
+	{Key: KeyWeightsDType, Type: TypeEnum, By: "stackpick's sizing", Closed: true, Values: []Meaning{
+		{Value: DTypeAuto, Does: "sized in the checkpoint's own format; no flag"},
+		{Value: DTypeBF16, Does: "sized at 2 bytes per parameter; no flag", Optional: true},
+		{Value: DTypeFP8, Does: "sized at 1 byte per parameter; --quantization fp8 for a bf16 checkpoint"},
+		{Value: DTypeInt4, Does: "sized as 4-bit groups of 128; serve an AWQ or GPTQ checkpoint"},
+	}},
+	{Key: KeyKVCacheDType, Type: TypeEnum, By: "stackpick's sizing", Closed: true, Values: []Meaning{
+		{Value: DTypeAuto, Does: "KV in the model's dtype; no flag"},
+		{Value: "fp8", Does: "1 byte per KV value; --kv-cache-dtype fp8", Optional: true},
+		{Value: "fp8_e4m3", Does: "1 byte per KV value; --kv-cache-dtype fp8_e4m3", Optional: true},
+		{Value: "fp8_e5m2", Does: "1 byte per KV value; --kv-cache-dtype fp8_e5m2", Optional: true},
+	}},
+	{Key: KeyPrefixReuse, Type: TypeEnum, By: "stackpick's launch command"},
+	{Key: KeyLatencyPriority, Type: TypeEnum, By: "stackpick's sizing", Closed: true, Values: []Meaning{
+		{Value: LatencyFirst, Does: "batches of at most 64 requests, 2048-token steps, room for 4 full-context requests"},
+		{Value: LatencyBalanced, Does: "at most 256 requests, vLLM's step budget, room for 8 full-context requests"},
+		{Value: ThroughputFirst, Does: "the largest batches, steps of at least 16384 tokens, room for 16 full-context requests"},
+	}},
+	{Key: KeyKubernetes, Type: TypeEnum, By: "stackpick's scenario generator", Values: []Meaning{
+		{Value: KubernetesNone, Does: "a generated scenario without Kubernetes turns gitops and traffic_splitting off"},
+	}},
+	{Key: KeyGitOps, Type: TypeBool, By: "stackpick's scenario generator"},
+	{Key: KeyTrafficSplitting, Type: TypeBool, By: "stackpick's scenario generator"},
+}
+
+// Derived answer keys: computed by Go from other answers, never typed by a
+// user. A question marked derived must be one of these, of this type.
+const (
+	DerivedTotalGPUs = "total_gpus" // nodes × gpus_per_node
+	DerivedGPUVendor = "gpu_vendor" // the vendor of gpu in the hardware catalog
+)
+
+var derivedKeys = map[string]string{
+	DerivedTotalGPUs: TypeInt,
+	DerivedGPUVendor: TypeEnum,
+}
+
+// NamedID is a knowledge-base id Go names, and why it needs it.
+type NamedID struct {
+	ID string
+	// Engine is the engine a flag belongs to (flags only); Layer the layer a
+	// product sits on (products only).
+	Engine, Layer string
+	By            string
+}
+
+// UnderstoodProducts are the product ids Go names.
+var UnderstoodProducts = []NamedID{
+	{ID: EngineVLLM, Layer: LayerEngine, By: "stackpick's sizing"},
+	{ID: EngineSGLang, Layer: LayerEngine, By: "stackpick's sizing"},
+}
+
+// UnderstoodGPUs are the GPU ids Go names.
+var UnderstoodGPUs = []NamedID{
+	{ID: GPUCPU, By: "stackpick's scenario generator (a fleet without accelerators, gpus_per_node = 0)"},
+	{ID: GPUReference, By: "stackpick size --gpu-memory-gib (the reference GPU)"},
+}
+
+// UnderstoodFlags are the engine flag ids the launch commands name.
+var UnderstoodFlags = []NamedID{
+	{ID: FlagVLLMTensorParallelSize, Engine: EngineVLLM},
+	{ID: FlagVLLMPipelineParallelSize, Engine: EngineVLLM},
+	{ID: FlagVLLMMaxModelLen, Engine: EngineVLLM},
+	{ID: FlagVLLMGPUMemoryUtilization, Engine: EngineVLLM},
+	{ID: FlagVLLMMaxNumSeqs, Engine: EngineVLLM},
+	{ID: FlagVLLMMaxNumBatchedTokens, Engine: EngineVLLM},
+	{ID: FlagVLLMKVCacheDType, Engine: EngineVLLM},
+	{ID: FlagVLLMQuantization, Engine: EngineVLLM},
+	{ID: FlagVLLMEnableLoRA, Engine: EngineVLLM},
+	{ID: FlagVLLMMaxLoRAs, Engine: EngineVLLM},
+	{ID: FlagVLLMMaxLoRARank, Engine: EngineVLLM},
+	{ID: FlagVLLMMaxCPULoRAs, Engine: EngineVLLM},
+	{ID: FlagVLLMServedModelName, Engine: EngineVLLM},
+	{ID: FlagVLLMEnablePrefixCaching, Engine: EngineVLLM},
+	{ID: FlagVLLMEnableChunkedPrefill, Engine: EngineVLLM},
+	{ID: FlagVLLMBlockSize, Engine: EngineVLLM},
+	{ID: FlagVLLMMaxCUDAGraphCaptureSize, Engine: EngineVLLM},
+	{ID: FlagVLLMEnforceEager, Engine: EngineVLLM},
+	{ID: FlagVLLMSpeculativeConfig, Engine: EngineVLLM},
+	{ID: FlagSGLangModelPath, Engine: EngineSGLang},
+	{ID: FlagSGLangTPSize, Engine: EngineSGLang},
+	{ID: FlagSGLangDPSize, Engine: EngineSGLang},
+	{ID: FlagSGLangContextLength, Engine: EngineSGLang},
+	{ID: FlagSGLangMaxRunningRequests, Engine: EngineSGLang},
+	{ID: FlagSGLangChunkedPrefillSize, Engine: EngineSGLang},
+	{ID: FlagSGLangKVCacheDType, Engine: EngineSGLang},
+	{ID: FlagSGLangEnableMetrics, Engine: EngineSGLang},
+	{ID: FlagSGLangMemFractionStatic, Engine: EngineSGLang},
+	{ID: FlagSGLangDisableRadixCache, Engine: EngineSGLang},
+	{ID: FlagSGLangAttentionBackend, Engine: EngineSGLang},
+}
