@@ -32,7 +32,7 @@ const (
 
 // ReferenceGPU is the catalog GPU whose non-torch memory a GPU given only by
 // its memory borrows: every NVIDIA entry shares the same software overhead.
-const ReferenceGPU = "h100"
+const ReferenceGPU = knowledge.GPUReference
 
 // AssumeShape fills the hidden, vocabulary and intermediate widths a raw
 // architecture left out, and says what it assumed.
