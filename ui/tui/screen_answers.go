@@ -7,8 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // answersScreen lists every answer with its value, to pick one to change.
@@ -58,7 +58,7 @@ func (s *answersScreen) flipText(key string) string {
 	for _, lp := range c.session.decision.Layers {
 		for _, f := range lp.Flips {
 			if f.Answer == key {
-				out = append(out, fmt.Sprintf("%s → %s %s", f.To, c.kb.Layer(lp.Layer).Name, pickText(c.kb, decide.LayerPick{Pick: f.Pick, Also: f.Also})))
+				out = append(out, fmt.Sprintf("%s → %s %s", f.To, c.kb.Layer(lp.Layer).Name, report.Outcome(c.kb, lp, f.Pick, f.Also)))
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // scenarioDrillScreen is the scenario drill: a story (a preset, or one
@@ -50,7 +51,7 @@ func newScenarioDrillScreen(c *shared, mock *mockScreen) *scenarioDrillScreen {
 		}
 		if l.Optional {
 			ids = append(ids, knowledge.None)
-			labels = append(labels, "none (leave the layer empty)")
+			labels = append(labels, report.EmptyLayer(c.kb, l.ID))
 		}
 		s.options = append(s.options, ids)
 		s.lists = append(s.lists, choiceList{labels: labels})

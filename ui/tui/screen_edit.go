@@ -9,6 +9,7 @@ import (
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // editScreen changes one answer. The stack is re-decided as the choice
@@ -91,7 +92,7 @@ func (s *editScreen) summary() string {
 	for i, lp := range c.session.decision.Layers {
 		old := s.before.Layers[i]
 		if old.Pick != lp.Pick || strings.Join(old.Also, ",") != strings.Join(lp.Also, ",") {
-			moved = append(moved, fmt.Sprintf("%s %s → %s", lp.Layer, pickText(c.kb, old), pickText(c.kb, lp)))
+			moved = append(moved, fmt.Sprintf("%s %s → %s", lp.Layer, report.PickText(c.kb, old), report.PickText(c.kb, lp)))
 		}
 	}
 	if len(moved) == 0 {

@@ -38,7 +38,7 @@ func (s *resultScreen) setSize(w, h int) {
 // render lays the cards out again if the decision, width or palette changed.
 func (s *resultScreen) render() {
 	c := s.c
-	if s.rendered.version == c.session.version && s.rendered.w == s.w && s.rendered.dark == c.styles.isDark && s.offsets != nil {
+	if s.rendered.version == c.session.version && s.rendered.w == s.w && s.rendered.dark == c.styles.Dark && s.offsets != nil {
 		return
 	}
 	content, offsets := decisionCards(c, s.w, s.h >= 30)
@@ -46,7 +46,7 @@ func (s *resultScreen) render() {
 	s.vp.SetContent(content)
 	s.vp.SetYOffset(y)
 	s.offsets = offsets
-	s.rendered.version, s.rendered.w, s.rendered.dark = c.session.version, s.w, c.styles.isDark
+	s.rendered.version, s.rendered.w, s.rendered.dark = c.session.version, s.w, c.styles.Dark
 }
 
 // currentLayer is the index of the card at the top of the view.

@@ -3,29 +3,17 @@ package tui
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/stackpick/stackpick/ui/report"
 )
 
-// wrap word-wraps plain text to width cells, breaking words longer than a
-// line (URLs, commit ids) so nothing ever runs past the edge. The first line
-// is indented by indent cells, the others by indent+hang. Lines come back
-// unstyled: the caller styles each one, so colour never spans a line break.
-func wrap(s string, width, indent, hang int) []string {
-	// Break only at spaces: flags (--enable-lora), ranges (2048-8192) and
-	// metric names must stay whole; see wrapSpans.
-	return wrapSpans([]span{plain(s)}, width, indent, hang)
-}
-
-// wrapStyled wraps s and renders every line with st.
-func wrapStyled(s string, width, indent, hang int, st lipgloss.Style) []string {
-	lines := wrap(s, width, indent, hang)
-	for i, l := range lines {
-		trimmed := strings.TrimLeft(l, " ")
-		lines[i] = l[:len(l)-len(trimmed)] + st.Render(trimmed)
-	}
-	return lines
-}
+// wrap and wrapStyled are report's word-wrapper, the one every surface
+// uses, under the short names the screens call it by.
+var (
+	wrap       = report.Wrap
+	wrapStyled = report.WrapStyled
+)
 
 // truncate cuts a styled line to width cells, marking the cut with "…".
 func truncate(s string, width int) string {
