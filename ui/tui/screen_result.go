@@ -9,8 +9,9 @@ import (
 )
 
 // resultScreen is the defended decision: one card per layer in a scrolling
-// view. It re-renders only when the answers or the width change, so a key
-// press costs a scroll, not a layout.
+// view. It lays the cards out when it is given a size (after any screen
+// above it changed the answers) and when the palette changes, never while
+// drawing, so a key press costs a scroll, not a layout.
 type resultScreen struct {
 	c        *shared
 	vp       viewport.Model
@@ -62,6 +63,10 @@ func (s *resultScreen) currentLayer() int {
 
 func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
 	c := s.c
+	if _, ok := msg.(tea.BackgroundColorMsg); ok {
+		s.render() // the root model has just rebuilt the styles
+		return nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -120,7 +125,6 @@ func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *resultScreen) view() string {
-	s.render()
 	c := s.c
 	st := c.styles
 	right := ""
