@@ -157,14 +157,13 @@ func (m *memo) outcome() {
 	}
 }
 
+// effectWords is EffectText in prose, where a bare "+2" would not say
+// what it is.
 func effectWords(kb *knowledge.KB, r decide.Reason) string {
-	switch r.Effect {
-	case knowledge.EffectPrefer:
-		return fmt.Sprintf("weight %+d", r.Weight)
-	case knowledge.EffectComplement:
-		return "adds " + kb.ProductName(r.Product)
+	if r.Effect == knowledge.EffectPrefer {
+		return "weight " + EffectText(kb, r)
 	}
-	return r.Effect
+	return EffectText(kb, r)
 }
 
 func (m *memo) consequences() {

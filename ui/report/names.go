@@ -91,3 +91,10 @@ func Outcome(kb *knowledge.KB, lp decide.LayerPick, pick string, also []string) 
 	}
 	return s
 }
+
+// AnswersHeader is the comment atop a saved answers file: where the
+// answers came from, the stack they decide and the command that replays
+// them, for the app and the line mode alike.
+func AnswersHeader(kb *knowledge.KB, d decide.Decision, origin, replay string) string {
+	return "stackpick answers: " + origin + "\nStack: " + StackLine(kb, d) + "\nReplay: " + replay
+}

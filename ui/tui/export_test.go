@@ -80,9 +80,7 @@ func TestExportWritesTheMemoForThePinnedDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc := scenarioNamed(list, "exit-test")
-	want := report.Memo(kb, d.m.c.session.decision, report.MemoInput{
-		Title: sc.Title, Story: sc.Story, Source: "scenario exit-test", Date: "2026-11-30",
-	})
+	want := report.Memo(kb, d.m.c.session.decision, report.Origin{Scenario: sc}.MemoInput("2026-11-30"))
 	if string(got) != want {
 		t.Errorf("the file is not report.Memo's output for 2026-11-30:\n%s", got)
 	}
