@@ -18,14 +18,14 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 	var body []string
 	add := func(ls ...string) { body = append(body, ls...) }
 	heading := func(s string) {
-		add("", st.Heading.Render(truncate(s, w)))
+		add("", st.Heading.Render(Truncate(s, w)))
 	}
 
-	pick := st.Pick.Render(truncate(PickText(kb, lp), w-2))
+	pick := st.Pick.Render(Truncate(PickText(kb, lp), w-2))
 	if changed {
 		pick += st.Changed.Render(" « changed")
 	}
-	add(truncate(pick, w))
+	add(Truncate(pick, w))
 	if p := kb.Product(lp.Pick); p != nil {
 		add(WrapStyled(p.Role, w, 0, 0, st.Muted)...)
 	} else {
@@ -39,7 +39,7 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 
 	heading("Why")
 	if len(lp.Reasons) == 0 {
-		add(st.Muted.Render(truncate("No rule spoke for it; it is the default.", w)))
+		add(st.Muted.Render(Truncate("No rule spoke for it; it is the default.", w)))
 	}
 	for _, r := range lp.Reasons {
 		add(reasonLines(kb, r, st, w)...)
@@ -49,7 +49,7 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 		heading("Alternatives")
 		for _, alt := range lp.Alternatives {
 			name := ProductName(kb, lp.Layer, alt.Product)
-			add(truncate(st.Bad.Render("✗ ")+name+st.Muted.Render(fmt.Sprintf(" (score %d)", alt.Score)), w))
+			add(Truncate(st.Bad.Render("✗ ")+name+st.Muted.Render(fmt.Sprintf(" (score %d)", alt.Score)), w))
 			for _, why := range alt.WhyNot {
 				add(Wrap(why, w, 2, 2)...)
 			}
@@ -59,7 +59,7 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 	heading("What would change the pick")
 	groups := GroupFlips(lp.Flips)
 	if len(groups) == 0 {
-		add(st.Muted.Render(truncate("No single answer change moves this layer.", w)))
+		add(st.Muted.Render(Truncate("No single answer change moves this layer.", w)))
 	}
 	for _, g := range groups {
 		line := []Span{
@@ -104,7 +104,7 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 // reasonLines renders one fired rule: its id and effect, its reason, and
 // when it fired with its source.
 func reasonLines(kb *knowledge.KB, r decide.Reason, st Styles, w int) []string {
-	out := []string{truncate(st.Good.Render("+")+" "+st.RuleID.Render(r.Rule+" ("+EffectText(kb, r)+")"), w)}
+	out := []string{Truncate(st.Good.Render("+")+" "+st.RuleID.Render(r.Rule+" ("+EffectText(kb, r)+")"), w)}
 	out = append(out, Wrap(r.Text, w, 2, 0)...)
 	return append(out, WrapStyled("when "+r.When+" · "+SourceText(r.Source, r.AsOf), w, 2, 2, st.Muted)...)
 }

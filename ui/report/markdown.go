@@ -223,7 +223,7 @@ func tableLines(st *Styles, rows [][]string, w int) []string {
 					cell = col[k]
 				}
 				if j < n-1 {
-					b.WriteString(padRight(cell, widths[j]) + strings.Repeat(" ", gap))
+					b.WriteString(PadRight(cell, widths[j]) + strings.Repeat(" ", gap))
 				} else {
 					b.WriteString(cell)
 				}

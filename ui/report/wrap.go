@@ -160,8 +160,8 @@ func cutSpans(w []Span, n int) (head, tail []Span) {
 	return head, nil
 }
 
-// truncate cuts a styled line to width cells, marking the cut with "…".
-func truncate(s string, width int) string {
+// Truncate cuts a styled line to width cells, marking the cut with "…".
+func Truncate(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
@@ -171,11 +171,11 @@ func truncate(s string, width int) string {
 	return ansi.Truncate(s, width, "…")
 }
 
-// padRight pads a styled line with spaces to exactly width cells (or cuts it).
-func padRight(s string, width int) string {
+// PadRight pads a styled line with spaces to exactly width cells (or cuts it).
+func PadRight(s string, width int) string {
 	w := ansi.StringWidth(s)
 	if w > width {
-		return truncate(s, width)
+		return Truncate(s, width)
 	}
 	return s + strings.Repeat(" ", width-w)
 }

@@ -8,23 +8,14 @@ import (
 	"github.com/stackpick/stackpick/ui/report"
 )
 
-// wrap and wrapStyled are report's word-wrapper, the one every surface
-// uses, under the short names the screens call it by.
+// wrap, wrapStyled, truncate and padRight are report's, the ones every
+// surface uses, under the short names the screens call them by.
 var (
 	wrap       = report.Wrap
 	wrapStyled = report.WrapStyled
+	truncate   = report.Truncate
+	padRight   = report.PadRight
 )
-
-// truncate cuts a styled line to width cells, marking the cut with "…".
-func truncate(s string, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	if ansi.StringWidth(s) <= width {
-		return s
-	}
-	return ansi.Truncate(s, width, "…")
-}
 
 // cutMore ends a line that more text follows with one "…", within width
 // cells: cut short if it is too long (never "……"), the "…" added if not.
@@ -33,15 +24,6 @@ func cutMore(s string, width int) string {
 		return ""
 	}
 	return strings.TrimRight(ansi.Truncate(s, width-1, ""), " ") + "…"
-}
-
-// padRight pads a styled line with spaces to exactly width cells (or cuts it).
-func padRight(s string, width int) string {
-	w := ansi.StringWidth(s)
-	if w > width {
-		return truncate(s, width)
-	}
-	return s + strings.Repeat(" ", width-w)
 }
 
 // fit makes s exactly h lines, none wider than w: the last guard against a
