@@ -9,18 +9,17 @@ import (
 
 // EmptyLayer is how every surface names a layer left empty ("no model
 // server"): the stack line, the cards, the live stack, the memo and the
-// drills all say it this way, so a change of wording is made here once.
+// drills all say it this way, and decide's why-not texts name the empty
+// choice with the same knowledge.ChoiceName, so a change of wording is made
+// in one place.
 func EmptyLayer(kb *knowledge.KB, layer string) string {
-	return "no " + strings.ToLower(kb.Layer(layer).Name)
+	return kb.ChoiceName(layer, knowledge.None)
 }
 
 // ProductName names a product that layer may pick, the empty choice
 // included.
 func ProductName(kb *knowledge.KB, layer, id string) string {
-	if id == knowledge.None {
-		return EmptyLayer(kb, layer)
-	}
-	return kb.ProductName(id)
+	return kb.ChoiceName(layer, id)
 }
 
 // PickText names a layer's pick and its complements: "llm-d + KServe".
