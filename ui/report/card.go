@@ -48,7 +48,7 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 	if len(lp.Alternatives) > 0 {
 		heading("Alternatives")
 		for _, alt := range lp.Alternatives {
-			name := ProductName(kb, lp.Layer, alt.Product)
+			name := kb.ChoiceName(lp.Layer, alt.Product)
 			add(Truncate(st.Bad.Render("✗ ")+name+st.Muted.Render(fmt.Sprintf(" (score %d)", alt.Score)), w))
 			for _, why := range alt.WhyNot {
 				add(Wrap(why, w, 2, 2)...)

@@ -72,7 +72,7 @@ func (m *memo) para(s string) { m.line(md(s)); m.blank() }
 
 func (m *memo) layerName(id string) string { return m.kb.Layer(id).Name }
 
-func (m *memo) productName(layer, id string) string { return ProductName(m.kb, layer, id) }
+func (m *memo) productName(layer, id string) string { return m.kb.ChoiceName(layer, id) }
 
 // drivers lists the answers that made rules fire, with the rules.
 func (m *memo) drivers() {

@@ -9,22 +9,20 @@ import (
 
 // EmptyLayer is how every surface names a layer left empty ("no model
 // server"): the stack line, the cards, the live stack, the memo and the
-// drills all say it this way, and decide's why-not texts name the empty
-// choice with the same knowledge.ChoiceName, so a change of wording is made
-// in one place.
+// drills all say it through here. It is knowledge.ChoiceName's empty
+// choice, which decide's why-not texts use too ("outscored: no model server
+// 1 vs …"), so the wording lives in one place.
 func EmptyLayer(kb *knowledge.KB, layer string) string {
 	return kb.ChoiceName(layer, knowledge.None)
 }
 
-// ProductName names a product that layer may pick, the empty choice
-// included.
-func ProductName(kb *knowledge.KB, layer, id string) string {
-	return kb.ChoiceName(layer, id)
-}
-
-// PickText names a layer's pick and its complements: "llm-d + KServe".
+// PickText names a layer's pick and its complements: "llm-d + KServe",
+// "no model server".
 func PickText(kb *knowledge.KB, lp decide.LayerPick) string {
-	s := ProductName(kb, lp.Layer, lp.Pick)
+	if lp.Pick == knowledge.None && len(lp.Also) == 0 {
+		return EmptyLayer(kb, lp.Layer)
+	}
+	s := kb.ChoiceName(lp.Layer, lp.Pick)
 	for _, a := range lp.Also {
 		s += " + " + kb.ProductName(a)
 	}

@@ -206,7 +206,7 @@ func (s *scenarioDrillScreen) layoutResult() {
 		want := report.PickText(c.kb, decide.LayerPick{Layer: g.Layer, Pick: g.Want, Also: g.Also})
 		got := "nothing"
 		if g.Got != "" {
-			got = report.ProductName(c.kb, g.Layer, g.Got)
+			got = c.kb.ChoiceName(g.Layer, g.Got)
 		}
 		lines = append(lines, markLine(st, g.Right, fmt.Sprintf("%s: you picked %s; stackpick picks %s", c.kb.Layer(g.Layer).Name, got, want), w)...)
 		if d := ans.Defense[g.Layer]; d != "" {
@@ -279,7 +279,7 @@ func (s *scenarioDrillScreen) view() string {
 			if d != "" {
 				d = " — " + d
 			}
-			done = append(done, truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+report.ProductName(c.kb, s.layers[i].ID, s.options[i][p])+st.Muted.Render(d), w))
+			done = append(done, truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.kb.ChoiceName(s.layers[i].ID, s.options[i][p])+st.Muted.Render(d), w))
 		}
 	}
 
