@@ -427,6 +427,7 @@ func refOf(r *knowledge.Rule) RuleRef {
 
 func alternatives(kb *knowledge.KB, lp *layerPlan, ch choice, fire []bool) []Alternative {
 	pickIdx := slices.Index(ch.cands, ch.pick)
+	layer := lp.layer.ID
 	var out []Alternative
 	for i, id := range ch.cands {
 		if id == ch.pick || slices.Contains(ch.also, id) {
@@ -452,11 +453,11 @@ func alternatives(kb *knowledge.KB, lp *layerPlan, ch choice, fire []bool) []Alt
 		if !alt.Excluded {
 			switch {
 			case ch.score[i] < ch.score[pickIdx]:
-				alt.WhyNot = append(alt.WhyNot, "outscored: "+kb.ProductName(ch.pick)+" "+strconv.Itoa(ch.score[pickIdx])+" vs "+kb.ProductName(id)+" "+strconv.Itoa(ch.score[i]))
+				alt.WhyNot = append(alt.WhyNot, "outscored: "+kb.ChoiceName(layer, ch.pick)+" "+strconv.Itoa(ch.score[pickIdx])+" vs "+kb.ChoiceName(layer, id)+" "+strconv.Itoa(ch.score[i]))
 			case ch.score[i] == ch.score[pickIdx]:
-				alt.WhyNot = append(alt.WhyNot, "tied with "+kb.ProductName(ch.pick)+" at "+strconv.Itoa(ch.score[i])+"; the tie goes to "+tieWinner(kb, ch.pick))
+				alt.WhyNot = append(alt.WhyNot, "tied with "+kb.ChoiceName(layer, ch.pick)+" at "+strconv.Itoa(ch.score[i])+"; the tie goes to "+tieWinner(kb, layer, ch.pick))
 			default:
-				alt.WhyNot = append(alt.WhyNot, "another rule requires "+kb.ProductName(ch.pick))
+				alt.WhyNot = append(alt.WhyNot, "another rule requires "+kb.ChoiceName(layer, ch.pick))
 			}
 		}
 		out = append(out, alt)
@@ -477,9 +478,9 @@ func alternatives(kb *knowledge.KB, lp *layerPlan, ch choice, fire []bool) []Alt
 	return out
 }
 
-func tieWinner(kb *knowledge.KB, pick string) string {
+func tieWinner(kb *knowledge.KB, layer, pick string) string {
 	if pick == knowledge.None {
-		return "leaving the layer empty (the simpler stack)"
+		return kb.ChoiceName(layer, pick) + " (the simpler stack)"
 	}
 	return kb.ProductName(pick) + " (earlier in the knowledge base)"
 }

@@ -6,6 +6,8 @@
 // stackpick package (decide/, scenarios/, ui/) and no Charm package.
 package knowledge
 
+import "strings"
+
 // Layer ids. The set is closed: every product lives on exactly one of them.
 const (
 	LayerEngine       = "engine"
@@ -218,6 +220,20 @@ func (kb *KB) ProductsOn(layer string) []*Product {
 		}
 	}
 	return out
+}
+
+// ChoiceName is the display name of a choice on layer, the empty one named
+// for its layer ("no model server"): the one wording of an empty layer,
+// which decide's why-not texts and ui/report's EmptyLayer both use.
+func (kb *KB) ChoiceName(layer, id string) string {
+	if id == None {
+		name := layer
+		if l := kb.Layer(layer); l != nil {
+			name = l.Name
+		}
+		return "no " + strings.ToLower(name)
+	}
+	return kb.ProductName(id)
 }
 
 // ProductName is the display name of id, with "none" spelled out.

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -49,7 +48,7 @@ risks, and the single answer changes that would change the pick.`,
 			if err != nil {
 				return err
 			}
-			answers, header, err := a.resolveAnswers(kb, answersFile, scenarioName)
+			answers, origin, err := a.resolveAnswers(kb, answersFile, scenarioName)
 			if err != nil {
 				return err
 			}
@@ -57,23 +56,17 @@ risks, and the single answer changes that would change the pick.`,
 			return a.emit(out, force, func(w io.Writer, color bool) error {
 				switch format {
 				case "markdown":
-					source := "scenario " + scenarioName
-					if answersFile != "" {
-						source = "answers file " + answersFile
-					}
-					_, err := io.WriteString(w, report.Memo(kb, d, report.MemoInput{Title: header.Title, Story: header.Story, Source: source, Date: memoDate}))
+					_, err := io.WriteString(w, report.Memo(kb, d, origin.MemoInput(memoDate)))
 					return err
 				case "json":
-					enc := json.NewEncoder(w)
-					enc.SetIndent("", "  ")
-					return enc.Encode(d)
+					return report.DecisionJSON(w, d)
 				default:
 					st := a.styles
 					width := 100
 					if color {
 						width = a.width(a.io.Stdout)
 					}
-					_, err := io.WriteString(w, report.Decision(kb, d, header, st, width))
+					_, err := io.WriteString(w, report.Decision(kb, d, origin.Header(), st, width))
 					return err
 				}
 			})
@@ -95,26 +88,27 @@ func hintFor(got string, allowed []string) string {
 	return ""
 }
 
-// resolveAnswers reads --answers or looks up --scenario.
-func (a *app) resolveAnswers(kb *knowledge.KB, file, scenario string) (knowledge.Answers, report.Header, error) {
+// resolveAnswers reads --answers or looks up --scenario, and says which
+// it was for the title and the memo's source line.
+func (a *app) resolveAnswers(kb *knowledge.KB, file, scenario string) (knowledge.Answers, report.Origin, error) {
 	if scenario != "" {
 		all, err := scenarios.All(kb)
 		if err != nil {
-			return knowledge.Answers{}, report.Header{}, internal(err)
+			return knowledge.Answers{}, report.Origin{}, internal(err)
 		}
 		s, err := scenarios.Find(all, scenario)
 		if err != nil {
-			return knowledge.Answers{}, report.Header{}, badInput(err)
+			return knowledge.Answers{}, report.Origin{}, badInput(err)
 		}
-		return s.Answers, report.Header{Title: s.Title, Story: s.Story}, nil
+		return s.Answers, report.Origin{Scenario: &s}, nil
 	}
 	data, err := readInput(a.io.Stdin, file)
 	if err != nil {
-		return knowledge.Answers{}, report.Header{}, badInput(err)
+		return knowledge.Answers{}, report.Origin{}, badInput(err)
 	}
 	answers, err := kb.ParseAnswers(file, data)
 	if err != nil {
-		return knowledge.Answers{}, report.Header{}, badInput(err)
+		return knowledge.Answers{}, report.Origin{}, badInput(err)
 	}
-	return answers, report.Header{Title: "Answers from " + file}, nil
+	return answers, report.Origin{File: file}, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
 	"github.com/stackpick/stackpick/ui/tui"
 )
@@ -313,10 +314,7 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 		if !g.Right {
 			mark = "✗"
 		}
-		want := r.kb.ProductName(g.Want)
-		for _, x := range g.Also {
-			want += " + " + r.kb.ProductName(x)
-		}
+		want := report.PickText(r.kb, decide.LayerPick{Layer: g.Layer, Pick: g.Want, Also: g.Also})
 		r.say("  %s %s: you picked %s; stackpick picks %s\n", mark, r.kb.Layer(g.Layer).Name, orNothing(g.Got), want)
 		if len(g.Terms) > 0 {
 			r.say("      your defense named: %s\n", strings.Join(g.Terms, ", "))

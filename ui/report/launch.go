@@ -2,61 +2,136 @@ package report
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/decide/sizing"
 	"github.com/stackpick/stackpick/knowledge"
 )
 
-// EngineConfig renders the sized engine for the engine card: the launch
-// command with a defense under each flag, the defaults kept, the seed's
-// flags that were replaced, and the sizing figures behind the numbers.
-func EngineConfig(ec *decide.EngineConfig, st Styles, width int) string {
+// EngineCard is the engine card's launch section, lines at most w cells
+// wide: the command with each flag's defense under it, the flags left at
+// their defaults, the course notes' flags that are no longer emitted and
+// what replaced them, and the sizing figures with their formulas. It reads
+// the EngineConfig the decision carries; nothing here computes a number.
+func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 	if ec == nil {
-		return ""
+		return nil
 	}
-	var b strings.Builder
+	var out []string
+	add := func(ls ...string) { out = append(out, ls...) }
+	heading := func(s string) {
+		add("")
+		add(WrapSpans([]Span{Styled(s, &st.Heading)}, w, 0, 2)...)
+	}
+	narrow := w < 60
+
 	if !ec.Covered {
-		b.WriteString(st.Heading.Render("Launch command") + "\n")
-		b.WriteString(wrapIndent(ec.Note, width, 2, 0, st.Muted) + "\n")
-		return b.String()
+		heading("Launch command")
+		add(WrapStyled(ec.Note, w, 0, 2, st.Muted)...)
+		if len(ec.Tried) > 1 {
+			heading("Layouts tried")
+			add(TriedLines(ec.Tried, st, w, 0)...)
+		}
+		return out
 	}
-	b.WriteString(st.Heading.Render(fmt.Sprintf("Launch command (%s, %s on %s)", ec.EngineVersion, ec.Model, ec.GPU)) + "\n")
-	head := "vllm serve " + ec.HFID
-	if ec.Engine == knowledge.EngineSGLang {
-		head = "python -m sglang.launch_server"
+
+	heading(fmt.Sprintf("Launch command (%s, %s on %s)", ec.EngineVersion, ec.Model, ec.GPU))
+	add(commandHead(ec, st, w)...)
+	flagIndent, defIndent := 2, 4
+	if narrow {
+		defIndent = 2
 	}
-	b.WriteString("  " + st.Key.Render(head) + " \\\n")
 	for i, l := range ec.Command {
-		line := l.Flag
+		text := l.Flag
 		if l.Value != "" {
-			line += " " + l.Value
+			text += " " + l.Value
 		}
-		cont := " \\"
-		if i == len(ec.Command)-1 {
-			cont = ""
+		line := []Span{Styled(text, &st.Key)}
+		if i < len(ec.Command)-1 {
+			line = append(line, Plain(" \\"))
 		}
-		b.WriteString("    " + st.Key.Render(line) + cont + "\n")
-		b.WriteString(wrapIndent("# "+l.Defense, width, 6, 2, st.Muted) + "\n")
+		add(WrapSpans(line, w, flagIndent, 4)...)
+		add(WrapSpans([]Span{Styled("# "+l.Defense, &st.Muted)}, w, defIndent, 2)...)
 	}
+
 	if len(ec.Defaults) > 0 {
-		b.WriteString(st.Heading.Render("Left at their defaults") + "\n")
+		heading("Left at their defaults")
 		for _, n := range ec.Defaults {
-			b.WriteString(wrapIndent(n.Flag+": "+n.Note, width, 2, 4) + "\n")
+			add(WrapSpans([]Span{Styled(n.Flag, &st.Key), Plain(": " + n.Note)}, w, 0, 2)...)
 		}
 	}
 	if len(ec.Replaced) > 0 {
-		b.WriteString(st.Heading.Render("Seed flags not emitted (removed or renamed)") + "\n")
+		heading("Seed flags not emitted (removed or renamed)")
 		for _, n := range ec.Replaced {
-			b.WriteString("  " + st.Bad.Render("✗") + wrapIndent(n.Flag+": "+n.Note, width, 1, 4) + "\n")
+			add(WrapSpans([]Span{Styled("✗", &st.Bad), Plain(" "), Styled(n.Flag, &st.Key), Plain(": " + n.Note)}, w, 0, 2)...)
 		}
 	}
 	for _, n := range ec.Notes {
-		b.WriteString(wrapIndent("note: "+n, width, 2, 6, st.Muted) + "\n")
+		add(WrapSpans([]Span{Styled("note: "+n, &st.Muted)}, w, 0, 2)...)
 	}
-	if ec.Sizing != nil {
-		b.WriteString(st.Heading.Render("The arithmetic behind it") + "\n")
-		b.WriteString(Figures(ec.Sizing.Figures, st, width))
+
+	if ec.Sizing != nil && len(ec.Sizing.Figures) > 0 {
+		heading("The arithmetic behind it")
+		add(FigureLines(ec.Sizing.Figures, st, w, 0)...)
 	}
-	return b.String()
+	return out
+}
+
+// FigureLines renders sizing figures as "name: value" with the formula and
+// the source indented below, for the engine card and the size command alike.
+func FigureLines(figs []sizing.Figure, st Styles, w, indent int) []string {
+	var out []string
+	for _, fg := range figs {
+		out = append(out, WrapSpans([]Span{Plain(fg.Name + ": "), Styled(fg.Text(), &st.Pick)}, w, indent, 2)...)
+		out = append(out, WrapSpans([]Span{Styled("= "+fg.Formula, &st.Muted)}, w, indent+2, 2)...)
+		if fg.Source != "" {
+			out = append(out, WrapSpans([]Span{Styled("source: "+fg.Source, &st.Muted)}, w, indent+2, 2)...)
+		}
+	}
+	return out
+}
+
+// TriedLines lists the parallel layouts sizing tried, each marked fits or
+// not, with why.
+func TriedLines(tried []sizing.Tried, st Styles, w, indent int) []string {
+	var out []string
+	for _, t := range tried {
+		mark := Styled("✗", &st.Bad)
+		if t.Fits {
+			mark = Styled("✓", &st.Good)
+		}
+		line := fmt.Sprintf("TP %d × PP %d", t.TP, t.PP)
+		if t.Why != "" {
+			line += ": " + t.Why
+		}
+		out = append(out, WrapSpans([]Span{mark, Plain(" " + line)}, w, indent, 2)...)
+	}
+	return out
+}
+
+// commandHead is the command's first line ("vllm serve MODEL \"), split
+// before the model when it does not fit.
+func commandHead(ec *decide.EngineConfig, st Styles, w int) []string {
+	cmd, model := "vllm serve", ec.HFID
+	if ec.Engine == knowledge.EngineSGLang {
+		cmd, model = "python -m sglang.launch_server", ""
+	}
+	cont := Plain(" \\")
+	if len(ec.Command) == 0 {
+		cont = Plain("")
+	}
+	if model == "" {
+		return WrapSpans([]Span{Styled(cmd, &st.Key), cont}, w, 0, 2)
+	}
+	if one := cmd + " " + model + " \\"; ansi.StringWidth(one) <= w {
+		return []string{st.Key.Render(cmd+" "+model) + cont.Text}
+	}
+	out := []string{st.Key.Render(cmd) + " \\"}
+	indent := 2
+	if ansi.StringWidth(model)+len(cont.Text)+indent > w {
+		indent = 0 // a narrow card: the model id whole beats the indent
+	}
+	return append(out, WrapSpans([]Span{Styled(model, &st.Key), cont}, w, indent, 0)...)
 }

@@ -72,12 +72,7 @@ func (m *memo) para(s string) { m.line(md(s)); m.blank() }
 
 func (m *memo) layerName(id string) string { return m.kb.Layer(id).Name }
 
-func (m *memo) productName(id string) string {
-	if id == knowledge.None {
-		return "none (layer not needed)"
-	}
-	return m.kb.ProductName(id)
-}
+func (m *memo) productName(layer, id string) string { return m.kb.ChoiceName(layer, id) }
 
 // drivers lists the answers that made rules fire, with the rules.
 func (m *memo) drivers() {
@@ -121,19 +116,13 @@ func (m *memo) options() {
 			if alt.Excluded {
 				state = "excluded"
 			}
-			m.line(fmt.Sprintf("- %s (%s)", m.productName(alt.Product), state))
+			m.line(fmt.Sprintf("- %s (%s)", m.productName(lp.Layer, alt.Product), state))
 		}
 		m.blank()
 	}
 }
 
-func (m *memo) chosen(lp decide.LayerPick) string {
-	s := m.productName(lp.Pick)
-	for _, a := range lp.Also {
-		s += " + " + m.productName(a)
-	}
-	return s
-}
+func (m *memo) chosen(lp decide.LayerPick) string { return PickText(m.kb, lp) }
 
 func (m *memo) outcome() {
 	m.line("## Decision outcome")
@@ -158,7 +147,7 @@ func (m *memo) outcome() {
 			m.line("Why not the others:")
 			m.blank()
 			for _, alt := range lp.Alternatives {
-				m.line(fmt.Sprintf("- %s:", m.productName(alt.Product)))
+				m.line(fmt.Sprintf("- %s:", m.productName(lp.Layer, alt.Product)))
 				for _, w := range alt.WhyNot {
 					m.line("  - " + md(w))
 				}
@@ -168,14 +157,13 @@ func (m *memo) outcome() {
 	}
 }
 
+// effectWords is EffectText in prose, where a bare "+2" would not say
+// what it is.
 func effectWords(kb *knowledge.KB, r decide.Reason) string {
-	switch r.Effect {
-	case knowledge.EffectPrefer:
-		return fmt.Sprintf("weight %+d", r.Weight)
-	case knowledge.EffectComplement:
-		return "adds " + kb.ProductName(r.Product)
+	if r.Effect == knowledge.EffectPrefer {
+		return "weight " + EffectText(kb, r)
 	}
-	return r.Effect
+	return EffectText(kb, r)
 }
 
 func (m *memo) consequences() {
@@ -187,7 +175,7 @@ func (m *memo) consequences() {
 		m.line("Risks and landmines that apply, with what to watch:")
 		m.blank()
 		for _, r := range m.d.Risks {
-			line := fmt.Sprintf("- **%s** (%s): %s", m.productName(r.Product), strings.ToLower(m.layerName(r.Layer)), md(r.Text))
+			line := fmt.Sprintf("- **%s** (%s): %s", m.productName(r.Layer, r.Product), strings.ToLower(m.layerName(r.Layer)), md(r.Text))
 			if r.Watch != "" {
 				line += " Watch: " + md(r.Watch) + "."
 			}
@@ -199,7 +187,7 @@ func (m *memo) consequences() {
 	var notes []string
 	for _, lp := range m.d.Layers {
 		for _, n := range lp.SeedNotes {
-			notes = append(notes, fmt.Sprintf("- %s. The seed says: %s. Now: %s Source: %s.", m.productName(lp.Pick), md(strings.TrimSuffix(n.Claim, ".")), md(strings.TrimSuffix(n.Current, ".")+"."), sourceMD(n.Source, n.AsOf)))
+			notes = append(notes, fmt.Sprintf("- %s. The seed says: %s. Now: %s Source: %s.", m.productName(lp.Layer, lp.Pick), md(strings.TrimSuffix(n.Claim, ".")), md(strings.TrimSuffix(n.Current, ".")+"."), sourceMD(n.Source, n.AsOf)))
 		}
 	}
 	if len(notes) > 0 {

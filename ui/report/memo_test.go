@@ -20,7 +20,7 @@ const pinnedDate = "2026-11-30"
 func memoFor(t testing.TB, kb *knowledge.KB, s scenarios.Scenario) string {
 	t.Helper()
 	d := decide.Decide(kb, s.Answers)
-	return report.Memo(kb, d, report.MemoInput{Title: s.Title, Story: s.Story, Source: "scenario " + s.Name, Date: pinnedDate})
+	return report.Memo(kb, d, report.Origin{Scenario: &s}.MemoInput(pinnedDate))
 }
 
 // Every preset scenario has a golden memo; .ci/run lints the goldens with

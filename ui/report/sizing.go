@@ -27,43 +27,24 @@ func Sizing(r sizing.Result, h SizingHeader, st Styles, width int) string {
 		b.WriteString(st.Muted.Render("  (" + h.Engine + " memory model)"))
 	}
 	b.WriteString("\n")
+	lines := func(ls []string) {
+		for _, l := range ls {
+			b.WriteString(l + "\n")
+		}
+	}
 	if r.Fits {
-		b.WriteString(st.Good.Render("✓ fits") + wrapIndent(fmt.Sprintf("%s tokens of KV cache; %.1f requests of %s tokens at once", sizing.FormatValue(float64(r.KVCacheTokens), ""), r.MaxConcurrency, sizing.FormatValue(float64(r.ContextTokens), "")), width, 1, 7) + "\n")
+		lines(WrapSpans([]Span{Styled("✓ fits", &st.Good), Plain(" " + fmt.Sprintf("%s tokens of KV cache; %.1f requests of %s tokens at once", sizing.FormatValue(float64(r.KVCacheTokens), ""), r.MaxConcurrency, sizing.FormatValue(float64(r.ContextTokens), "")))}, width, 0, 2))
 	} else {
-		b.WriteString(st.Bad.Render("✗ does not fit") + wrapIndent(r.Reason, width, 1, 15) + "\n")
+		lines(WrapSpans([]Span{Styled("✗ does not fit", &st.Bad), Plain(" " + r.Reason)}, width, 0, 2))
 	}
 	if len(h.Tried) > 1 {
 		b.WriteString(st.Heading.Render("Layouts tried") + "\n")
-		for _, t := range h.Tried {
-			mark := st.Bad.Render("✗")
-			if t.Fits {
-				mark = st.Good.Render("✓")
-			}
-			line := fmt.Sprintf("TP %d × PP %d", t.TP, t.PP)
-			if t.Why != "" {
-				line += ": " + t.Why
-			}
-			b.WriteString("  " + mark + wrapIndent(line, width, 1, 4) + "\n")
-		}
+		lines(TriedLines(h.Tried, st, width, 2))
 	}
 	b.WriteString(st.Heading.Render("Figures") + "\n")
-	b.WriteString(Figures(r.Figures, st, width))
+	lines(FigureLines(r.Figures, st, width, 2))
 	for _, n := range h.Notes {
-		b.WriteString(wrapIndent("note: "+n, width, 0, 6, st.Muted) + "\n")
-	}
-	return b.String()
-}
-
-// Figures renders figures as "name  value" with the formula and the source
-// indented below, for the size command and the engine card alike.
-func Figures(figs []sizing.Figure, st Styles, width int) string {
-	var b strings.Builder
-	for _, fg := range figs {
-		fmt.Fprintf(&b, "  %s  %s\n", fg.Name, st.Pick.Render(fg.Text()))
-		b.WriteString(wrapIndent("= "+fg.Formula, width, 4, 2, st.Muted) + "\n")
-		if fg.Source != "" {
-			b.WriteString(wrapIndent("source: "+fg.Source, width, 4, 8, st.Muted) + "\n")
-		}
+		lines(WrapStyled("note: "+n, width, 0, 2, st.Muted))
 	}
 	return b.String()
 }

@@ -80,7 +80,7 @@ func offerSave(in io.Reader, w io.Writer, kb *knowledge.KB, a knowledge.Answers,
 		if path == "" {
 			return nil
 		}
-		header := fmt.Sprintf("stackpick answers: %s\nStack: %s\nReplay: %s", origin, report.StackLine(kb, d), replayCommand(kbDir, path))
+		header := report.AnswersHeader(kb, d, origin, replayCommand(kbDir, path))
 		err := store.WriteFile(path, a.TOML(header), false)
 		if errors.Is(err, store.ErrExists) {
 			yes := false

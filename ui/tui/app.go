@@ -2,9 +2,11 @@
 // stack re-decided after every answer, the defended result, and a browser
 // for the knowledge base. One root bubbletea model owns the terminal size,
 // keys and styles and hands them to small screens (one per file); huh is
-// used for forms only, all of it in forms.go. The UI never computes a
-// decision: it asks the decide package after every change and renders what
-// comes back. It must not import ui/cli; nothing but ui/cli imports it.
+// used for forms only, all of it in forms.go. The app never computes or
+// words a decision: it asks the decide package after every change, and
+// ui/report words what comes back (the cards, the memo and its preview, the
+// palette, the word-wrapping); screens only lay it out in boxes, panes and
+// scrolling views. It must not import ui/cli; nothing but ui/cli imports it.
 package tui
 
 import (

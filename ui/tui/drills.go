@@ -452,7 +452,7 @@ func newLineInput(c *shared, placeholder string, w int) textinput.Model {
 
 // lineInputStyles are a text field's styles for the app's background.
 func lineInputStyles(c *shared) textinput.Styles {
-	st := textinput.DefaultStyles(c.styles.isDark)
+	st := textinput.DefaultStyles(c.styles.Dark)
 	st.Cursor.Blink = false
 	st.Focused.Prompt = c.styles.Key
 	st.Blurred.Prompt = c.styles.Muted

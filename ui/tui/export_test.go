@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"image/color"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/ui/report"
 )
@@ -80,9 +83,7 @@ func TestExportWritesTheMemoForThePinnedDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc := scenarioNamed(list, "exit-test")
-	want := report.Memo(kb, d.m.c.session.decision, report.MemoInput{
-		Title: sc.Title, Story: sc.Story, Source: "scenario exit-test", Date: "2026-11-30",
-	})
+	want := report.Memo(kb, d.m.c.session.decision, report.Origin{Scenario: sc}.MemoInput("2026-11-30"))
 	if string(got) != want {
 		t.Errorf("the file is not report.Memo's output for 2026-11-30:\n%s", got)
 	}
@@ -257,5 +258,29 @@ func TestMemoTitleForOwnAnswers(t *testing.T) {
 	d.exportTo(filepath.Join(dir, "saved.md"))
 	if got, want := firstLine(filepath.Join(dir, "saved.md")), "# Choose the LLM serving stack: Answers from fleet.toml"; got != want {
 		t.Errorf("memo title after saving %q, want %q", got, want)
+	}
+}
+
+// The preview lays the memo out when it is sized and when the palette
+// changes, never while drawing: drawing twice leaves the laid-out lines as
+// they were, and a light background lays them out again in its colours.
+func TestPreviewLaysOutOnSizeAndPaletteNotInView(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("l", "r", "x", "enter")
+	p, ok := d.screen().(*memoPreviewScreen)
+	if !ok {
+		t.Fatalf("expected the preview, got %q", d.screen().title())
+	}
+	if p.rendered.w != 80 || !p.rendered.dark {
+		t.Fatalf("not laid out on size: %+v", p.rendered)
+	}
+	d.m.c.styles = NewStyles(false) // a palette change no message announced
+	before := p.vp.View()
+	if d.view(); p.vp.View() != before || !p.rendered.dark {
+		t.Error("View laid the memo out again")
+	}
+	d.send(tea.BackgroundColorMsg{Color: color.White})
+	if p.rendered.dark {
+		t.Error("a light background did not lay the memo out again")
 	}
 }

@@ -199,7 +199,7 @@ func newForm(c *shared, w, h int, fields ...huh.Field) *form {
 		WithHeight(max(h, 3))
 	// huh starts every form light; tell it what the app already knows.
 	bg := color.Color(color.White)
-	if c.styles.isDark {
+	if c.styles.Dark {
 		bg = color.Black
 	}
 	f.Update(tea.BackgroundColorMsg{Color: bg})

@@ -1,14 +1,13 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // answersScreen lists every answer with its value, to pick one to change.
@@ -48,27 +47,6 @@ func (s *answersScreen) movers() map[string]bool {
 		}
 	}
 	return m
-}
-
-// flipText says what changing answer key would move, from the decision's
-// flips: the first one, and how many more; "" when nothing would.
-func (s *answersScreen) flipText(key string) string {
-	c := s.c
-	var out []string
-	for _, lp := range c.session.decision.Layers {
-		for _, f := range lp.Flips {
-			if f.Answer == key {
-				out = append(out, fmt.Sprintf("%s → %s %s", f.To, c.kb.Layer(lp.Layer).Name, pickText(c.kb, decide.LayerPick{Pick: f.Pick, Also: f.Also})))
-			}
-		}
-	}
-	if len(out) == 0 {
-		return ""
-	}
-	if len(out) > 1 {
-		return fmt.Sprintf("%s (+%d more)", out[0], len(out)-1)
-	}
-	return out[0]
 }
 
 func (s *answersScreen) update(msg tea.Msg) tea.Cmd {
@@ -148,7 +126,7 @@ func (s *answersScreen) view() string {
 		// Said only of an answer with a flip, and which; a blank line
 		// otherwise, so the list does not jump as the cursor moves.
 		line := ""
-		if f := s.flipText(q.Key); f != "" {
+		if f := report.FlipNote(s.c.kb, s.c.session.decision, q.Key); f != "" {
 			line = truncate(" "+st.Changed.Render("⇄")+st.Muted.Render(" would move a pick: "+f), s.w)
 		}
 		foot = append(foot, line)

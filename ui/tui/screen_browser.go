@@ -28,7 +28,7 @@ func newBrowserScreen(c *shared) *browserScreen {
 	ti := textinput.New()
 	ti.Prompt = "/"
 	ti.Placeholder = "type to filter (name, role, strengths)"
-	st := textinput.DefaultStyles(c.styles.isDark)
+	st := textinput.DefaultStyles(c.styles.Dark)
 	st.Cursor.Blink = false
 	ti.SetStyles(st)
 	s := &browserScreen{c: c, filter: ti}

@@ -60,7 +60,7 @@ func (s *explainScreen) takesQuestionMark() bool {
 
 // areaStyles are the answer's styles for the app's background.
 func areaStyles(c *shared) textarea.Styles {
-	st := textarea.DefaultStyles(c.styles.isDark)
+	st := textarea.DefaultStyles(c.styles.Dark)
 	st.Cursor.Blink = false
 	st.Focused.CursorLine = lipgloss.NewStyle()
 	st.Focused.Prompt = c.styles.Key

@@ -13,6 +13,7 @@ import (
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
 )
 
@@ -51,7 +52,7 @@ func newScenarioDrillScreen(c *shared, mock *mockScreen) *scenarioDrillScreen {
 		}
 		if l.Optional {
 			ids = append(ids, knowledge.None)
-			labels = append(labels, "none (leave the layer empty)")
+			labels = append(labels, report.EmptyLayer(c.kb, l.ID))
 		}
 		s.options = append(s.options, ids)
 		s.lists = append(s.lists, choiceList{labels: labels})
@@ -207,13 +208,10 @@ func (s *scenarioDrillScreen) layoutResult() {
 	ans := s.answer()
 	lines := []string{""}
 	for _, g := range s.result.Layers {
-		want := c.kb.ProductName(g.Want)
-		for _, x := range g.Also {
-			want += " + " + c.kb.ProductName(x)
-		}
+		want := report.PickText(c.kb, decide.LayerPick{Layer: g.Layer, Pick: g.Want, Also: g.Also})
 		got := "nothing"
 		if g.Got != "" {
-			got = c.kb.ProductName(g.Got)
+			got = c.kb.ChoiceName(g.Layer, g.Got)
 		}
 		lines = append(lines, markLine(st, g.Right, fmt.Sprintf("%s: you picked %s; stackpick picks %s", c.kb.Layer(g.Layer).Name, got, want), w)...)
 		if d := ans.Defense[g.Layer]; d != "" {
@@ -286,7 +284,7 @@ func (s *scenarioDrillScreen) view() string {
 			if d != "" {
 				d = " — " + d
 			}
-			done = append(done, truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.kb.ProductName(s.options[i][p])+st.Muted.Render(d), w))
+			done = append(done, truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.kb.ChoiceName(s.layers[i].ID, s.options[i][p])+st.Muted.Render(d), w))
 		}
 	}
 

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // editScreen changes one answer. The stack is re-decided as the choice
@@ -84,20 +84,7 @@ func (s *editScreen) summary() string {
 	c := s.c
 	from := s.original.Get(s.q.Key).Plain(s.q.Type)
 	to := c.session.answers.Get(s.q.Key).Plain(s.q.Type)
-	if from == to {
-		return s.q.Key + " unchanged"
-	}
-	var moved []string
-	for i, lp := range c.session.decision.Layers {
-		old := s.before.Layers[i]
-		if old.Pick != lp.Pick || strings.Join(old.Also, ",") != strings.Join(lp.Also, ",") {
-			moved = append(moved, fmt.Sprintf("%s %s → %s", lp.Layer, pickText(c.kb, old), pickText(c.kb, lp)))
-		}
-	}
-	if len(moved) == 0 {
-		return fmt.Sprintf("%s: %s → %s; no pick moved", s.q.Key, from, to)
-	}
-	return fmt.Sprintf("%s: %s → %s; %s", s.q.Key, from, to, strings.Join(moved, "; "))
+	return report.EditNote(c.kb, s.before, c.session.decision, s.q.Key, from, to)
 }
 
 func (s *editScreen) view() string {

@@ -75,30 +75,19 @@ func slug(s string) string {
 	return b.String()
 }
 
-// memoInput says where the answers came from, in the title too. A preset
-// whose answers were changed in the app says which, so the story never
-// contradicts the table. Other answers are titled by the file they were
-// saved to, as the command line titles "Answers from FILE", or else as
-// the questionnaire's; report.Memo's own fallback title would read
-// "Choose the LLM serving stack: LLM serving stack".
+// memoInput is report's memo input for the session's answers: a preset,
+// with the answers changed in the app named, or the file the answers were
+// saved to, or else the questionnaire.
 func memoInput(c *shared, date string) report.MemoInput {
 	s := &c.session
-	in := report.MemoInput{
-		Date:   date,
-		Title:  "Answers from the questionnaire",
-		Source: "answers entered in stackpick's interactive app",
-	}
+	var o report.Origin
 	if sc := scenarioNamed(c.scenarios, s.scenario); sc != nil {
-		in.Title, in.Story, in.Source = sc.Title, sc.Story, "scenario "+sc.Name
-		if moved := answerChanges(c.kb, sc.Answers, s.answers); moved != "" {
-			in.Source += ", with answers changed in the app"
-			in.Story += " In this record the answers differ from the preset: " + moved + "."
-		}
+		o.Scenario = sc
+		o.Moved = answerChanges(c.kb, sc.Answers, s.answers)
 	} else if s.savedPath != "" && !s.unsaved() {
-		in.Title = "Answers from " + filepath.Base(s.savedPath)
-		in.Source = "answers file " + filepath.Base(s.savedPath)
+		o.File = filepath.Base(s.savedPath)
 	}
-	return in
+	return o.MemoInput(date)
 }
 
 func scenarioNamed(list []scenarios.Scenario, name string) *scenarios.Scenario {

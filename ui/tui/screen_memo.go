@@ -6,11 +6,14 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // memoPreviewScreen shows the memo about to be written, drawn from its own
-// Markdown, in a scrolling view; enter writes the file. It lays the memo
-// out again only when the width or the palette changes.
+// Markdown by report.PaintMarkdown, in a scrolling view; enter writes the
+// file. It lays the memo out when it is given a size and when the palette
+// changes, never while drawing: View only shows the laid-out lines.
 type memoPreviewScreen struct {
 	c        *shared
 	export   *exportScreen
@@ -32,15 +35,17 @@ func (s *memoPreviewScreen) setSize(w, h int) {
 	s.w, s.h = w, h
 	s.vp.SetWidth(w)
 	s.vp.SetHeight(max(h-1, 1))
-	s.render()
+	s.layout()
 }
 
-func (s *memoPreviewScreen) render() {
+// layout paints the memo at the current width and palette, unless the
+// lines already laid out are those.
+func (s *memoPreviewScreen) layout() {
 	c := s.c
-	if s.rendered.w == s.w && s.rendered.dark == c.styles.isDark {
+	if s.rendered.w == s.w && s.rendered.dark == c.styles.Dark {
 		return
 	}
-	lines := markdownLines(c, s.export.memo, max(s.w-2, 10))
+	lines := report.PaintMarkdown(s.export.memo, c.styles, max(s.w-2, 10))
 	for i, l := range lines {
 		if l != "" {
 			lines[i] = " " + l
@@ -49,12 +54,14 @@ func (s *memoPreviewScreen) render() {
 	y := s.vp.YOffset()
 	s.vp.SetContentLines(lines)
 	s.vp.SetYOffset(y)
-	s.rendered.w, s.rendered.dark = s.w, c.styles.isDark
+	s.rendered.w, s.rendered.dark = s.w, c.styles.Dark
 }
 
 func (s *memoPreviewScreen) update(msg tea.Msg) tea.Cmd {
 	c := s.c
 	switch msg := msg.(type) {
+	case tea.BackgroundColorMsg:
+		s.layout() // the root model has just rebuilt the styles
 	case memoWrittenMsg:
 		return s.export.written(msg)
 	case tea.KeyPressMsg:
@@ -82,7 +89,6 @@ func (s *memoPreviewScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *memoPreviewScreen) view() string {
-	s.render()
 	st := s.c.styles
 	path := strings.TrimSpace(s.export.path)
 	right := ""

@@ -9,8 +9,9 @@ import (
 )
 
 // resultScreen is the defended decision: one card per layer in a scrolling
-// view. It re-renders only when the answers or the width change, so a key
-// press costs a scroll, not a layout.
+// view. It lays the cards out when it is given a size (after any screen
+// above it changed the answers) and when the palette changes, never while
+// drawing, so a key press costs a scroll, not a layout.
 type resultScreen struct {
 	c        *shared
 	vp       viewport.Model
@@ -38,7 +39,7 @@ func (s *resultScreen) setSize(w, h int) {
 // render lays the cards out again if the decision, width or palette changed.
 func (s *resultScreen) render() {
 	c := s.c
-	if s.rendered.version == c.session.version && s.rendered.w == s.w && s.rendered.dark == c.styles.isDark && s.offsets != nil {
+	if s.rendered.version == c.session.version && s.rendered.w == s.w && s.rendered.dark == c.styles.Dark && s.offsets != nil {
 		return
 	}
 	content, offsets := decisionCards(c, s.w, s.h >= 30)
@@ -46,7 +47,7 @@ func (s *resultScreen) render() {
 	s.vp.SetContent(content)
 	s.vp.SetYOffset(y)
 	s.offsets = offsets
-	s.rendered.version, s.rendered.w, s.rendered.dark = c.session.version, s.w, c.styles.isDark
+	s.rendered.version, s.rendered.w, s.rendered.dark = c.session.version, s.w, c.styles.Dark
 }
 
 // currentLayer is the index of the card at the top of the view.
@@ -62,6 +63,10 @@ func (s *resultScreen) currentLayer() int {
 
 func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
 	c := s.c
+	if _, ok := msg.(tea.BackgroundColorMsg); ok {
+		s.render() // the root model has just rebuilt the styles
+		return nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -120,7 +125,6 @@ func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *resultScreen) view() string {
-	s.render()
 	c := s.c
 	st := c.styles
 	right := ""

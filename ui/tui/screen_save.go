@@ -2,7 +2,6 @@ package tui
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,8 +65,7 @@ func resizePrompt(f *form, fw, fh *int, w, h int, build func(fw, fh int) *form) 
 // answersFile is the TOML the CLI reads back: the answers with a header
 // saying what they decided and how to replay them.
 func answersFile(c *shared, path string) []byte {
-	header := fmt.Sprintf("stackpick answers: %s\nStack: %s\nReplay: %s",
-		c.session.origin, report.StackLine(c.kb, c.session.decision), replayCommand(c.kbDir, path))
+	header := report.AnswersHeader(c.kb, c.session.decision, c.session.origin, replayCommand(c.kbDir, path))
 	return c.session.answers.TOML(header)
 }
 

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/stackpick/stackpick/decide"
-	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
 )
 
@@ -15,18 +13,6 @@ const sidePaneMin = 120
 
 // sidePaneWidth is the width of the live stack pane.
 const sidePaneWidth = 40
-
-// pickText names a layer's pick and its complements.
-func pickText(kb *knowledge.KB, lp decide.LayerPick) string {
-	s := kb.ProductName(lp.Pick)
-	if lp.Pick == knowledge.None {
-		s = "none (not needed)"
-	}
-	for _, a := range lp.Also {
-		s += " + " + kb.ProductName(a)
-	}
-	return s
-}
 
 // stackPane is the live stack as it stands after the last answer: one entry
 // per layer with its pick, the strongest reason, and a mark on what the last
@@ -39,9 +25,8 @@ func stackPane(c *shared, w, h int) string {
 	inner := w - 4
 	var body []string
 	for _, lp := range d.Layers {
-		layer := c.kb.Layer(lp.Layer)
-		body = append(body, st.Layer.Render(strings.ToUpper(layer.Name)))
-		pick := st.Pick.Render(truncate(pickText(c.kb, lp), inner-2))
+		body = append(body, st.Layer.Render(report.LayerTitle(c.kb, lp.Layer)))
+		pick := st.Pick.Render(truncate(report.PickText(c.kb, lp), inner-2))
 		if changed[lp.Layer] {
 			pick = st.Changed.Render("» ") + pick
 		} else {

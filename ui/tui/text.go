@@ -3,40 +3,19 @@ package tui
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/stackpick/stackpick/ui/report"
 )
 
-// wrap word-wraps plain text to width cells, breaking words longer than a
-// line (URLs, commit ids) so nothing ever runs past the edge. The first line
-// is indented by indent cells, the others by indent+hang. Lines come back
-// unstyled: the caller styles each one, so colour never spans a line break.
-func wrap(s string, width, indent, hang int) []string {
-	// Break only at spaces: flags (--enable-lora), ranges (2048-8192) and
-	// metric names must stay whole; see wrapSpans.
-	return wrapSpans([]span{plain(s)}, width, indent, hang)
-}
-
-// wrapStyled wraps s and renders every line with st.
-func wrapStyled(s string, width, indent, hang int, st lipgloss.Style) []string {
-	lines := wrap(s, width, indent, hang)
-	for i, l := range lines {
-		trimmed := strings.TrimLeft(l, " ")
-		lines[i] = l[:len(l)-len(trimmed)] + st.Render(trimmed)
-	}
-	return lines
-}
-
-// truncate cuts a styled line to width cells, marking the cut with "…".
-func truncate(s string, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	if ansi.StringWidth(s) <= width {
-		return s
-	}
-	return ansi.Truncate(s, width, "…")
-}
+// wrap, wrapStyled, truncate and padRight are report's, the ones every
+// surface uses, under the short names the screens call them by.
+var (
+	wrap       = report.Wrap
+	wrapStyled = report.WrapStyled
+	truncate   = report.Truncate
+	padRight   = report.PadRight
+)
 
 // cutMore ends a line that more text follows with one "…", within width
 // cells: cut short if it is too long (never "……"), the "…" added if not.
@@ -45,15 +24,6 @@ func cutMore(s string, width int) string {
 		return ""
 	}
 	return strings.TrimRight(ansi.Truncate(s, width-1, ""), " ") + "…"
-}
-
-// padRight pads a styled line with spaces to exactly width cells (or cuts it).
-func padRight(s string, width int) string {
-	w := ansi.StringWidth(s)
-	if w > width {
-		return truncate(s, width)
-	}
-	return s + strings.Repeat(" ", width-w)
 }
 
 // fit makes s exactly h lines, none wider than w: the last guard against a

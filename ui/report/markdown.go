@@ -1,4 +1,4 @@
-package tui
+package report
 
 import (
 	"slices"
@@ -15,9 +15,10 @@ import (
 // would cost every start of the binary ~30 ms of package initialisation
 // for a screen few sessions open.
 
-// markdownLines renders src as styled lines at most w cells wide.
-func markdownLines(c *shared, src string, w int) []string {
-	st := &c.styles
+// PaintMarkdown renders src, a memo's Markdown, as styled lines at most w
+// cells wide, for the app's memo preview.
+func PaintMarkdown(src string, styles Styles, w int) []string {
+	st := &styles
 	var out []string
 	blank := func() {
 		if len(out) > 0 && out[len(out)-1] != "" {
@@ -35,7 +36,7 @@ func markdownLines(c *shared, src string, w int) []string {
 			for i++; i < len(lines) && !strings.HasPrefix(lines[i], "```"); i++ {
 				code := lines[i]
 				lead := len(code) - len(strings.TrimLeft(code, " "))
-				out = append(out, wrapSpans([]span{styled(strings.TrimLeft(code, " "), &st.Muted)}, w, 2+lead, 4)...)
+				out = append(out, WrapSpans([]Span{Styled(strings.TrimLeft(code, " "), &st.Muted)}, w, 2+lead, 4)...)
 			}
 		case strings.HasPrefix(l, "#"):
 			level := len(l) - len(strings.TrimLeft(l, "#"))
@@ -46,14 +47,14 @@ func markdownLines(c *shared, src string, w int) []string {
 			case 2:
 				hs = &st.Layer
 			}
-			out = append(out, wrapSpans(inlineSpans(c, strings.TrimSpace(l[level:]), hs), w, 0, 2)...)
+			out = append(out, WrapSpans(inlineSpans(st, strings.TrimSpace(l[level:]), hs), w, 0, 2)...)
 		case strings.HasPrefix(l, "|"):
 			var rows [][]string
 			for ; i < len(lines) && strings.HasPrefix(lines[i], "|"); i++ {
 				rows = append(rows, tableCells(lines[i]))
 			}
 			i--
-			out = append(out, tableLines(c, rows, w)...)
+			out = append(out, tableLines(st, rows, w)...)
 		case isListItem(l):
 			rest := strings.TrimLeft(l, " ")
 			depth := (len(l) - len(rest)) / 2
@@ -67,10 +68,10 @@ func markdownLines(c *shared, src string, w int) []string {
 			case marker == "-":
 				marker = "◦"
 			}
-			item := append([]span{styled(marker, ms), plain(" ")}, inlineSpans(c, text, nil)...)
-			out = append(out, wrapSpans(item, w, 2*depth, ansi.StringWidth(marker)+1)...)
+			item := append([]Span{Styled(marker, ms), Plain(" ")}, inlineSpans(st, text, nil)...)
+			out = append(out, WrapSpans(item, w, 2*depth, ansi.StringWidth(marker)+1)...)
 		default:
-			out = append(out, wrapSpans(inlineSpans(c, l, nil), w, 0, 0)...)
+			out = append(out, WrapSpans(inlineSpans(st, l, nil), w, 0, 0)...)
 		}
 	}
 	return out
@@ -78,9 +79,8 @@ func markdownLines(c *shared, src string, w int) []string {
 
 // inlineSpans parses inline Markdown: `code`, **bold**, <https://…> and
 // backslash escapes. Plain text takes base (nil: unstyled).
-func inlineSpans(c *shared, s string, base *lipgloss.Style) []span {
-	st := &c.styles
-	var out []span
+func inlineSpans(st *Styles, s string, base *lipgloss.Style) []Span {
+	var out []Span
 	var text strings.Builder
 	bold := false
 	flush := func() {
@@ -91,7 +91,7 @@ func inlineSpans(c *shared, s string, base *lipgloss.Style) []span {
 		if bold {
 			style = &st.Title
 		}
-		out = append(out, span{text: text.String(), style: style})
+		out = append(out, Span{Text: text.String(), Style: style})
 		text.Reset()
 	}
 	for i := 0; i < len(s); i++ {
@@ -107,7 +107,7 @@ func inlineSpans(c *shared, s string, base *lipgloss.Style) []span {
 				continue
 			}
 			flush()
-			out = append(out, styled(s[i+1:i+1+end], &st.Key))
+			out = append(out, Styled(s[i+1:i+1+end], &st.Key))
 			i += end + 1
 		case ch == '*' && strings.HasPrefix(s[i:], "**"):
 			flush()
@@ -120,7 +120,7 @@ func inlineSpans(c *shared, s string, base *lipgloss.Style) []span {
 				continue
 			}
 			flush()
-			out = append(out, styled(s[i+1:i+end], &st.RuleID))
+			out = append(out, Styled(s[i+1:i+end], &st.RuleID))
 			i += end
 		default:
 			text.WriteByte(ch)
@@ -159,8 +159,7 @@ func tableCells(row string) []string {
 // tableLines lays a table out in columns when they fit w, wrapping the
 // widest cells; when even that would leave columns too narrow to read, each
 // row becomes a small record: the first cell, then "Header: value" pairs.
-func tableLines(c *shared, rows [][]string, w int) []string {
-	st := &c.styles
+func tableLines(st *Styles, rows [][]string, w int) []string {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -173,16 +172,16 @@ func tableLines(c *shared, rows [][]string, w int) []string {
 		body = append(body, r)
 	}
 	n := len(head)
-	cells := make([][][]span, len(body))
+	cells := make([][][]Span, len(body))
 	natural := make([]int, n)
 	for j, h := range head {
 		natural[j] = ansi.StringWidth(h)
 	}
 	for i, r := range body {
-		cells[i] = make([][]span, n)
+		cells[i] = make([][]Span, n)
 		for j := range n {
 			if j < len(r) {
-				cells[i][j] = inlineSpans(c, r[j], nil)
+				cells[i][j] = inlineSpans(st, r[j], nil)
 			}
 			natural[j] = max(natural[j], spansWidth(cells[i][j]))
 		}
@@ -203,7 +202,7 @@ func tableLines(c *shared, rows [][]string, w int) []string {
 		capW = cw
 	}
 	if capW < slices.Max(natural) && capW < minCol {
-		return tableRecords(c, head, cells, w)
+		return tableRecords(st, head, cells, w)
 	}
 	widths := make([]int, n)
 	for j, nw := range natural {
@@ -224,7 +223,7 @@ func tableLines(c *shared, rows [][]string, w int) []string {
 					cell = col[k]
 				}
 				if j < n-1 {
-					b.WriteString(padRight(cell, widths[j]) + strings.Repeat(" ", gap))
+					b.WriteString(PadRight(cell, widths[j]) + strings.Repeat(" ", gap))
 				} else {
 					b.WriteString(cell)
 				}
@@ -236,7 +235,7 @@ func tableLines(c *shared, rows [][]string, w int) []string {
 	hdr := make([][]string, n)
 	rule := make([]string, n)
 	for j, h := range head {
-		hdr[j] = wrapSpans([]span{styled(h, &st.Heading)}, widths[j], 0, 0)
+		hdr[j] = WrapSpans([]Span{Styled(h, &st.Heading)}, widths[j], 0, 0)
 		rule[j] = st.Muted.Render(strings.Repeat("─", widths[j]))
 	}
 	out := row(hdr)
@@ -250,7 +249,7 @@ func tableLines(c *shared, rows [][]string, w int) []string {
 	for _, r := range cells {
 		cols := make([][]string, n)
 		for j, cell := range r {
-			cols[j] = wrapSpans(cell, widths[j], 0, hang)
+			cols[j] = WrapSpans(cell, widths[j], 0, hang)
 		}
 		out = append(out, row(cols)...)
 	}
@@ -258,21 +257,20 @@ func tableLines(c *shared, rows [][]string, w int) []string {
 }
 
 // tableRecords is a table for a narrow screen: one record per row.
-func tableRecords(c *shared, head []string, cells [][][]span, w int) []string {
-	st := &c.styles
+func tableRecords(st *Styles, head []string, cells [][][]Span, w int) []string {
 	var out []string
 	for i, r := range cells {
 		if i > 0 {
 			out = append(out, "")
 		}
-		first := append([]span{styled("•", &st.Key), plain(" ")}, r[0]...)
-		out = append(out, wrapSpans(first, w, 0, 2)...)
+		first := append([]Span{Styled("•", &st.Key), Plain(" ")}, r[0]...)
+		out = append(out, WrapSpans(first, w, 0, 2)...)
 		for j := 1; j < len(r); j++ {
 			if len(r[j]) == 0 {
 				continue
 			}
-			field := append([]span{styled(head[j]+":", &st.Muted), plain(" ")}, r[j]...)
-			out = append(out, wrapSpans(field, w, 2, 2)...)
+			field := append([]Span{Styled(head[j]+":", &st.Muted), Plain(" ")}, r[j]...)
+			out = append(out, WrapSpans(field, w, 2, 2)...)
 		}
 	}
 	return out

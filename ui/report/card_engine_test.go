@@ -1,4 +1,4 @@
-package tui
+package report_test
 
 import (
 	"strings"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // answersWith is the defaults with some answers set.
@@ -26,15 +28,19 @@ func answersWith(t *testing.T, kb *knowledge.KB, set map[string]any) knowledge.A
 // launch command, each default kept and each replaced seed flag appears
 // whole on one line: a flag is never broken at its hyphens.
 func TestEngineCardKeepsFlagsWhole(t *testing.T) {
-	kb, list := loadKB(t)
-	d := newDriver(t, 80, 24)
+	kb := knowledge.MustDefault()
+	list, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := report.DefaultStyles()
 	for _, sc := range list {
 		ec := decide.Decide(kb, sc.Answers).EngineConfig
 		if ec == nil || !ec.Covered {
 			continue
 		}
 		for _, w := range []int{36, 76, 116} {
-			lines := engineLines(d.m.c, ec, w)
+			lines := report.EngineCard(ec, st, w)
 			text := ansi.Strip(strings.Join(lines, "\n"))
 			for i, l := range lines {
 				if lw := ansi.StringWidth(l); lw > w {
@@ -65,14 +71,13 @@ func TestEngineCardKeepsFlagsWhole(t *testing.T) {
 
 // When nothing fits, the card says why instead of a command.
 func TestEngineCardSaysWhyNothingFits(t *testing.T) {
-	kb, _ := loadKB(t)
-	d := newDriver(t, 80, 24)
+	kb := knowledge.MustDefault()
 	a := answersWith(t, kb, map[string]any{"nodes": int64(1), "gpus_per_node": int64(2), "gpu": "l4", "model": "llama-3.1-405b"})
 	ec := decide.Decide(kb, a).EngineConfig
 	if ec == nil || ec.Covered {
 		t.Fatalf("llama-3.1-405b on two L4s should not fit: %+v", ec)
 	}
-	text := ansi.Strip(strings.Join(engineLines(d.m.c, ec, 76), "\n"))
+	text := ansi.Strip(strings.Join(report.EngineCard(ec, report.DefaultStyles(), 76), "\n"))
 	if !strings.Contains(text, "does not fit") || strings.Contains(text, "vllm serve") {
 		t.Errorf("the card should give the reason and no command:\n%s", text)
 	}

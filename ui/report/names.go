@@ -1,0 +1,97 @@
+package report
+
+import (
+	"strings"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// EmptyLayer is how every surface names a layer left empty ("no model
+// server"): the stack line, the cards, the live stack, the memo and the
+// drills all say it through here. It is knowledge.ChoiceName's empty
+// choice, which decide's why-not texts use too ("outscored: no model server
+// 1 vs …"), so the wording lives in one place.
+func EmptyLayer(kb *knowledge.KB, layer string) string {
+	return kb.ChoiceName(layer, knowledge.None)
+}
+
+// PickText names a layer's pick and its complements: "llm-d + KServe",
+// "no model server".
+func PickText(kb *knowledge.KB, lp decide.LayerPick) string {
+	if lp.Pick == knowledge.None && len(lp.Also) == 0 {
+		return EmptyLayer(kb, lp.Layer)
+	}
+	s := kb.ChoiceName(lp.Layer, lp.Pick)
+	for _, a := range lp.Also {
+		s += " + " + kb.ProductName(a)
+	}
+	return s
+}
+
+// LayerTitle is a layer's name as a card's title: "MODEL SERVER".
+func LayerTitle(kb *knowledge.KB, layer string) string {
+	return strings.ToUpper(kb.Layer(layer).Name)
+}
+
+// StackLine is the one-line summary: "vLLM · no model server · llm-d + KServe".
+func StackLine(kb *knowledge.KB, d decide.Decision) string {
+	parts := make([]string, 0, len(d.Layers))
+	for _, lp := range d.Layers {
+		parts = append(parts, PickText(kb, lp))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// SourceText is "source: SRC (as of DATE)".
+func SourceText(src, asOf string) string {
+	if asOf != "" {
+		return "source: " + src + " (as of " + asOf + ")"
+	}
+	return "source: " + src
+}
+
+// FlipGroup joins flips of one answer that lead to the same outcome, so
+// "other_model_types → vision | tabular | …" reads as one line.
+type FlipGroup struct {
+	Answer, From, Pick string
+	Also               []string
+	To                 []string
+}
+
+// GroupFlips groups a layer's flips by answer and outcome, in flip order.
+func GroupFlips(flips []decide.Flip) []FlipGroup {
+	var out []FlipGroup
+	for _, f := range flips {
+		found := false
+		for i := range out {
+			g := &out[i]
+			if g.Answer == f.Answer && g.Pick == f.Pick && strings.Join(g.Also, ",") == strings.Join(f.Also, ",") {
+				g.To = append(g.To, f.To)
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, FlipGroup{Answer: f.Answer, From: f.From, Pick: f.Pick, Also: f.Also, To: []string{f.To}})
+		}
+	}
+	return out
+}
+
+// Outcome names what a flip leads to; when only the complements change it
+// says so ("llm-d alone", "KServe + llm-d").
+func Outcome(kb *knowledge.KB, lp decide.LayerPick, pick string, also []string) string {
+	s := PickText(kb, decide.LayerPick{Layer: lp.Layer, Pick: pick, Also: also})
+	if pick == lp.Pick && len(also) == 0 && len(lp.Also) > 0 {
+		s += " alone"
+	}
+	return s
+}
+
+// AnswersHeader is the comment atop a saved answers file: where the
+// answers came from, the stack they decide and the command that replays
+// them, for the app and the line mode alike.
+func AnswersHeader(kb *knowledge.KB, d decide.Decision, origin, replay string) string {
+	return "stackpick answers: " + origin + "\nStack: " + StackLine(kb, d) + "\nReplay: " + replay
+}

@@ -1,0 +1,109 @@
+package report_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+func presets(t *testing.T) (*knowledge.KB, []scenarios.Scenario) {
+	t.Helper()
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kb, all
+}
+
+// An empty layer is named one way on every surface: the stack line, the
+// cards, the command line's text and the memo all say "no model server",
+// and none of the old phrasings ("none (not needed)", "⇒ none", …) is left.
+func TestAnEmptyLayerReadsTheSameOnEverySurface(t *testing.T) {
+	kb, all := presets(t)
+	old := []string{"none (", "none:", "⇒ none", "gives none", "picks none", "**none**", "outscored: none", "vs none", "tied with none", "leaving the layer empty"}
+	seen := false
+	for _, sc := range all {
+		d := decide.Decide(kb, sc.Answers)
+		text := ansi.Strip(report.Decision(kb, d, report.Origin{Scenario: &sc}.Header(), report.DefaultStyles(), 100))
+		memo := report.Memo(kb, d, report.Origin{Scenario: &sc}.MemoInput("2026-11-30"))
+		for _, lp := range d.Layers {
+			if lp.Pick != knowledge.None {
+				continue
+			}
+			seen = true
+			empty := report.EmptyLayer(kb, lp.Layer)
+			if !strings.Contains(report.StackLine(kb, d), empty) {
+				t.Errorf("%s: the stack line %q does not say %q", sc.Name, report.StackLine(kb, d), empty)
+			}
+			card := ansi.Strip(strings.Join(report.LayerCard(kb, d, lp, report.DefaultStyles(), 80, false), "\n"))
+			if first, _, _ := strings.Cut(card, "\n"); first != empty {
+				t.Errorf("%s: the card's pick reads %q, want %q", sc.Name, first, empty)
+			}
+			if !strings.Contains(memo, "### "+kb.Layer(lp.Layer).Name+": "+empty) {
+				t.Errorf("%s: the memo's outcome does not name %q", sc.Name, empty)
+			}
+		}
+		for _, s := range []string{text, memo} {
+			for _, o := range old {
+				if strings.Contains(s, o) {
+					t.Errorf("%s: an old phrasing of an empty layer, %q, is left", sc.Name, o)
+				}
+			}
+		}
+	}
+	if !seen {
+		t.Fatal("no preset leaves a layer empty; pick another example")
+	}
+}
+
+// `stackpick decide` prints the very card the app boxes: each layer's
+// report.LayerCard appears whole in the command line's text.
+func TestDecideTextIsTheAppsCards(t *testing.T) {
+	kb, all := presets(t)
+	st := report.DefaultStyles()
+	for _, sc := range all {
+		d := decide.Decide(kb, sc.Answers)
+		text := report.Decision(kb, d, report.Header{}, st, 100)
+		for _, lp := range d.Layers {
+			card := strings.Join(report.LayerCard(kb, d, lp, st, 100, false), "\n")
+			if !strings.Contains(text, card) {
+				t.Errorf("%s: the %s card is not in the text as the app draws it", sc.Name, lp.Layer)
+			}
+		}
+	}
+}
+
+// The memo's title and source line say where the answers came from, built
+// in one place for the app and the command line.
+func TestOriginTitlesTheMemo(t *testing.T) {
+	_, all := presets(t)
+	sc := all[0]
+	for _, c := range []struct {
+		name          string
+		o             report.Origin
+		title, source string
+	}{
+		{"preset", report.Origin{Scenario: &sc}, sc.Title, "scenario " + sc.Name},
+		{"edited preset", report.Origin{Scenario: &sc, Moved: "nodes 4 → 1"}, sc.Title, "scenario " + sc.Name + ", with answers changed in the app"},
+		{"answers file", report.Origin{File: "fleet.toml"}, "Answers from fleet.toml", "answers file fleet.toml"},
+		{"questionnaire", report.Origin{}, "Answers from the questionnaire", "answers entered in stackpick's interactive app"},
+	} {
+		in := c.o.MemoInput("2026-11-30")
+		if in.Title != c.title || in.Source != c.source || in.Date != "2026-11-30" {
+			t.Errorf("%s: title %q source %q, want %q and %q", c.name, in.Title, in.Source, c.title, c.source)
+		}
+		if h := c.o.Header(); h.Title != in.Title || h.Story != in.Story {
+			t.Errorf("%s: the cards' header %+v differs from the memo's title and story", c.name, h)
+		}
+	}
+	if in := (report.Origin{Scenario: &sc, Moved: "nodes 4 → 1"}).MemoInput(""); !strings.HasSuffix(in.Story, "the answers differ from the preset: nodes 4 → 1.") {
+		t.Errorf("an edited preset's story does not say what moved: %q", in.Story)
+	}
+}
