@@ -16,7 +16,7 @@ func FlipNote(kb *knowledge.KB, d decide.Decision, key string) string {
 	for _, lp := range d.Layers {
 		for _, f := range lp.Flips {
 			if f.Answer == key {
-				out = append(out, fmt.Sprintf("%s → %s %s", f.To, kb.Layer(lp.Layer).Name, Outcome(kb, lp, f.Pick, f.Also)))
+				out = append(out, fmt.Sprintf("%s → %s: %s", f.To, kb.Layer(lp.Layer).Name, Outcome(kb, lp, f.Pick, f.Also)))
 			}
 		}
 	}

@@ -190,7 +190,7 @@ func TestEditAnswerFlipNoteOnlyForMovers(t *testing.T) {
 	}
 	d := newDriver(t, 80, 24)
 	d.press("l", "r", "e", "home")
-	if v := d.view(); !strings.Contains(v, "would move a pick: 1 → Orchestrator no orchestrator") {
+	if v := d.view(); !strings.Contains(v, "would move a pick: 1 → Orchestrator: no orchestrator") {
 		t.Errorf("the note under nodes should say what 1 node would move:\n%s", v)
 	}
 }
