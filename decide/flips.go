@@ -81,11 +81,6 @@ func Thresholds(kb *knowledge.KB, key string) []int {
 	return thresholds(kb)[key]
 }
 
-// Thresholds returns the numbers a rule or landmine compares key against.
-func (c *Compiled) Thresholds(key string) []int {
-	return c.thresholds[key]
-}
-
 // thresholds collects, in one pass, the numbers every int or list answer is
 // compared against, sorted and unique per key.
 func thresholds(kb *knowledge.KB) map[string][]int {
