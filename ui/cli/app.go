@@ -121,7 +121,7 @@ func (a *app) printError(w io.Writer, _ fang.Styles, err error) {
 func (a *app) memoDate(flag string) (string, error) {
 	if flag != "" {
 		if _, err := time.Parse(time.DateOnly, flag); err != nil {
-			return "", badInput(&knowledge.Error{File: "--date", Key: flag, Problem: "not a date", Allowed: "YYYY-MM-DD", Hint: "for example --date " + time.Now().Format(time.DateOnly)})
+			return "", badInput(&knowledge.Error{File: "--date", Key: flag, Problem: "not a date", Allowed: "YYYY-MM-DD", Hint: "for example --date " + a.clock()().Format(time.DateOnly)})
 		}
 		return flag, nil
 	}
