@@ -13,6 +13,7 @@ import (
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // drillState is what the exit-test drills share: their content, the
@@ -89,10 +90,13 @@ func (d *drillState) nextSeed() uint64 {
 
 func (d *drillState) misses() drill.Misses { return store.Misses(d.records) }
 
-// historyKept says what became of a finished drill's record. It goes to
-// the screen that finished the drill, which shows text under the score.
+// historyKept says what became of a finished drill's record. The drills'
+// state takes it in first (Settle), whether or not the screen that
+// finished the drill is still open; then it goes to that screen, which
+// shows text under the score.
 type historyKept struct {
-	to     screen
+	d      *drillState
+	to     screen.Screen
 	rec    store.Record
 	path   string
 	notice string
@@ -100,13 +104,15 @@ type historyKept struct {
 	text   string // set by drillState.kept when the message arrives
 }
 
-func (m historyKept) recipient() screen { return m.to }
+func (m historyKept) Recipient() screen.Screen { return m.to }
+
+func (m historyKept) Settle() tea.Msg { return m.d.kept(m) }
 
 // record stamps a finished drill from the app's clock and returns the
 // command that appends it to the history, so the file is written off the
 // update loop. Without a history file there is nothing to run, and the
 // text says why at once.
-func (d *drillState) record(to screen, rec store.Record) (string, tea.Cmd) {
+func (d *drillState) record(to screen.Screen, rec store.Record) (string, tea.Cmd) {
 	rec.At = d.now().UTC().Format(time.RFC3339)
 	if d.path == "" {
 		return "Not recorded: " + d.problem, nil
@@ -114,7 +120,7 @@ func (d *drillState) record(to screen, rec store.Record) (string, tea.Cmd) {
 	path, stamp := d.path, d.stamp()
 	return "", func() tea.Msg {
 		notice, err := store.AppendHistory(path, rec, stamp)
-		return historyKept{to: to, rec: rec, path: path, notice: notice, err: err}
+		return historyKept{d: d, to: to, rec: rec, path: path, notice: notice, err: err}
 	}
 }
 
@@ -142,18 +148,18 @@ func (d *drillState) kept(m historyKept) historyKept {
 func (c *shared) scenarioPrompt(seed uint64) drill.ScenarioPrompt {
 	d := c.drills
 	if d.scenario != "" {
-		if s, err := scenarios.Find(c.scenarios, d.scenario); err == nil {
+		if s, err := scenarios.Find(c.Scenarios, d.scenario); err == nil {
 			return drill.PresetPrompt(s)
 		}
 	}
-	return d.content.GeneratedPrompt(c.kb, seed)
+	return d.content.GeneratedPrompt(c.KB, seed)
 }
 
 // drillScreenFor starts the named drill (or the stats). Content that does
 // not load is a bug in stackpick; the menu says so instead of starting.
-func (c *shared) drillScreenFor(name string) screen {
-	if err := c.drills.load(c.kb); err != nil {
-		c.status = "The drills cannot start: " + err.Error()
+func (c *shared) drillScreenFor(name string) screen.Screen {
+	if err := c.drills.load(c.KB); err != nil {
+		c.Status = "The drills cannot start: " + err.Error()
 		return nil
 	}
 	switch name {
@@ -202,7 +208,7 @@ func (b *drillBase) start(c *shared, name string, mock *mockScreen) {
 
 // host is the screen on the stack that shows this drill: itself, or the
 // mock exit test running it.
-func (b *drillBase) host(self screen) screen {
+func (b *drillBase) host(self screen.Screen) screen.Screen {
 	if b.mock != nil {
 		return b.mock
 	}
@@ -211,7 +217,7 @@ func (b *drillBase) host(self screen) screen {
 
 // keep records the finished drill self; the result shows what became of
 // it once the returned command has run.
-func (b *drillBase) keep(self screen, rec store.Record) tea.Cmd {
+func (b *drillBase) keep(self screen.Screen, rec store.Record) tea.Cmd {
 	var cmd tea.Cmd
 	b.saved, cmd = b.c.drills.record(self, rec)
 	return cmd
@@ -232,7 +238,7 @@ func (b *drillBase) historyKept(msg tea.Msg) bool {
 func (b *drillBase) leave(answered bool) tea.Cmd {
 	c := b.c
 	if b.graded || b.readOnly {
-		c.pop()
+		c.Pop()
 		return nil
 	}
 	what := "the " + b.name + " drill"
@@ -241,25 +247,25 @@ func (b *drillBase) leave(answered bool) tea.Cmd {
 		answered = answered || b.mock.part > 0
 	}
 	if !answered {
-		c.pop()
+		c.Pop()
 		return nil
 	}
-	return c.confirm(newConfirmScreen(c, "Abandon "+what+"?",
+	return c.Confirm("Abandon "+what+"?",
 		"Nothing is graded or recorded. (n or esc goes back to it.)",
 		func(yes bool) tea.Cmd {
-			c.pop()
+			c.Pop()
 			if yes {
-				c.pop()
+				c.Pop()
 			}
 			return nil
-		}))
+		})
 }
 
 // resultNotes are the lines under a graded drill's score: what became of
 // the result in the history, and a history notice if there is one.
 func (b *drillBase) resultNotes(w int) []string {
 	c := b.c
-	st := c.styles
+	st := c.Styles
 	var out []string
 	if b.saved != "" && !b.readOnly {
 		style := st.Muted
@@ -282,21 +288,21 @@ func (b *drillBase) setResult(lines []string) {
 
 // resultView is the score (with how far down the page is) over the page.
 func (b *drillBase) resultView(score string) string {
-	st := b.c.styles
+	st := b.c.Styles
 	return withMore(st, " "+st.Heading.Render(score), b.page.more(), b.w) + "\n" + b.page.view()
 }
 
 // gradedUpdate handles the keys of a graded drill: scroll, again, back.
-func (b *drillBase) gradedUpdate(k tea.KeyPressMsg, again func() screen) tea.Cmd {
+func (b *drillBase) gradedUpdate(k tea.KeyPressMsg, again func() screen.Screen) tea.Cmd {
 	c := b.c
-	keys := c.keys
+	keys := c.Keys
 	switch {
 	case key.Matches(k, keys.Back):
-		c.pop()
+		c.Pop()
 	case key.Matches(k, keys.Again) && !b.readOnly && b.mock == nil:
 		if s := again(); s != nil {
-			c.replace(s)
-			return begin(s)
+			c.Replace(s)
+			return screen.Begin(s)
 		}
 	default:
 		b.page.update(k, keys)
@@ -304,8 +310,8 @@ func (b *drillBase) gradedUpdate(k tea.KeyPressMsg, again func() screen) tea.Cmd
 	return nil
 }
 
-func (b *drillBase) gradedHelp() keyHelp {
-	k := b.c.keys
+func (b *drillBase) gradedHelp() screen.KeyHelp {
+	k := b.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
 	short := []key.Binding{scroll, k.PageDown}
 	full := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
@@ -315,7 +321,7 @@ func (b *drillBase) gradedHelp() keyHelp {
 	}
 	short = append(short, k.Back)
 	full = append(full, k.Back)
-	return keyHelp{short: short, full: [][]key.Binding{full}}
+	return screen.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 
 // pager is a page of lines that scrolls: the graded results and the stats.
@@ -332,7 +338,7 @@ func (p *pager) set(lines []string, h int) {
 
 func (p *pager) clamp() { p.top = max(0, min(p.top, len(p.lines)-p.h)) }
 
-func (p *pager) update(k tea.KeyPressMsg, keys KeyMap) bool {
+func (p *pager) update(k tea.KeyPressMsg, keys screen.KeyMap) bool {
 	switch {
 	case key.Matches(k, keys.Up):
 		p.top--
@@ -370,12 +376,12 @@ func (p *pager) more() string {
 }
 
 // withMore puts the pager's position at the right of a header line.
-func withMore(st Styles, line, more string, w int) string {
+func withMore(st screen.Styles, line, more string, w int) string {
 	if more == "" || w < 30 {
 		return truncate(line, w)
 	}
 	right := st.Muted.Render(" " + more)
-	rw := visibleWidth(right)
+	rw := screen.VisibleWidth(right)
 	return padRight(truncate(line, w-rw), w-rw) + right
 }
 
@@ -388,7 +394,7 @@ type choiceList struct {
 
 // update moves the cursor or picks; it reports the index picked, or -1.
 // A number key picks at once.
-func (l *choiceList) update(k tea.KeyPressMsg, keys KeyMap) int {
+func (l *choiceList) update(k tea.KeyPressMsg, keys screen.KeyMap) int {
 	n := len(l.labels)
 	switch {
 	case key.Matches(k, keys.Up):
@@ -408,7 +414,7 @@ func (l *choiceList) update(k tea.KeyPressMsg, keys KeyMap) int {
 
 // render draws the list w wide; it returns the lines and the first line of
 // the cursor's entry, so a small screen can keep it in view.
-func (l *choiceList) render(st Styles, w int, focused bool) ([]string, int) {
+func (l *choiceList) render(st screen.Styles, w int, focused bool) ([]string, int) {
 	var out []string
 	at := 0
 	for i, label := range l.labels {
@@ -452,17 +458,17 @@ func newLineInput(c *shared, placeholder string, w int) textinput.Model {
 
 // lineInputStyles are a text field's styles for the app's background.
 func lineInputStyles(c *shared) textinput.Styles {
-	st := textinput.DefaultStyles(c.styles.Dark)
+	st := textinput.DefaultStyles(c.Styles.Dark)
 	st.Cursor.Blink = false
-	st.Focused.Prompt = c.styles.Key
-	st.Blurred.Prompt = c.styles.Muted
-	st.Focused.Placeholder = c.styles.Muted
-	st.Blurred.Placeholder = c.styles.Muted
+	st.Focused.Prompt = c.Styles.Key
+	st.Blurred.Prompt = c.Styles.Muted
+	st.Focused.Placeholder = c.Styles.Muted
+	st.Blurred.Placeholder = c.Styles.Muted
 	return st
 }
 
 // markLine is a ✓ or ✗ line, the mark coloured and the text plain.
-func markLine(st Styles, right bool, text string, w int) []string {
+func markLine(st screen.Styles, right bool, text string, w int) []string {
 	mark, style := "✓ ", st.Good
 	if !right {
 		mark, style = "✗ ", st.Bad
@@ -477,5 +483,5 @@ func itemName(c *shared, id string) string {
 	if c.drills.content == nil {
 		return id
 	}
-	return c.drills.content.ItemName(c.kb, id)
+	return c.drills.content.ItemName(c.KB, id)
 }

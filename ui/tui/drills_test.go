@@ -107,14 +107,14 @@ func (e *drillEnv) tick(d time.Duration) {
 	case *mockScreen:
 		ex = s.ex
 	default:
-		for _, s := range e.m.c.stack {
+		for _, s := range e.m.c.Stack {
 			if x, ok := s.(*explainScreen); ok {
 				ex = x
 			}
 		}
 	}
 	if ex == nil {
-		e.t.Fatalf("no explain screen to tick on %q", e.screen().title())
+		e.t.Fatalf("no explain screen to tick on %q", e.screen().Title())
 	}
 	e.send(explainTick{s: ex, host: ex.host(ex)})
 }
@@ -137,7 +137,7 @@ var layerKey = map[string]string{knowledge.LayerEngine: "e", knowledge.LayerMode
 // placeAll places every product of the taxonomy drill on screen; wrong
 // names the products to put in the wrong layer.
 func (e *drillEnv) placeAll(s *taxonomyScreen, wrong ...string) {
-	kb := e.m.c.kb
+	kb := e.m.c.KB
 	for _, id := range s.products {
 		l := kb.Product(id).Layer
 		if slices.Contains(wrong, id) {
@@ -151,12 +151,12 @@ func (e *drillEnv) placeAll(s *taxonomyScreen, wrong ...string) {
 // with the key terms of its reasons.
 func (e *drillEnv) stackRight(s *scenarioDrillScreen) {
 	c := e.m.c
-	d := decide.Decide(c.kb, s.prompt.Answers)
+	d := decide.Decide(c.KB, s.prompt.Answers)
 	for i, lp := range d.Layers {
 		e.press(fmt.Sprint(slices.Index(s.options[i], lp.Pick) + 1))
 		var words []string
 		for _, r := range lp.Reasons {
-			words = append(words, c.drills.content.KeyTerms(c.kb, r.Rule)...)
+			words = append(words, c.drills.content.KeyTerms(c.KB, r.Rule)...)
 		}
 		e.typeText(strings.Join(words, " ")).press("enter")
 	}
@@ -167,7 +167,7 @@ func (e *drillEnv) flagsRight(s *flagsScreen) {
 	c := e.m.c
 	for _, q := range s.qs {
 		if q.Mode == drill.ModeName {
-			e.typeText(c.kb.Flag(q.FlagID).Name).press("enter")
+			e.typeText(c.KB.Flag(q.FlagID).Name).press("enter")
 			continue
 		}
 		for _, it := range c.drills.content.FlagItems {
@@ -289,7 +289,7 @@ func TestDrillScreensResize(t *testing.T) {
 			}
 			e.resize(80, 24)
 			if e.screen() != before {
-				t.Errorf("resizing changed the screen from %s to %s", before.title(), e.screen().title())
+				t.Errorf("resizing changed the screen from %s to %s", before.Title(), e.screen().Title())
 			}
 		})
 	}
@@ -344,15 +344,15 @@ func TestHomeOpensDrills(t *testing.T) {
 	e := newDrillEnv(t, 80, 24, "")
 	e.press("d")
 	if _, ok := e.screen().(*drillsScreen); !ok {
-		t.Fatalf("d on the home screen opened %q", e.screen().title())
+		t.Fatalf("d on the home screen opened %q", e.screen().Title())
 	}
 	e.press("t")
 	if _, ok := e.screen().(*taxonomyScreen); !ok {
-		t.Fatalf("t on the drills menu opened %q", e.screen().title())
+		t.Fatalf("t on the drills menu opened %q", e.screen().Title())
 	}
 	e.press("q", "q")
 	if _, ok := e.screen().(*homeScreen); !ok {
-		t.Errorf("q twice from an untouched drill should be home, got %q", e.screen().title())
+		t.Errorf("q twice from an untouched drill should be home, got %q", e.screen().Title())
 	}
 }
 
@@ -410,7 +410,7 @@ func TestTaxonomyMissedItemComesFirst(t *testing.T) {
 	last := s.products[len(s.products)-1]
 	e.placeAll(s, last)
 	e.press("enter")
-	name := e.m.c.kb.ProductName(last)
+	name := e.m.c.KB.ProductName(last)
 	if v := e.view(); !strings.Contains(v, "✗ "+name+": you said") || !strings.Contains(v, name+" belongs to the") {
 		t.Fatalf("the wrong placement should be graded with its reason:\n%s", v)
 	}
@@ -433,25 +433,25 @@ func TestAbandoningADrillAsks(t *testing.T) {
 	e := newDrillEnv(t, 80, 24, drill.Taxonomy)
 	e.press("e", "q")
 	if _, ok := e.screen().(*confirmScreen); !ok {
-		t.Fatalf("q with a product placed should ask, got %q", e.screen().title())
+		t.Fatalf("q with a product placed should ask, got %q", e.screen().Title())
 	}
 	e.press("n")
 	if _, ok := e.screen().(*taxonomyScreen); !ok {
-		t.Fatalf("no should go back to the drill, got %q", e.screen().title())
+		t.Fatalf("no should go back to the drill, got %q", e.screen().Title())
 	}
-	if got := e.screen().title(); !strings.Contains(got, "1/9 placed") {
+	if got := e.screen().Title(); !strings.Contains(got, "1/9 placed") {
 		t.Errorf("answers lost after declining: %q", got)
 	}
 	e.press("esc", "y")
 	if _, ok := e.screen().(*drillsScreen); !ok {
-		t.Fatalf("yes should leave for the drills menu, got %q", e.screen().title())
+		t.Fatalf("yes should leave for the drills menu, got %q", e.screen().Title())
 	}
 	if _, err := os.Stat(e.hist); err == nil {
 		t.Error("an abandoned drill was recorded")
 	}
 	e.press("f", "esc")
 	if _, ok := e.screen().(*drillsScreen); !ok {
-		t.Errorf("esc from an untouched drill should not ask, got %q", e.screen().title())
+		t.Errorf("esc from an untouched drill should not ask, got %q", e.screen().Title())
 	}
 }
 
@@ -475,7 +475,7 @@ func TestExplainCountdownRunsOut(t *testing.T) {
 	}
 	e.press("esc") // the question does not stop the clock
 	if _, ok := e.screen().(*confirmScreen); !ok {
-		t.Fatalf("esc with text typed should ask, got %q", e.screen().title())
+		t.Fatalf("esc with text typed should ask, got %q", e.screen().Title())
 	}
 	for range 30 {
 		e.tick(time.Second)
@@ -563,7 +563,7 @@ func TestMockPassAndFail(t *testing.T) {
 	}
 	e.press("q")
 	if e.screen() != m {
-		t.Fatalf("q should go back to the verdict, got %q", e.screen().title())
+		t.Fatalf("q should go back to the verdict, got %q", e.screen().Title())
 	}
 
 	f := newDrillEnvAt(t, 80, 24, drill.Mock, e.hist)
@@ -659,7 +659,7 @@ func TestScenarioAllRight(t *testing.T) {
 		// conditions speaking for "none" has none: that point cannot be
 		// earned, see llm-only-no-model-server.)
 		for _, r := range l.Unmentioned {
-			if terms := e.m.c.drills.content.KeyTerms(e.m.c.kb, r); len(terms) > 0 {
+			if terms := e.m.c.drills.content.KeyTerms(e.m.c.KB, r); len(terms) > 0 {
 				t.Errorf("%s: reason %s not credited though the defense used %v", l.Layer, r, terms)
 			}
 		}
@@ -856,7 +856,7 @@ func TestFooterNamesTheWorkingHelpKey(t *testing.T) {
 				t.Errorf("%s %dx%d: f1 should open the help while typing:\n%s", tc.name, sz.w, sz.h, e.view())
 			}
 			e.press("esc")
-			if e.m.showHelp || tc.text(e) != "why" {
+			if e.m.frame.HelpOpen() || tc.text(e) != "why" {
 				t.Errorf("%s %dx%d: closing the help should leave the text as typed, got %q", tc.name, sz.w, sz.h, tc.text(e))
 			}
 			e.typeText("?")

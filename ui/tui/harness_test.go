@@ -17,6 +17,7 @@ import (
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/ (review the diff)")
@@ -194,7 +195,7 @@ func (d *driver) view() string {
 }
 
 // screen is the current top screen.
-func (d *driver) screen() screen { return d.m.c.top() }
+func (d *driver) screen() screen.Screen { return d.m.c.Top() }
 
 // golden compares the view with testdata/name.golden.
 func (d *driver) golden(name string) {

@@ -43,10 +43,10 @@ func checkHelpComplete(t *testing.T, d *driver, name string, w, h int) {
 	top := d.screen()
 	text := d.helpText()
 	var want []key.Binding
-	for _, col := range top.help().full {
+	for _, col := range top.Help().Full {
 		want = append(want, col...)
 	}
-	want = append(want, d.m.c.keys.Help, d.m.c.keys.Quit)
+	want = append(want, d.m.c.Keys.Help, d.m.c.Keys.Quit)
 	for _, k := range want {
 		if !k.Enabled() {
 			continue
@@ -58,7 +58,7 @@ func checkHelpComplete(t *testing.T, d *driver, name string, w, h int) {
 	}
 	checkFits(t, d.view(), w, h)
 	d.press("esc")
-	if d.m.showHelp {
+	if d.m.frame.HelpOpen() {
 		t.Errorf("%s %dx%d: esc did not close the scrolled help", name, w, h)
 	}
 }
@@ -71,7 +71,7 @@ func TestHelpIsCompleteAtEverySize(t *testing.T) {
 		for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}) {
 			d := newDriver(t, sz.w, sz.h)
 			j.keys(d)
-			if d.m.showHelp {
+			if d.m.frame.HelpOpen() {
 				d.press("?")
 			}
 			checkHelpComplete(t, d, j.name, sz.w, sz.h)

@@ -60,7 +60,7 @@ func TestSavedAnswersReplayWithTheOverlay(t *testing.T) {
 	shown := d.m.c.session.decision
 	path := filepath.Join(dir, "lab.toml")
 	d.press("s", "ctrl+u").typeText(path).press("enter")
-	if st := d.m.c.status; !strings.Contains(st, "replay: stackpick decide --kb '"+kbDir+"' --answers") {
+	if st := d.m.c.Status; !strings.Contains(st, "replay: stackpick decide --kb '"+kbDir+"' --answers") {
 		t.Errorf("the saved message should give the replay with --kb: %q", st)
 	}
 	data, err := os.ReadFile(path)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // flagsScreen is the flags drill: the top vLLM flags as the knowledge base
@@ -31,7 +32,7 @@ type flagsScreen struct {
 func newFlagsScreen(c *shared, mock *mockScreen) *flagsScreen {
 	s := &flagsScreen{}
 	s.start(c, drill.Flags, mock)
-	s.qs = c.drills.content.FlagQuiz(c.kb, s.seed, c.drills.misses())
+	s.qs = c.drills.content.FlagQuiz(c.KB, s.seed, c.drills.misses())
 	for _, q := range s.qs {
 		ph := "the flag's name"
 		if q.Mode == drill.ModeDefault {
@@ -45,14 +46,14 @@ func newFlagsScreen(c *shared, mock *mockScreen) *flagsScreen {
 	return s
 }
 
-func (s *flagsScreen) title() string {
+func (s *flagsScreen) Title() string {
 	if s.graded {
 		return "Flags · " + s.result.Score.Text()
 	}
 	return fmt.Sprintf("Flags · %d/%d", s.i+1, len(s.qs))
 }
 
-func (s *flagsScreen) setSize(w, h int) {
+func (s *flagsScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	for i := range s.inputs {
 		s.inputs[i].SetWidth(max(w-4, 4))
@@ -86,7 +87,7 @@ func (s *flagsScreen) next() tea.Cmd {
 	return s.grade()
 }
 
-func (s *flagsScreen) update(msg tea.Msg) tea.Cmd {
+func (s *flagsScreen) Update(msg tea.Msg) tea.Cmd {
 	if s.historyKept(msg) {
 		s.layoutResult()
 		return nil
@@ -98,11 +99,11 @@ func (s *flagsScreen) update(msg tea.Msg) tea.Cmd {
 	}
 	if s.graded {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
-			return s.gradedUpdate(k, func() screen { return newFlagsScreen(s.c, nil) })
+			return s.gradedUpdate(k, func() screen.Screen { return newFlagsScreen(s.c, nil) })
 		}
 		return nil
 	}
-	keys := s.c.keys
+	keys := s.c.Keys
 	q := s.qs[s.i]
 	k, isKey := msg.(tea.KeyPressMsg)
 	if isKey {
@@ -152,7 +153,7 @@ func (s *flagsScreen) grade() tea.Cmd {
 			answers[i].Name = v
 		}
 	}
-	s.result = c.drills.content.GradeFlags(c.kb, s.qs, answers)
+	s.result = c.drills.content.GradeFlags(c.KB, s.qs, answers)
 	if s.mock != nil {
 		return s.mock.partDone()
 	}
@@ -163,7 +164,7 @@ func (s *flagsScreen) grade() tea.Cmd {
 }
 
 func (s *flagsScreen) layoutResult() {
-	st := s.c.styles
+	st := s.c.Styles
 	w := s.w
 	var wrong, right []string
 	for i, g := range s.result.Grades {
@@ -211,11 +212,11 @@ func (s *flagsScreen) layoutResult() {
 	s.setResult(lines)
 }
 
-func (s *flagsScreen) view() string {
+func (s *flagsScreen) View() string {
 	if s.graded {
 		return s.resultView("Flags: " + s.result.Score.Text())
 	}
-	st := s.c.styles
+	st := s.c.Styles
 	w := s.w
 	q := s.qs[s.i]
 	num := st.Muted.Render(fmt.Sprintf("%d/%d  ", s.i+1, len(s.qs)))
@@ -252,28 +253,28 @@ func (s *flagsScreen) view() string {
 		end := min(len(opts), start+room)
 		opts = opts[start:end]
 	}
-	return strings.Join(append(top, indent(strings.Join(opts, "\n"), 1)), "\n")
+	return strings.Join(append(top, screen.Indent(strings.Join(opts, "\n"), 1)), "\n")
 }
 
-func (s *flagsScreen) help() keyHelp {
+func (s *flagsScreen) Help() screen.KeyHelp {
 	if s.graded {
 		return s.gradedHelp()
 	}
-	k := s.c.keys
-	prev := withHelp(k.PrevField, "back a step")
+	k := s.c.Keys
+	prev := screen.WithHelp(k.PrevField, "back a step")
 	if s.onList {
-		pick := withHelp(k.Enter, "pick")
+		pick := screen.WithHelp(k.Enter, "pick")
 		nums := key.NewBinding(key.WithKeys("1", "2", "3", "4"), key.WithHelp("1-4", "pick by number"))
 		back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("q/esc", "leave (asks first)"))
-		return keyHelp{
-			short: []key.Binding{nums, upDown(), pick, prev, back},
-			full:  [][]key.Binding{{nums, k.Up, k.Down, pick, prev, back}},
+		return screen.KeyHelp{
+			Short: []key.Binding{nums, screen.UpDown(), pick, prev, back},
+			Full:  [][]key.Binding{{nums, k.Up, k.Down, pick, prev, back}},
 		}
 	}
 	next := key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "next"))
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave (asks first)"))
-	return keyHelp{
-		short: []key.Binding{next, prev, back},
-		full:  [][]key.Binding{{next, prev, back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{next, prev, back},
+		Full:  [][]key.Binding{{next, prev, back}},
 	}
 }

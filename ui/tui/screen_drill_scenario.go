@@ -15,6 +15,7 @@ import (
 	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // scenarioDrillScreen is the scenario drill: a story (a preset, or one
@@ -43,16 +44,16 @@ func newScenarioDrillScreen(c *shared, mock *mockScreen) *scenarioDrillScreen {
 	s := &scenarioDrillScreen{}
 	s.start(c, drill.Scenario, mock)
 	s.prompt = c.scenarioPrompt(s.seed)
-	s.layers = c.kb.Layers
+	s.layers = c.KB.Layers
 	for _, l := range s.layers {
 		var ids, labels []string
-		for _, p := range c.kb.ProductsOn(l.ID) {
+		for _, p := range c.KB.ProductsOn(l.ID) {
 			ids = append(ids, p.ID)
 			labels = append(labels, p.Name)
 		}
 		if l.Optional {
 			ids = append(ids, knowledge.None)
-			labels = append(labels, report.EmptyLayer(c.kb, l.ID))
+			labels = append(labels, report.EmptyLayer(c.KB, l.ID))
 		}
 		s.options = append(s.options, ids)
 		s.lists = append(s.lists, choiceList{labels: labels})
@@ -62,14 +63,14 @@ func newScenarioDrillScreen(c *shared, mock *mockScreen) *scenarioDrillScreen {
 	return s
 }
 
-func (s *scenarioDrillScreen) title() string {
+func (s *scenarioDrillScreen) Title() string {
 	if s.graded {
 		return "Scenario · " + s.result.Score.Text()
 	}
 	return fmt.Sprintf("Scenario · layer %d/%d", s.layer+1, len(s.layers))
 }
 
-func (s *scenarioDrillScreen) setSize(w, h int) {
+func (s *scenarioDrillScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	for i := range s.inputs {
 		s.inputs[i].SetWidth(max(w-4, 4))
@@ -80,7 +81,7 @@ func (s *scenarioDrillScreen) setSize(w, h int) {
 }
 
 // takesQuestionMark: a defense already begun may ask a question.
-func (s *scenarioDrillScreen) takesQuestionMark() bool {
+func (s *scenarioDrillScreen) TakesQuestionMark() bool {
 	return !s.graded && !s.story && s.typing && s.inputs[s.layer].Value() != ""
 }
 
@@ -101,7 +102,7 @@ func (s *scenarioDrillScreen) focusPicks() {
 	}
 }
 
-func (s *scenarioDrillScreen) update(msg tea.Msg) tea.Cmd {
+func (s *scenarioDrillScreen) Update(msg tea.Msg) tea.Cmd {
 	if s.historyKept(msg) {
 		s.layoutResult()
 		return nil
@@ -113,11 +114,11 @@ func (s *scenarioDrillScreen) update(msg tea.Msg) tea.Cmd {
 	}
 	if s.graded {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
-			return s.gradedUpdate(k, func() screen { return newScenarioDrillScreen(s.c, nil) })
+			return s.gradedUpdate(k, func() screen.Screen { return newScenarioDrillScreen(s.c, nil) })
 		}
 		return nil
 	}
-	keys := s.c.keys
+	keys := s.c.Keys
 	k, isKey := msg.(tea.KeyPressMsg)
 	if isKey && s.story {
 		switch {
@@ -190,8 +191,8 @@ func (s *scenarioDrillScreen) answer() drill.StackAnswer {
 
 func (s *scenarioDrillScreen) grade() tea.Cmd {
 	c := s.c
-	s.decision = decide.Decide(c.kb, s.prompt.Answers)
-	s.result = c.drills.content.GradeScenario(c.kb, s.decision, s.answer())
+	s.decision = decide.Decide(c.KB, s.prompt.Answers)
+	s.result = c.drills.content.GradeScenario(c.KB, s.decision, s.answer())
 	if s.mock != nil {
 		return s.mock.partDone()
 	}
@@ -203,17 +204,17 @@ func (s *scenarioDrillScreen) grade() tea.Cmd {
 
 func (s *scenarioDrillScreen) layoutResult() {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	ans := s.answer()
 	lines := []string{""}
 	for _, g := range s.result.Layers {
-		want := report.PickText(c.kb, decide.LayerPick{Layer: g.Layer, Pick: g.Want, Also: g.Also})
+		want := report.PickText(c.KB, decide.LayerPick{Layer: g.Layer, Pick: g.Want, Also: g.Also})
 		got := "nothing"
 		if g.Got != "" {
-			got = c.kb.ChoiceName(g.Layer, g.Got)
+			got = c.KB.ChoiceName(g.Layer, g.Got)
 		}
-		lines = append(lines, markLine(st, g.Right, fmt.Sprintf("%s: you picked %s; stackpick picks %s", c.kb.Layer(g.Layer).Name, got, want), w)...)
+		lines = append(lines, markLine(st, g.Right, fmt.Sprintf("%s: you picked %s; stackpick picks %s", c.KB.Layer(g.Layer).Name, got, want), w)...)
 		if d := ans.Defense[g.Layer]; d != "" {
 			lines = append(lines, wrapStyled("Your defense: “"+d+"”", w, 5, 2, st.Text)...)
 		} else {
@@ -241,12 +242,12 @@ func (s *scenarioDrillScreen) layoutResult() {
 	s.setResult(lines)
 }
 
-func (s *scenarioDrillScreen) view() string {
+func (s *scenarioDrillScreen) View() string {
 	if s.graded {
 		return s.resultView("Scenario: " + s.result.Score.Text())
 	}
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	storyLines := wrap(s.prompt.Story, w, 1, 0)
 	if s.story {
@@ -265,7 +266,7 @@ func (s *scenarioDrillScreen) view() string {
 		q[0] = truncate(" "+st.Layer.Render(l.Name)+st.Muted.Render(": ")+st.Pick.Render(s.lists[s.layer].labels[s.picks[s.layer]]), w)
 	} else {
 		opts, _ := s.lists[s.layer].render(st, w-1, true)
-		q = append(q, indent(strings.Join(opts, "\n"), 1))
+		q = append(q, screen.Indent(strings.Join(opts, "\n"), 1))
 	}
 	label := "Defend it in one line"
 	if !s.typing {
@@ -284,7 +285,7 @@ func (s *scenarioDrillScreen) view() string {
 			if d != "" {
 				d = " — " + d
 			}
-			done = append(done, truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.kb.ChoiceName(s.layers[i].ID, s.options[i][p])+st.Muted.Render(d), w))
+			done = append(done, truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.KB.ChoiceName(s.layers[i].ID, s.options[i][p])+st.Muted.Render(d), w))
 		}
 	}
 
@@ -327,30 +328,30 @@ func lineCount(parts []string) int {
 	return n
 }
 
-func (s *scenarioDrillScreen) help() keyHelp {
+func (s *scenarioDrillScreen) Help() screen.KeyHelp {
 	if s.graded {
 		return s.gradedHelp()
 	}
-	k := s.c.keys
+	k := s.c.Keys
 	if s.story {
 		closeStory := key.NewBinding(key.WithKeys("ctrl+o", "esc", "enter"), key.WithHelp("ctrl+o/esc", "back to the question"))
 		scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
-		return keyHelp{short: []key.Binding{closeStory, scroll}, full: [][]key.Binding{{closeStory, k.Up, k.Down, k.PageUp, k.PageDown}}}
+		return screen.KeyHelp{Short: []key.Binding{closeStory, scroll}, Full: [][]key.Binding{{closeStory, k.Up, k.Down, k.PageUp, k.PageDown}}}
 	}
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave (asks first)"))
-	prev := withHelp(k.PrevField, "back a step")
+	prev := screen.WithHelp(k.PrevField, "back a step")
 	if s.typing {
 		next := key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "next layer (the last grades)"))
-		return keyHelp{
-			short: []key.Binding{withHelp(next, "next"), prev, k.Story, back},
-			full:  [][]key.Binding{{next, prev, k.Story, back}},
+		return screen.KeyHelp{
+			Short: []key.Binding{screen.WithHelp(next, "next"), prev, k.Story, back},
+			Full:  [][]key.Binding{{next, prev, k.Story, back}},
 		}
 	}
-	pick := withHelp(k.Enter, "pick")
+	pick := screen.WithHelp(k.Enter, "pick")
 	nums := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "pick by number"))
 	back = key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("q/esc", "leave (asks first)"))
-	return keyHelp{
-		short: []key.Binding{upDown(), pick, nums, k.Story, back},
-		full:  [][]key.Binding{{k.Up, k.Down, pick, nums, prev, k.Story, back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{screen.UpDown(), pick, nums, k.Story, back},
+		Full:  [][]key.Binding{{k.Up, k.Down, pick, nums, prev, k.Story, back}},
 	}
 }

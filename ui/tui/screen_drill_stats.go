@@ -9,6 +9,7 @@ import (
 
 	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // drillStatsScreen is the progress of the drills: per drill the attempts,
@@ -22,9 +23,9 @@ type drillStatsScreen struct {
 
 func newDrillStatsScreen(c *shared) *drillStatsScreen { return &drillStatsScreen{c: c} }
 
-func (s *drillStatsScreen) title() string { return "Drills · progress" }
+func (s *drillStatsScreen) Title() string { return "Drills · progress" }
 
-func (s *drillStatsScreen) setSize(w, h int) {
+func (s *drillStatsScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.page.set(s.lines(), h)
 }
@@ -42,7 +43,7 @@ func sparkline(ratios []float64) string {
 
 func (s *drillStatsScreen) lines() []string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	d := c.drills
 	sum := store.Summarize(d.records)
@@ -63,11 +64,11 @@ func (s *drillStatsScreen) lines() []string {
 		if ds.Drill == drill.Mock {
 			line += fmt.Sprintf("  %d passed", ds.Passes)
 		}
-		room := max(w-visibleWidth(line)-6, 0)
+		room := max(w-screen.VisibleWidth(line)-6, 0)
 		recent := ds.Ratios[max(0, len(ds.Ratios)-min(room, 20)):]
 		line = "   " + line + "  " + st.Pick.Render(sparkline(recent))
 		// The last few scores in numbers, as far as they fit.
-		if t := "  " + drill.Trend(ds.Ratios, 5); visibleWidth(line)+len(t) <= w {
+		if t := "  " + drill.Trend(ds.Ratios, 5); screen.VisibleWidth(line)+len(t) <= w {
 			line += st.Muted.Render(t)
 		}
 		out = append(out, truncate(line, w))
@@ -85,26 +86,26 @@ func (s *drillStatsScreen) lines() []string {
 	return out
 }
 
-func (s *drillStatsScreen) update(msg tea.Msg) tea.Cmd {
+func (s *drillStatsScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
-	if key.Matches(k, s.c.keys.Back) {
-		s.c.pop()
+	if key.Matches(k, s.c.Keys.Back) {
+		s.c.Pop()
 		return nil
 	}
-	s.page.update(k, s.c.keys)
+	s.page.update(k, s.c.Keys)
 	return nil
 }
 
-func (s *drillStatsScreen) view() string { return s.page.view() }
+func (s *drillStatsScreen) View() string { return s.page.view() }
 
-func (s *drillStatsScreen) help() keyHelp {
-	k := s.c.keys
+func (s *drillStatsScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
-	return keyHelp{
-		short: []key.Binding{scroll, k.Back},
-		full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{scroll, k.Back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // drillEntry is one line of the drills menu.
@@ -34,33 +35,33 @@ type drillsScreen struct {
 }
 
 func newDrillsScreen(c *shared) *drillsScreen {
-	c.drills.load(c.kb)
+	c.drills.load(c.KB)
 	return &drillsScreen{c: c}
 }
 
-func (s *drillsScreen) title() string { return "Drills" }
+func (s *drillsScreen) Title() string { return "Drills" }
 
-func (s *drillsScreen) setSize(w, h int) { s.w, s.h = w, h }
+func (s *drillsScreen) SetSize(w, h int) { s.w, s.h = w, h }
 
 func (s *drillsScreen) open(i int) tea.Cmd {
 	s.cursor = i
 	if sc := s.c.drillScreenFor(drillEntries[i].name); sc != nil {
-		s.c.push(sc)
-		return begin(sc)
+		s.c.Push(sc)
+		return screen.Begin(sc)
 	}
 	return nil
 }
 
-func (s *drillsScreen) update(msg tea.Msg) tea.Cmd {
+func (s *drillsScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
-	keys := s.c.keys
+	keys := s.c.Keys
 	n := len(drillEntries)
 	switch {
 	case key.Matches(k, keys.Back):
-		s.c.pop()
+		s.c.Pop()
 	case key.Matches(k, keys.Up):
 		s.cursor = (s.cursor + n - 1) % n
 	case key.Matches(k, keys.Down), k.String() == "tab":
@@ -90,9 +91,9 @@ func lastScores(sum store.Summary) map[string]string {
 	return out
 }
 
-func (s *drillsScreen) view() string {
+func (s *drillsScreen) View() string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	d := c.drills
 	var out []string
@@ -161,17 +162,17 @@ func (s *drillsScreen) view() string {
 	return strings.Join(out, "\n")
 }
 
-func (s *drillsScreen) help() keyHelp {
-	k := s.c.keys
-	enter := withHelp(k.Enter, "start")
+func (s *drillsScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
+	enter := screen.WithHelp(k.Enter, "start")
 	letters := key.NewBinding(key.WithKeys("t", "s", "f", "e", "m", "p"), key.WithHelp("t/s/f/e/m/p", "start that drill, or progress"))
 	numbers := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "the same, by number"))
 	back := k.Back
-	if len(s.c.stack) > 0 && s.c.stack[0] == screen(s) {
-		back = withHelp(back, "quit") // opened by 'stackpick drill NAME'
+	if len(s.c.Stack) > 0 && s.c.Stack[0] == screen.Screen(s) {
+		back = screen.WithHelp(back, "quit") // opened by 'stackpick drill NAME'
 	}
-	return keyHelp{
-		short: []key.Binding{enter, upDown(), back},
-		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, numbers, back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{enter, screen.UpDown(), back},
+		Full:  [][]key.Binding{{k.Up, k.Down, enter, letters, numbers, back}},
 	}
 }
