@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -225,5 +226,25 @@ func TestCutLinesEndInOneEllipsis(t *testing.T) {
 		if got := cutMore(tc.in, tc.w); got != tc.want {
 			t.Errorf("cutMore(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
 		}
+	}
+}
+
+// The drills are on the home screen, under d; q from an untouched drill
+// and q again from the menu come back home.
+func TestHomeOpensDrills(t *testing.T) {
+	kb, list := loadKB(t)
+	d := &driver{t: t, m: New(kb, list, Options{Now: testNow, HistoryPath: filepath.Join(t.TempDir(), "history.json")})}
+	d.resize(80, 24)
+	d.press("d")
+	if got := d.screen().Title(); got != "Drills" {
+		t.Fatalf("d on the home screen opened %q", got)
+	}
+	d.press("t")
+	if got := d.screen().Title(); !strings.HasPrefix(got, "Taxonomy · ") {
+		t.Fatalf("t on the drills menu opened %q", got)
+	}
+	d.press("q", "q")
+	if _, ok := d.screen().(*homeScreen); !ok {
+		t.Errorf("q twice from an untouched drill should be home, got %q", d.screen().Title())
 	}
 }

@@ -77,16 +77,6 @@ func TestHelpIsCompleteAtEverySize(t *testing.T) {
 			checkHelpComplete(t, d, j.name, sz.w, sz.h)
 		}
 	}
-	for _, j := range drillJourneys {
-		if j.name == "drill-explain-typing" || j.name == "drill-scenario-defense" {
-			continue // ? is a question mark there
-		}
-		for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}) {
-			e := newDrillEnv(t, sz.w, sz.h, j.drill)
-			j.keys(e)
-			checkHelpComplete(t, e.driver, j.name, sz.w, sz.h)
-		}
-	}
 }
 
 // The scrolled help says where it is and how to see more, and pgdn, end

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/tui/drills"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
@@ -35,7 +36,7 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 		noColor: opts.NoColor,
 		now:     now,
 		kbDir:   opts.KBDir,
-		drills:  newDrillState(opts, now),
+		drills:  drills.NewState(drills.Options{HistoryPath: opts.HistoryPath, Seed: opts.DrillSeed, Scenario: opts.DrillScenario}, now),
 	}
 	c.NewConfirm = func(question, explanation string, decided func(yes bool) tea.Cmd) screen.Screen {
 		return newConfirmScreen(c, question, explanation, decided)
@@ -46,17 +47,7 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 		c.Push(newHomeScreen(c))
 		return m
 	}
-	// Straight into a drill: the drills menu underneath, so q after the
-	// result offers the other drills, and q again quits.
-	c.Push(newDrillsScreen(c))
-	if s := c.drillScreenFor(opts.Drill); s != nil {
-		c.Push(s)
-	}
-	if c.drills.notice != "" && c.Status == "" {
-		// The whole notice is on the result, the drills menu and the
-		// progress; the footer says it at once.
-		c.Status = "⚠ Unreadable drill history set aside; a new one starts (details: Progress)"
-	}
+	drills.Open(c.Context, c.drills, opts.Drill)
 	return m
 }
 

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/stackpick/stackpick/ui/tui/drills"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
@@ -57,7 +58,7 @@ func (s *homeScreen) items() []homeItem {
 			return nil
 		}},
 		homeItem{"Drills", "practise the exit test: taxonomy, scenario, flags, explain", func() tea.Cmd {
-			c.Push(newDrillsScreen(c))
+			c.Push(drills.Menu(c.Context, c.drills))
 			return nil
 		}},
 		homeItem{"Quit", "", func() tea.Cmd {

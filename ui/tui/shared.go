@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/tui/drills"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
@@ -19,7 +20,7 @@ type shared struct {
 	noColor bool
 	now     func() time.Time // dates exported memos
 	kbDir   string           // the knowledge overlay's folder, if any
-	drills  *drillState
+	drills  *drills.State
 
 	session session
 }

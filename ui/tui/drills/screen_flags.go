@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
@@ -185,25 +186,25 @@ func (s *flagsScreen) layoutResult() {
 		}
 		if q.Mode == drill.ModeDefault {
 			ls = append(ls, markLine(st, false, fmt.Sprintf("%s %s: default %s, effect %s", q.Flag, pts, g.DefaultVerdict, g.EffectVerdict), w)...)
-			ls = append(ls, wrapStyled("You said: "+said, w, 5, 2, st.Muted)...)
+			ls = append(ls, report.WrapStyled("You said: "+said, w, 5, 2, st.Muted)...)
 			if g.EffectVerdict != "right" {
-				ls = append(ls, wrapStyled("Its effect: "+q.Effect, w, 5, 2, st.Text)...)
+				ls = append(ls, report.WrapStyled("Its effect: "+q.Effect, w, 5, 2, st.Text)...)
 			}
 		} else {
 			ls = append(ls, markLine(st, false, fmt.Sprintf("%s %s: you named %s (%s)", q.Flag, pts, said, g.NameVerdict), w)...)
-			ls = append(ls, wrapStyled("The effect shown: "+q.Effect, w, 5, 2, st.Muted)...)
+			ls = append(ls, report.WrapStyled("The effect shown: "+q.Effect, w, 5, 2, st.Muted)...)
 		}
 		if g.Correction != "" {
-			ls = append(ls, wrapStyled("Correction: "+g.Correction, w, 5, 2, st.Warn)...)
+			ls = append(ls, report.WrapStyled("Correction: "+g.Correction, w, 5, 2, st.Warn)...)
 		}
-		ls = append(ls, wrapStyled("Default today: "+g.Default, w, 5, 2, st.Text)...)
+		ls = append(ls, report.WrapStyled("Default today: "+g.Default, w, 5, 2, st.Text)...)
 		if g.DependsOn != "" {
-			ls = append(ls, wrapStyled("Depends on: "+g.DependsOn, w, 5, 2, st.Text)...)
+			ls = append(ls, report.WrapStyled("Depends on: "+g.DependsOn, w, 5, 2, st.Text)...)
 		}
 		if g.Versions != "" {
-			ls = append(ls, wrapStyled("Versions: "+g.Versions, w, 5, 2, st.Text)...)
+			ls = append(ls, report.WrapStyled("Versions: "+g.Versions, w, 5, 2, st.Text)...)
 		}
-		ls = append(ls, wrapStyled("Source: "+g.Source, w, 5, 2, st.Muted)...)
+		ls = append(ls, report.WrapStyled("Source: "+g.Source, w, 5, 2, st.Muted)...)
 		wrong = append(wrong, ls...)
 	}
 	lines := []string{""}
@@ -222,26 +223,26 @@ func (s *flagsScreen) View() string {
 	num := st.Muted.Render(fmt.Sprintf("%d/%d  ", s.i+1, len(s.qs)))
 	var top []string
 	if q.Mode == drill.ModeName {
-		top = append(top, truncate(" "+num+st.Heading.Render("Which flag does this?"), w))
-		top = append(top, wrapStyled("“"+q.Effect+"”", w, 1, 1, st.Text)...)
+		top = append(top, report.Truncate(" "+num+st.Heading.Render("Which flag does this?"), w))
+		top = append(top, report.WrapStyled("“"+q.Effect+"”", w, 1, 1, st.Text)...)
 		if s.h >= 14 {
 			top = append(top, "")
 		}
-		top = append(top, truncate(" "+st.Muted.Render("The flag:"), w))
+		top = append(top, report.Truncate(" "+st.Muted.Render("The flag:"), w))
 		top = append(top, " "+s.inputs[s.i].View())
 		return strings.Join(top, "\n")
 	}
-	top = append(top, truncate(" "+num+st.Heading.Render(q.Flag), w))
+	top = append(top, report.Truncate(" "+num+st.Heading.Render(q.Flag), w))
 	if s.h >= 14 {
 		top = append(top, "")
 	}
-	top = append(top, truncate(" "+st.Muted.Render("Its default today:"), w))
+	top = append(top, report.Truncate(" "+st.Muted.Render("Its default today:"), w))
 	top = append(top, " "+s.inputs[s.i].View())
 	label := "Its effect (1-4):"
 	if !s.onList {
 		label = "Then its effect (enter, then 1-4):"
 	}
-	top = append(top, truncate(" "+st.Muted.Render(label), w))
+	top = append(top, report.Truncate(" "+st.Muted.Render(label), w))
 	opts, at := s.lists[s.i].render(st, w-1, s.onList)
 	room := s.h - len(top)
 	if len(opts) > room {

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
@@ -158,10 +159,10 @@ func (m *mockScreen) layoutResult() {
 		if strings.HasPrefix(m.saved, "Not recorded") {
 			style = st.Warn
 		}
-		lines = append(lines, wrapStyled(m.saved, w, 1, 2, style)...)
+		lines = append(lines, report.WrapStyled(m.saved, w, 1, 2, style)...)
 	}
 	if n := c.drills.notice; n != "" {
-		lines = append(lines, wrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
+		lines = append(lines, report.WrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
 	}
 	lines = append(lines, "")
 	for i, p := range m.result.Parts {
@@ -175,19 +176,19 @@ func (m *mockScreen) layoutResult() {
 			detail = fmt.Sprintf("bar %.0f%% (layers right) · %s", 100*p.Bar, p.Score.Text())
 		}
 		line += st.Muted.Render(detail)
-		lines = append(lines, truncate(line, w))
+		lines = append(lines, report.Truncate(line, w))
 	}
 	if len(m.result.Weakest) > 0 {
 		lines = append(lines, "", " "+st.Heading.Render("Weakest items"))
 		for _, id := range m.result.Weakest[:min(10, len(m.result.Weakest))] {
-			lines = append(lines, wrap(itemName(c, id), w, 3, 2)...)
+			lines = append(lines, report.Wrap(itemName(c, id), w, 3, 2)...)
 		}
 		if n := len(m.result.Weakest) - 10; n > 0 {
 			lines = append(lines, "   "+st.Muted.Render(fmt.Sprintf("and %d more", n)))
 		}
 	}
 	lines = append(lines, "")
-	lines = append(lines, wrapStyled("1-4 opens a part's grading; what you missed comes first next time.", w, 1, 0, st.Muted)...)
+	lines = append(lines, report.WrapStyled("1-4 opens a part's grading; what you missed comes first next time.", w, 1, 0, st.Muted)...)
 	m.page.set(lines, m.h-1)
 }
 

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
@@ -49,13 +50,13 @@ func (s *drillStatsScreen) lines() []string {
 	sum := store.Summarize(d.records)
 	var out []string
 	if n := d.notice; n != "" {
-		out = append(out, wrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
+		out = append(out, report.WrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
 	}
 	if p := d.problem; p != "" {
-		out = append(out, wrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
+		out = append(out, report.WrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
 	}
 	if len(sum.Drills) == 0 {
-		out = append(out, wrapStyled("No drills finished yet. Start with the taxonomy: esc, then t.", w, 1, 0, st.Muted)...)
+		out = append(out, report.WrapStyled("No drills finished yet. Start with the taxonomy: esc, then t.", w, 1, 0, st.Muted)...)
 		return out
 	}
 	out = append(out, " "+st.Heading.Render("Progress per drill"))
@@ -71,17 +72,17 @@ func (s *drillStatsScreen) lines() []string {
 		if t := "  " + drill.Trend(ds.Ratios, 5); screen.VisibleWidth(line)+len(t) <= w {
 			line += st.Muted.Render(t)
 		}
-		out = append(out, truncate(line, w))
+		out = append(out, report.Truncate(line, w))
 	}
 	if len(sum.MostMissed) > 0 {
 		out = append(out, "", " "+st.Heading.Render("Most missed")+st.Muted.Render(" (asked first next time)"))
 		for _, m := range sum.MostMissed {
-			out = append(out, wrap(fmt.Sprintf("%2d× %s", m.Count, itemName(c, m.Item)), w, 3, 4)...)
+			out = append(out, report.Wrap(fmt.Sprintf("%2d× %s", m.Count, itemName(c, m.Item)), w, 3, 4)...)
 		}
 	}
 	if d.path != "" && s.h >= 16 {
 		out = append(out, "")
-		out = append(out, wrapStyled("From "+d.path, w, 1, 0, st.Muted)...)
+		out = append(out, report.WrapStyled("From "+d.path, w, 1, 0, st.Muted)...)
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -216,29 +216,29 @@ func (s *scenarioDrillScreen) layoutResult() {
 		}
 		lines = append(lines, markLine(st, g.Right, fmt.Sprintf("%s: you picked %s; stackpick picks %s", c.KB.Layer(g.Layer).Name, got, want), w)...)
 		if d := ans.Defense[g.Layer]; d != "" {
-			lines = append(lines, wrapStyled("Your defense: “"+d+"”", w, 5, 2, st.Text)...)
+			lines = append(lines, report.WrapStyled("Your defense: “"+d+"”", w, 5, 2, st.Text)...)
 		} else {
-			lines = append(lines, wrapStyled("No defense given.", w, 5, 0, st.Muted)...)
+			lines = append(lines, report.WrapStyled("No defense given.", w, 5, 0, st.Muted)...)
 		}
 		if len(g.Terms) > 0 {
-			lines = append(lines, wrapStyled("It named: "+strings.Join(g.Terms, ", "), w, 5, 2, st.Good)...)
+			lines = append(lines, report.WrapStyled("It named: "+strings.Join(g.Terms, ", "), w, 5, 2, st.Good)...)
 		}
 		if len(g.Rationale) > 0 {
-			lines = append(lines, wrapStyled(fmt.Sprintf("Why (%d of %d reasons named):", len(g.Mentioned), len(g.Rationale)), w, 5, 0, st.Muted)...)
+			lines = append(lines, report.WrapStyled(fmt.Sprintf("Why (%d of %d reasons named):", len(g.Mentioned), len(g.Rationale)), w, 5, 0, st.Muted)...)
 		}
 		for _, r := range g.Rationale {
 			mark := st.Muted.Render("·")
 			if slices.Contains(g.Mentioned, r.Rule) {
 				mark = st.Good.Render("✓")
 			}
-			ls := wrap(r.Rule+": "+r.Text, w, 7, 2)
+			ls := report.Wrap(r.Rule+": "+r.Text, w, 7, 2)
 			ls[0] = "     " + mark + " " + st.RuleID.Render(r.Rule) + strings.TrimPrefix(strings.TrimLeft(ls[0], " "), r.Rule)
 			lines = append(lines, ls...)
 		}
 		lines = append(lines, "")
 	}
-	lines = append(lines, " "+st.Heading.Render(truncate(s.prompt.Title, w-1)))
-	lines = append(lines, wrapStyled(s.prompt.Story, w, 1, 0, st.Muted)...)
+	lines = append(lines, " "+st.Heading.Render(report.Truncate(s.prompt.Title, w-1)))
+	lines = append(lines, report.WrapStyled(s.prompt.Story, w, 1, 0, st.Muted)...)
 	s.setResult(lines)
 }
 
@@ -249,10 +249,10 @@ func (s *scenarioDrillScreen) View() string {
 	c := s.c
 	st := c.Styles
 	w := s.w
-	storyLines := wrap(s.prompt.Story, w, 1, 0)
+	storyLines := report.Wrap(s.prompt.Story, w, 1, 0)
 	if s.story {
 		s.storyTop = max(0, min(s.storyTop, len(storyLines)-(s.h-1)))
-		out := []string{truncate(" "+st.Heading.Render(s.prompt.Title), w)}
+		out := []string{report.Truncate(" "+st.Heading.Render(s.prompt.Title), w)}
 		end := min(len(storyLines), s.storyTop+s.h-1)
 		return strings.Join(append(out, storyLines[s.storyTop:end]...), "\n")
 	}
@@ -261,9 +261,9 @@ func (s *scenarioDrillScreen) View() string {
 	// then the defense line.
 	l := s.layers[s.layer]
 	var q []string
-	q = append(q, truncate(" "+st.Layer.Render(fmt.Sprintf("%s (%d/%d)", l.Name, s.layer+1, len(s.layers)))+st.Muted.Render(": which product?"), w))
+	q = append(q, report.Truncate(" "+st.Layer.Render(fmt.Sprintf("%s (%d/%d)", l.Name, s.layer+1, len(s.layers)))+st.Muted.Render(": which product?"), w))
 	if s.typing {
-		q[0] = truncate(" "+st.Layer.Render(l.Name)+st.Muted.Render(": ")+st.Pick.Render(s.lists[s.layer].labels[s.picks[s.layer]]), w)
+		q[0] = report.Truncate(" "+st.Layer.Render(l.Name)+st.Muted.Render(": ")+st.Pick.Render(s.lists[s.layer].labels[s.picks[s.layer]]), w)
 	} else {
 		opts, _ := s.lists[s.layer].render(st, w-1, true)
 		q = append(q, screen.Indent(strings.Join(opts, "\n"), 1))
@@ -272,7 +272,7 @@ func (s *scenarioDrillScreen) View() string {
 	if !s.typing {
 		label += " (after the pick)"
 	}
-	q = append(q, truncate(" "+st.Muted.Render(label+":"), w))
+	q = append(q, report.Truncate(" "+st.Muted.Render(label+":"), w))
 	q = append(q, " "+s.inputs[s.layer].View())
 	qh := lineCount(q)
 
@@ -285,7 +285,7 @@ func (s *scenarioDrillScreen) View() string {
 			if d != "" {
 				d = " — " + d
 			}
-			done = append(done, truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.KB.ChoiceName(s.layers[i].ID, s.options[i][p])+st.Muted.Render(d), w))
+			done = append(done, report.Truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.KB.ChoiceName(s.layers[i].ID, s.options[i][p])+st.Muted.Render(d), w))
 		}
 	}
 
@@ -310,7 +310,7 @@ func (s *scenarioDrillScreen) View() string {
 		story = append(story, storyLines[:room-1]...)
 		story = append(story, ansi.Truncate(storyLines[room-1], w-22, "")+st.Muted.Render(" … ctrl+o: whole story"))
 	}
-	out := []string{truncate(title, w)}
+	out := []string{report.Truncate(title, w)}
 	out = append(out, story...)
 	if gap {
 		out = append(out, "")

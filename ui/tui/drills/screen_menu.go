@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
@@ -103,7 +104,7 @@ func (s *drillsScreen) View() string {
 	}
 	out = append(out, " "+st.Heading.Render("Exit-test drills"))
 	if s.h >= 14 {
-		out = append(out, wrapStyled("Practise until you can do it unaided at a whiteboard. What you miss comes back first.", w, 1, 0, st.Muted)...)
+		out = append(out, report.WrapStyled("Practise until you can do it unaided at a whiteboard. What you miss comes back first.", w, 1, 0, st.Muted)...)
 		out = append(out, "")
 	}
 	scores := lastScores(store.Summarize(d.records))
@@ -112,7 +113,7 @@ func (s *drillsScreen) View() string {
 		labelW = max(labelW, len(e.label))
 	}
 	for i, e := range drillEntries {
-		label := padRight(e.label, labelW)
+		label := report.PadRight(e.label, labelW)
 		if i == s.cursor {
 			label = st.Selected.Render("› " + label + " ")
 		} else {
@@ -123,35 +124,35 @@ func (s *drillsScreen) View() string {
 			line += "  " + st.Muted.Render(e.hint)
 		}
 		if sc := scores[e.name]; sc != "" && w >= 60+len(e.hint)+len(sc) {
-			line = padRight(line, w-len(sc)-2) + st.Muted.Render(sc)
+			line = report.PadRight(line, w-len(sc)-2) + st.Muted.Render(sc)
 		}
-		out = append(out, truncate(line, w))
+		out = append(out, report.Truncate(line, w))
 	}
 	var foot []string
 	if w < 60 {
 		// No room for the hints beside the entries: the chosen one's below.
-		foot = append(foot, wrapStyled(drillEntries[s.cursor].hint, w, 1, 0, st.Muted)...)
+		foot = append(foot, report.WrapStyled(drillEntries[s.cursor].hint, w, 1, 0, st.Muted)...)
 	}
 	if n := d.notice; n != "" {
-		foot = append(foot, wrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
+		foot = append(foot, report.WrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
 	}
 	if p := d.problem; p != "" {
-		foot = append(foot, wrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
+		foot = append(foot, report.WrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
 	}
 	if tall && d.content != nil {
 		b := d.content.Bar
-		foot = append(foot, wrapStyled(fmt.Sprintf("The bar: every product placed, every layer of the stack right, %.0f%% of the flag points, %.0f%% of the key points in %d seconds.",
+		foot = append(foot, report.WrapStyled(fmt.Sprintf("The bar: every product placed, every layer of the stack right, %.0f%% of the flag points, %.0f%% of the key points in %d seconds.",
 			100*b.Flags, 100*b.Explain, d.content.Topic().Seconds), w, 1, 0, st.Muted)...)
 	}
 	if tall && d.path != "" && d.problem == "" {
-		foot = append(foot, wrapStyled("Results are kept in "+d.path, w, 1, 0, st.Muted)...)
+		foot = append(foot, report.WrapStyled("Results are kept in "+d.path, w, 1, 0, st.Muted)...)
 	}
 	if len(foot) > 0 {
 		room := s.h - len(out) - 1
 		if len(foot) > room {
 			foot = foot[:max(room, 0)]
 			if room > 0 {
-				foot[room-1] = truncate(foot[room-1], w-12) + st.Muted.Render("… p: more")
+				foot[room-1] = report.Truncate(foot[room-1], w-12) + st.Muted.Render("… p: more")
 			}
 		}
 		if len(foot) > 0 {

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
@@ -136,7 +137,7 @@ func (s *taxonomyScreen) layoutResult() {
 			said = strings.ToLower(l.Name)
 		}
 		wrong = append(wrong, markLine(st, false, name+": you said "+said, w)...)
-		wrong = append(wrong, wrapStyled(p.Why, w, 5, 0, st.Muted)...)
+		wrong = append(wrong, report.WrapStyled(p.Why, w, 5, 0, st.Muted)...)
 	}
 	lines := []string{""}
 	lines = append(lines, wrong...)
@@ -163,8 +164,8 @@ func (s *taxonomyScreen) View() string {
 	var left []string
 	cur := s.products[s.cursor]
 	q := fmt.Sprintf("%d/%d  Where does %s belong?", s.cursor+1, len(s.products), c.KB.ProductName(cur))
-	left = append(left, truncate(" "+st.Heading.Render(q), lw))
-	left = append(left, truncate(" "+s.keyLine(lw-1), lw))
+	left = append(left, report.Truncate(" "+st.Heading.Render(q), lw))
+	left = append(left, report.Truncate(" "+s.keyLine(lw-1), lw))
 	if s.h >= 14 {
 		left = append(left, "")
 	}
@@ -179,11 +180,11 @@ func (s *taxonomyScreen) View() string {
 			where = strings.ToLower(c.KB.Layer(l).Name)
 			styled = where
 		}
-		name := padRight(c.KB.ProductName(id), nameW)
+		name := report.PadRight(c.KB.ProductName(id), nameW)
 		if i == s.cursor {
-			rows = append(rows, truncate(" "+st.Selected.Render("› "+name+"  "+where+" "), lw))
+			rows = append(rows, report.Truncate(" "+st.Selected.Render("› "+name+"  "+where+" "), lw))
 		} else {
-			rows = append(rows, truncate("   "+name+"  "+styled, lw))
+			rows = append(rows, report.Truncate("   "+name+"  "+styled, lw))
 		}
 	}
 	foot := ""
@@ -203,7 +204,7 @@ func (s *taxonomyScreen) View() string {
 		if len(left)+2 <= s.h {
 			left = append(left, "")
 		}
-		left = append(left, truncate(foot, lw))
+		left = append(left, report.Truncate(foot, lw))
 	}
 	if boardW == 0 {
 		return strings.Join(left, "\n")
@@ -218,7 +219,7 @@ func (s *taxonomyScreen) View() string {
 		if i < len(board) {
 			r = board[i]
 		}
-		out[i] = padRight(l, lw) + "  " + r
+		out[i] = report.PadRight(l, lw) + "  " + r
 	}
 	return strings.Join(out, "\n")
 }

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"encoding/json"
@@ -53,19 +53,20 @@ func newDrillEnvAt(t testing.TB, w, h int, name, hist string, opts ...func(*Opti
 	t.Helper()
 	kb, list := loadKB(t)
 	clk := &fakeClock{t: time.Date(2025, 6, 2, 9, 30, 0, 123456000, time.UTC)}
-	o := Options{Drill: name, HistoryPath: hist, Now: clk.now}
+	o := Options{HistoryPath: hist}
 	for _, f := range opts {
 		f(&o)
 	}
 	e := &drillEnv{clock: clk, hist: hist}
-	m := New(kb, list, o)
-	m.c.drills.after = func(time.Duration, tea.Msg) tea.Cmd {
+	st := NewState(o, clk.now)
+	st.after = func(time.Duration, tea.Msg) tea.Cmd {
 		e.ticks++
 		return nil
 	}
-	e.driver = &driver{t: t, m: m}
+	f, c := openApp(kb, list, st, name)
+	e.driver = &driver{t: t, f: f, c: c}
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
-	e.run(m.Init())
+	e.run(f.Init())
 	return e
 }
 
@@ -89,7 +90,7 @@ func (e *drillEnv) golden(name string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		e.t.Fatalf("%v (run go test ./ui/tui -run %s -update to create it)", err, e.t.Name())
+		e.t.Fatalf("%v (run go test ./ui/tui/drills -run %s -update to create it)", err, e.t.Name())
 	}
 	if got != string(want) {
 		e.t.Errorf("view differs from %s (run with -update to accept, then review the diff)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
@@ -107,7 +108,7 @@ func (e *drillEnv) tick(d time.Duration) {
 	case *mockScreen:
 		ex = s.ex
 	default:
-		for _, s := range e.m.c.Stack {
+		for _, s := range e.c.Stack {
 			if x, ok := s.(*explainScreen); ok {
 				ex = x
 			}
@@ -137,7 +138,7 @@ var layerKey = map[string]string{knowledge.LayerEngine: "e", knowledge.LayerMode
 // placeAll places every product of the taxonomy drill on screen; wrong
 // names the products to put in the wrong layer.
 func (e *drillEnv) placeAll(s *taxonomyScreen, wrong ...string) {
-	kb := e.m.c.KB
+	kb := e.c.KB
 	for _, id := range s.products {
 		l := kb.Product(id).Layer
 		if slices.Contains(wrong, id) {
@@ -150,7 +151,7 @@ func (e *drillEnv) placeAll(s *taxonomyScreen, wrong ...string) {
 // stackRight picks stackpick's stack in the scenario drill, each defended
 // with the key terms of its reasons.
 func (e *drillEnv) stackRight(s *scenarioDrillScreen) {
-	c := e.m.c
+	c := e.c
 	d := decide.Decide(c.KB, s.prompt.Answers)
 	for i, lp := range d.Layers {
 		e.press(fmt.Sprint(slices.Index(s.options[i], lp.Pick) + 1))
@@ -164,7 +165,7 @@ func (e *drillEnv) stackRight(s *scenarioDrillScreen) {
 
 // flagsRight answers every flag question right.
 func (e *drillEnv) flagsRight(s *flagsScreen) {
-	c := e.m.c
+	c := e.c
 	for _, q := range s.qs {
 		if q.Mode == drill.ModeName {
 			e.typeText(c.KB.Flag(q.FlagID).Name).press("enter")
@@ -246,7 +247,7 @@ var drillJourneys = []struct {
 		e.stackRight(m.sc)
 		e.flagsRight(m.fl)
 		e.clock.advance(75 * time.Second)
-		e.typeText(e.m.c.drills.content.Topic().Reference).press("ctrl+d")
+		e.typeText(e.c.drills.content.Topic().Reference).press("ctrl+d")
 	}},
 	{"drill-stats", "stats", func(e *drillEnv) {
 		e.press("q")
@@ -314,8 +315,22 @@ func TestDrillHelpAndQuit(t *testing.T) {
 			t.Errorf("%s: closing help did not restore the screen", j.name)
 		}
 		e.press("ctrl+c")
-		if !e.quit || !e.m.Interrupted() {
+		if !e.quit || !e.f.Interrupted() {
 			t.Errorf("%s: ctrl+c did not quit", j.name)
+		}
+	}
+}
+
+// On every drill screen, at every size, the whole help can be read.
+func TestDrillHelpIsCompleteAtEverySize(t *testing.T) {
+	for _, j := range drillJourneys {
+		if j.name == "drill-explain-typing" || j.name == "drill-scenario-defense" {
+			continue // ? is a question mark there
+		}
+		for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}) {
+			e := newDrillEnv(t, sz.w, sz.h, j.drill)
+			j.keys(e)
+			checkHelpComplete(t, e.driver, j.name, sz.w, sz.h)
 		}
 	}
 }
@@ -336,23 +351,6 @@ func TestDrillFirstQuestionAtOnce(t *testing.T) {
 				t.Errorf("%s at %dx%d: no first question (%q):\n%s", name, sz.w, sz.h, w, v)
 			}
 		}
-	}
-}
-
-// The drills are on the home screen, under d.
-func TestHomeOpensDrills(t *testing.T) {
-	e := newDrillEnv(t, 80, 24, "")
-	e.press("d")
-	if _, ok := e.screen().(*drillsScreen); !ok {
-		t.Fatalf("d on the home screen opened %q", e.screen().Title())
-	}
-	e.press("t")
-	if _, ok := e.screen().(*taxonomyScreen); !ok {
-		t.Fatalf("t on the drills menu opened %q", e.screen().Title())
-	}
-	e.press("q", "q")
-	if _, ok := e.screen().(*homeScreen); !ok {
-		t.Errorf("q twice from an untouched drill should be home, got %q", e.screen().Title())
 	}
 }
 
@@ -385,19 +383,19 @@ func TestTaxonomyAllRight(t *testing.T) {
 func TestADrillIsRecordedThroughACommand(t *testing.T) {
 	e := newDrillEnv(t, 80, 24, drill.Taxonomy)
 	e.placeAll(e.screen().(*taxonomyScreen))
-	_, cmd := e.m.Update(keyMsg("enter"))
+	cmd := e.f.Update(keyMsg("enter"))
 	if _, err := os.Stat(e.hist); !os.IsNotExist(err) {
 		t.Fatalf("Update wrote the history itself (%v)", err)
 	}
 	if cmd == nil || strings.Contains(e.view(), "Recorded in") {
 		t.Fatalf("grading should return the command that records, and not claim it yet:\n%s", e.view())
 	}
-	e.m.Update(keyMsg("q")) // back to the drills menu before the write reports
+	e.f.Update(keyMsg("q")) // back to the drills menu before the write reports
 	e.run(cmd)
 	if recs := e.records(); len(recs) != 1 {
 		t.Fatalf("history holds %d records, want 1", len(recs))
 	}
-	if n := len(e.m.c.drills.records); n != 1 {
+	if n := len(e.c.drills.records); n != 1 {
 		t.Errorf("the app's history holds %d records after the write, want 1", n)
 	}
 }
@@ -410,7 +408,7 @@ func TestTaxonomyMissedItemComesFirst(t *testing.T) {
 	last := s.products[len(s.products)-1]
 	e.placeAll(s, last)
 	e.press("enter")
-	name := e.m.c.KB.ProductName(last)
+	name := e.c.KB.ProductName(last)
 	if v := e.view(); !strings.Contains(v, "✗ "+name+": you said") || !strings.Contains(v, name+" belongs to the") {
 		t.Fatalf("the wrong placement should be graded with its reason:\n%s", v)
 	}
@@ -432,7 +430,7 @@ func TestTaxonomyMissedItemComesFirst(t *testing.T) {
 func TestAbandoningADrillAsks(t *testing.T) {
 	e := newDrillEnv(t, 80, 24, drill.Taxonomy)
 	e.press("e", "q")
-	if _, ok := e.screen().(*confirmScreen); !ok {
+	if _, ok := e.screen().(*askScreen); !ok {
 		t.Fatalf("q with a product placed should ask, got %q", e.screen().Title())
 	}
 	e.press("n")
@@ -474,7 +472,7 @@ func TestExplainCountdownRunsOut(t *testing.T) {
 		t.Fatalf("after 30 ticks:\n%s", v)
 	}
 	e.press("esc") // the question does not stop the clock
-	if _, ok := e.screen().(*confirmScreen); !ok {
+	if _, ok := e.screen().(*askScreen); !ok {
 		t.Fatalf("esc with text typed should ask, got %q", e.screen().Title())
 	}
 	for range 30 {
@@ -552,7 +550,7 @@ func TestMockPassAndFail(t *testing.T) {
 	if m.part != 3 {
 		t.Fatalf("part %d, want the explanation", m.part)
 	}
-	ref := e.m.c.drills.content.Topic().Reference
+	ref := e.c.drills.content.Topic().Reference
 	e.typeText(ref).press("ctrl+d")
 	if v := e.view(); !m.graded || !m.result.Pass || !strings.Contains(v, "Mock exit test: PASS") {
 		t.Fatalf("all right should pass:\n%s", v)
@@ -626,7 +624,7 @@ func TestBrokenHistoryIsReported(t *testing.T) {
 // clock.
 func TestDrillSeedAndPreset(t *testing.T) {
 	seed := uint64(7)
-	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.DrillSeed = &seed })
+	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Seed = &seed })
 	s := e.screen().(*scenarioDrillScreen)
 	if s.seed != 7 || s.prompt.Name != "generated-7" {
 		t.Errorf("seed %d, prompt %s", s.seed, s.prompt.Name)
@@ -635,7 +633,7 @@ func TestDrillSeedAndPreset(t *testing.T) {
 	if s := e.screen().(*scenarioDrillScreen); s.seed != 123456 {
 		t.Errorf("the next drill's seed is %d, want the clock's 123456", s.seed)
 	}
-	p := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.DrillScenario = "exit-test" })
+	p := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Scenario = "exit-test" })
 	if s := p.screen().(*scenarioDrillScreen); s.prompt.Name != "exit-test" || !strings.Contains(p.view(), "The exit test") {
 		t.Errorf("--scenario exit-test: %s\n%s", s.prompt.Name, p.view())
 	}
@@ -645,7 +643,7 @@ func TestDrillSeedAndPreset(t *testing.T) {
 // every layer defended with its reasons' terms, is full marks; the record
 // counts per layer.
 func TestScenarioAllRight(t *testing.T) {
-	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.DrillScenario = "exit-test" })
+	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Scenario = "exit-test" })
 	s := e.screen().(*scenarioDrillScreen)
 	e.stackRight(s)
 	if !s.graded {
@@ -659,7 +657,7 @@ func TestScenarioAllRight(t *testing.T) {
 		// conditions speaking for "none" has none: that point cannot be
 		// earned, see llm-only-no-model-server.)
 		for _, r := range l.Unmentioned {
-			if terms := e.m.c.drills.content.KeyTerms(e.m.c.KB, r); len(terms) > 0 {
+			if terms := e.c.drills.content.KeyTerms(e.c.KB, r); len(terms) > 0 {
 				t.Errorf("%s: reason %s not credited though the defense used %v", l.Layer, r, terms)
 			}
 		}
@@ -700,7 +698,7 @@ func TestFlagsGrading(t *testing.T) {
 			break
 		}
 	}
-	f := newDrillEnvAt(t, 80, 24, drill.Flags, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.DrillSeed = &seed })
+	f := newDrillEnvAt(t, 80, 24, drill.Flags, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Seed = &seed })
 	fs := f.screen().(*flagsScreen)
 	for _, q := range fs.qs {
 		switch {
@@ -751,9 +749,9 @@ func BenchmarkDrillFirstQuestion(b *testing.B) {
 			hist := filepath.Join(b.TempDir(), "history.json")
 			b.ReportAllocs()
 			for range b.N {
-				m := New(kb, list, Options{Drill: name, HistoryPath: hist})
-				m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-				_ = m.View()
+				f, _ := openApp(kb, list, NewState(Options{HistoryPath: hist}, time.Now), name)
+				f.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+				_ = f.Render()
 			}
 		})
 	}
@@ -773,9 +771,9 @@ func BenchmarkDrillColdStart(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		m := New(kb, list, Options{Drill: drill.Taxonomy, HistoryPath: hist})
-		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		_ = m.View()
+		f, _ := openApp(kb, list, NewState(Options{HistoryPath: hist}, time.Now), drill.Taxonomy)
+		f.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		_ = f.Render()
 	}
 }
 
@@ -856,7 +854,7 @@ func TestFooterNamesTheWorkingHelpKey(t *testing.T) {
 				t.Errorf("%s %dx%d: f1 should open the help while typing:\n%s", tc.name, sz.w, sz.h, e.view())
 			}
 			e.press("esc")
-			if e.m.frame.HelpOpen() || tc.text(e) != "why" {
+			if e.f.HelpOpen() || tc.text(e) != "why" {
 				t.Errorf("%s %dx%d: closing the help should leave the text as typed, got %q", tc.name, sz.w, sz.h, tc.text(e))
 			}
 			e.typeText("?")

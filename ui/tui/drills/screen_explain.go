@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
@@ -119,8 +120,8 @@ func (s *explainScreen) headerLines() []string {
 		filled := int(float64(barW) * float64(rem) / float64(s.limit()))
 		line += "  " + style.Render(strings.Repeat("█", filled)) + st.Muted.Render(strings.Repeat("░", barW-filled))
 	}
-	out := []string{truncate(line, w)}
-	out = append(out, wrapStyled(s.topic.Prompt, w, 1, 0, st.Text)...)
+	out := []string{report.Truncate(line, w)}
+	out = append(out, report.WrapStyled(s.topic.Prompt, w, 1, 0, st.Text)...)
 	if s.h >= 16 {
 		out = append(out, "")
 	}
@@ -200,7 +201,7 @@ func (s *explainScreen) layoutResult() {
 		if s.timeUp {
 			why = fmt.Sprintf("Time's up: not handed in within %d seconds, so no points. What it covered by then:", s.topic.Seconds)
 		}
-		lines = append(lines, wrapStyled(why, w, 1, 0, st.Warn)...)
+		lines = append(lines, report.WrapStyled(why, w, 1, 0, st.Warn)...)
 	}
 	lines = append(lines, "")
 	for i, p := range r.Covered {
@@ -214,10 +215,10 @@ func (s *explainScreen) layoutResult() {
 		lines = append(lines, markLine(st, false, p.Text, w)...)
 	}
 	lines = append(lines, "", " "+st.Heading.Render("Reference explanation"))
-	lines = append(lines, wrap(s.topic.Reference, w, 1, 0)...)
+	lines = append(lines, report.Wrap(s.topic.Reference, w, 1, 0)...)
 	lines = append(lines, "", " "+st.Heading.Render("Your answer"))
 	if a := strings.TrimSpace(s.area.Value()); a != "" {
-		lines = append(lines, wrapStyled(a, w, 1, 0, st.Muted)...)
+		lines = append(lines, report.WrapStyled(a, w, 1, 0, st.Muted)...)
 	} else {
 		lines = append(lines, " "+st.Muted.Render("(nothing)"))
 	}
