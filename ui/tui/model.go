@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/tui/drills"
@@ -29,6 +30,7 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 	c := &shared{
 		Context: &screen.Context{
 			KB:        kb,
+			Decider:   decide.Compile(kb),
 			Scenarios: list,
 			Keys:      screen.DefaultKeyMap(),
 			Styles:    screen.NewStyles(true),

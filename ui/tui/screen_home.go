@@ -44,7 +44,7 @@ func (s *homeScreen) items() []homeItem {
 	items = append(items,
 		homeItem{"New decision", fmt.Sprintf("answer %d questions on %d pages, defaults preselected", len(c.KB.AnswerKeys()), pages), func() tea.Cmd {
 			return s.confirmDiscard("Start a new decision?", func() tea.Cmd {
-				c.session.start(c.KB, c.KB.Defaults(), "New decision", "")
+				c.session.start(c.Decider, c.KB.Defaults(), "New decision", "")
 				c.Push(newFormScreen(c))
 				return nil
 			})

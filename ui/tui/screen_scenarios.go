@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/tui/screen"
@@ -25,7 +24,7 @@ type scenarioScreen struct {
 func newScenarioScreen(c *shared) *scenarioScreen {
 	s := &scenarioScreen{c: c}
 	for _, sc := range c.Scenarios {
-		s.stacks = append(s.stacks, report.StackLine(c.KB, decide.Decide(c.KB, sc.Answers)))
+		s.stacks = append(s.stacks, report.StackLine(c.KB, c.Decider.Decide(sc.Answers)))
 	}
 	return s
 }
@@ -36,7 +35,7 @@ func (s *scenarioScreen) SetSize(w, h int) { s.w, s.h = w, h }
 
 func (s *scenarioScreen) load(sc scenarios.Scenario) tea.Cmd {
 	c := s.c
-	c.session.start(c.KB, sc.Answers, sc.Title, sc.Name)
+	c.session.start(c.Decider, sc.Answers, sc.Title, sc.Name)
 	return nil
 }
 

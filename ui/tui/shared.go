@@ -30,6 +30,7 @@ type shared struct {
 // only through set, so the decision is never stale.
 type session struct {
 	kb       *knowledge.KB
+	decider  *decide.Compiled
 	answers  knowledge.Answers
 	decision decide.Decision
 	// previous is the decision before the last change, to show what moved.
@@ -47,9 +48,9 @@ type session struct {
 }
 
 // start begins a session from a full set of answers.
-func (s *session) start(kb *knowledge.KB, a knowledge.Answers, origin, scenario string) {
-	*s = session{kb: kb, answers: a.Clone(), origin: origin, scenario: scenario, started: true, version: 1}
-	s.decision = decide.Decide(kb, s.answers)
+func (s *session) start(dec *decide.Compiled, a knowledge.Answers, origin, scenario string) {
+	*s = session{kb: dec.KB(), decider: dec, answers: a.Clone(), origin: origin, scenario: scenario, started: true, version: 1}
+	s.decision = dec.Decide(s.answers)
 	s.previous = s.decision
 	// Nothing typed yet can be lost: a preset or the defaults are at hand.
 	s.saved = s.answers
@@ -69,7 +70,7 @@ func (s *session) set(a knowledge.Answers) bool {
 	}
 	s.answers = a.Clone()
 	s.previous = s.decision
-	s.decision = decide.Decide(s.kb, s.answers)
+	s.decision = s.decider.Decide(s.answers)
 	s.version++
 	return true
 }

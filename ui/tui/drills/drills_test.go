@@ -13,7 +13,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
@@ -152,7 +151,7 @@ func (e *drillEnv) placeAll(s *taxonomyScreen, wrong ...string) {
 // with the key terms of its reasons.
 func (e *drillEnv) stackRight(s *scenarioDrillScreen) {
 	c := e.c
-	d := decide.Decide(c.KB, s.prompt.Answers)
+	d := c.Decider.Decide(s.prompt.Answers)
 	for i, lp := range d.Layers {
 		e.press(fmt.Sprint(slices.Index(s.options[i], lp.Pick) + 1))
 		var words []string

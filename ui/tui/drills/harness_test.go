@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/tui/screen"
@@ -57,7 +58,7 @@ func loadKB(t testing.TB) (*knowledge.KB, []scenarios.Scenario) {
 // menu as `stackpick drill NAME` starts, or ("") on a stand-in home screen
 // whose d opens the menu.
 func openApp(kb *knowledge.KB, list []scenarios.Scenario, st *State, name string) (*screen.Frame, *shared) {
-	c := &screen.Context{KB: kb, Scenarios: list, Keys: screen.DefaultKeyMap(), Styles: screen.NewStyles(true)}
+	c := &screen.Context{KB: kb, Decider: decide.Compile(kb), Scenarios: list, Keys: screen.DefaultKeyMap(), Styles: screen.NewStyles(true)}
 	c.NewConfirm = func(question, _ string, decided func(bool) tea.Cmd) screen.Screen {
 		return &askScreen{c: c, question: question, decided: decided}
 	}

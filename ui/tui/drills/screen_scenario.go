@@ -191,7 +191,7 @@ func (s *scenarioDrillScreen) answer() drill.StackAnswer {
 
 func (s *scenarioDrillScreen) grade() tea.Cmd {
 	c := s.c
-	s.decision = decide.Decide(c.KB, s.prompt.Answers)
+	s.decision = c.Decider.Decide(s.prompt.Answers)
 	s.result = c.drills.content.GradeScenario(c.KB, s.decision, s.answer())
 	if s.mock != nil {
 		return s.mock.partDone()

@@ -3,6 +3,7 @@ package screen
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 )
@@ -11,7 +12,10 @@ import (
 // in, the keys and styles, and the screen stack. The root model owns it;
 // screens hold a pointer and never copy it.
 type Context struct {
-	KB        *knowledge.KB
+	KB *knowledge.KB
+	// Decider is KB compiled for deciding, once: screens decide through it
+	// rather than decide.Decide, which compiles the rules every time.
+	Decider   *decide.Compiled
 	Scenarios []scenarios.Scenario
 	Keys      KeyMap
 	Styles    Styles
