@@ -23,7 +23,7 @@ type shared struct {
 
 // Menu is the drills menu, as the home screen opens it.
 func Menu(c *screen.Context, st *State) screen.Screen {
-	return newDrillsScreen(&shared{Context: c, drills: st})
+	return newMenuScreen(&shared{Context: c, drills: st})
 }
 
 // Open starts the app on a drill, as `stackpick drill NAME` does: the
@@ -32,8 +32,8 @@ func Menu(c *screen.Context, st *State) screen.Screen {
 // "stats").
 func Open(c *screen.Context, st *State, name string) {
 	s := &shared{Context: c, drills: st}
-	c.Push(newDrillsScreen(s))
-	if d := s.drillScreenFor(name); d != nil {
+	c.Push(newMenuScreen(s))
+	if d := s.screenFor(name); d != nil {
 		c.Push(d)
 	}
 	if st.notice != "" && c.Status == "" {
@@ -55,9 +55,9 @@ func (c *shared) scenarioPrompt(seed uint64) drill.ScenarioPrompt {
 	return d.content.GeneratedPrompt(c.KB, seed)
 }
 
-// drillScreenFor starts the named drill (or the stats). Content that does
+// screenFor starts the named drill (or the stats). Content that does
 // not load is a bug in stackpick; the menu says so instead of starting.
-func (c *shared) drillScreenFor(name string) screen.Screen {
+func (c *shared) screenFor(name string) screen.Screen {
 	if err := c.drills.load(c.KB); err != nil {
 		c.Status = "The drills cannot start: " + err.Error()
 		return nil
@@ -66,7 +66,7 @@ func (c *shared) drillScreenFor(name string) screen.Screen {
 	case drill.Taxonomy:
 		return newTaxonomyScreen(c, nil)
 	case drill.Scenario:
-		return newScenarioDrillScreen(c, nil)
+		return newScenarioScreen(c, nil)
 	case drill.Flags:
 		return newFlagsScreen(c, nil)
 	case drill.Explain:
@@ -74,7 +74,7 @@ func (c *shared) drillScreenFor(name string) screen.Screen {
 	case drill.Mock:
 		return newMockScreen(c)
 	case "stats":
-		return newDrillStatsScreen(c)
+		return newStatsScreen(c)
 	}
 	return nil
 }

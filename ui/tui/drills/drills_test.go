@@ -149,7 +149,7 @@ func (e *drillEnv) placeAll(s *taxonomyScreen, wrong ...string) {
 
 // stackRight picks stackpick's stack in the scenario drill, each defended
 // with the key terms of its reasons.
-func (e *drillEnv) stackRight(s *scenarioDrillScreen) {
+func (e *drillEnv) stackRight(s *scenarioScreen) {
 	c := e.c
 	d := c.Decider.Decide(s.prompt.Answers)
 	for i, lp := range d.Layers {
@@ -440,14 +440,14 @@ func TestAbandoningADrillAsks(t *testing.T) {
 		t.Errorf("answers lost after declining: %q", got)
 	}
 	e.press("esc", "y")
-	if _, ok := e.screen().(*drillsScreen); !ok {
+	if _, ok := e.screen().(*menuScreen); !ok {
 		t.Fatalf("yes should leave for the drills menu, got %q", e.screen().Title())
 	}
 	if _, err := os.Stat(e.hist); err == nil {
 		t.Error("an abandoned drill was recorded")
 	}
 	e.press("f", "esc")
-	if _, ok := e.screen().(*drillsScreen); !ok {
+	if _, ok := e.screen().(*menuScreen); !ok {
 		t.Errorf("esc from an untouched drill should not ask, got %q", e.screen().Title())
 	}
 }
@@ -555,7 +555,7 @@ func TestMockPassAndFail(t *testing.T) {
 		t.Fatalf("all right should pass:\n%s", v)
 	}
 	e.press("2")
-	if s, ok := e.screen().(*scenarioDrillScreen); !ok || !s.readOnly || !strings.Contains(e.view(), "✓ Engine: you picked") {
+	if s, ok := e.screen().(*scenarioScreen); !ok || !s.readOnly || !strings.Contains(e.view(), "✓ Engine: you picked") {
 		t.Fatalf("2 should open the scenario's grading:\n%s", e.view())
 	}
 	e.press("q")
@@ -624,16 +624,16 @@ func TestBrokenHistoryIsReported(t *testing.T) {
 func TestDrillSeedAndPreset(t *testing.T) {
 	seed := uint64(7)
 	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Seed = &seed })
-	s := e.screen().(*scenarioDrillScreen)
+	s := e.screen().(*scenarioScreen)
 	if s.seed != 7 || s.prompt.Name != "generated-7" {
 		t.Errorf("seed %d, prompt %s", s.seed, s.prompt.Name)
 	}
 	e.press("esc", "s")
-	if s := e.screen().(*scenarioDrillScreen); s.seed != 123456 {
+	if s := e.screen().(*scenarioScreen); s.seed != 123456 {
 		t.Errorf("the next drill's seed is %d, want the clock's 123456", s.seed)
 	}
 	p := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Scenario = "exit-test" })
-	if s := p.screen().(*scenarioDrillScreen); s.prompt.Name != "exit-test" || !strings.Contains(p.view(), "The exit test") {
+	if s := p.screen().(*scenarioScreen); s.prompt.Name != "exit-test" || !strings.Contains(p.view(), "The exit test") {
 		t.Errorf("--scenario exit-test: %s\n%s", s.prompt.Name, p.view())
 	}
 }
@@ -643,7 +643,7 @@ func TestDrillSeedAndPreset(t *testing.T) {
 // counts per layer.
 func TestScenarioAllRight(t *testing.T) {
 	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Scenario = "exit-test" })
-	s := e.screen().(*scenarioDrillScreen)
+	s := e.screen().(*scenarioScreen)
 	e.stackRight(s)
 	if !s.graded {
 		t.Fatalf("not graded:\n%s", e.view())
@@ -667,7 +667,7 @@ func TestScenarioAllRight(t *testing.T) {
 	// shift+tab goes back a step without losing what was typed.
 	f := newDrillEnv(t, 80, 24, drill.Scenario)
 	f.press("2").typeText("because").press("enter", "shift+tab")
-	fs := f.screen().(*scenarioDrillScreen)
+	fs := f.screen().(*scenarioScreen)
 	if fs.layer != 0 || !fs.typing || fs.inputs[0].Value() != "because" {
 		t.Errorf("shift+tab: layer %d typing %v value %q", fs.layer, fs.typing, fs.inputs[0].Value())
 	}
@@ -802,7 +802,7 @@ func TestUnreadableHistory(t *testing.T) {
 func TestScenarioAnsweredLayersAreNotMarkedRight(t *testing.T) {
 	for _, sz := range goldenSizes {
 		e := newDrillEnv(t, sz.w, sz.h, drill.Scenario)
-		s := e.screen().(*scenarioDrillScreen)
+		s := e.screen().(*scenarioScreen)
 		e.press("1").typeText("first layer").press("enter")
 		e.press("1").typeText("second layer").press("enter")
 		if s.graded || s.layer != 2 {
@@ -833,7 +833,7 @@ func TestFooterNamesTheWorkingHelpKey(t *testing.T) {
 	}{
 		{"explain", drill.Explain, func(e *drillEnv) {}, func(e *drillEnv) string { return e.screen().(*explainScreen).area.Value() }},
 		{"scenario defense", drill.Scenario, func(e *drillEnv) { e.press("1") }, func(e *drillEnv) string {
-			s := e.screen().(*scenarioDrillScreen)
+			s := e.screen().(*scenarioScreen)
 			return s.inputs[s.layer].Value()
 		}},
 	} {

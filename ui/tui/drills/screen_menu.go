@@ -27,33 +27,33 @@ var drillEntries = []drillEntry{
 	{"stats", "Progress", "p", "scores over time and the items you miss most"},
 }
 
-// drillsScreen is the drills menu: the four exit-test drills, the mock
+// menuScreen is the drills menu: the four exit-test drills, the mock
 // exit test and the progress so far.
-type drillsScreen struct {
+type menuScreen struct {
 	c      *shared
 	cursor int
 	w, h   int
 }
 
-func newDrillsScreen(c *shared) *drillsScreen {
+func newMenuScreen(c *shared) *menuScreen {
 	c.drills.load(c.KB)
-	return &drillsScreen{c: c}
+	return &menuScreen{c: c}
 }
 
-func (s *drillsScreen) Title() string { return "Drills" }
+func (s *menuScreen) Title() string { return "Drills" }
 
-func (s *drillsScreen) SetSize(w, h int) { s.w, s.h = w, h }
+func (s *menuScreen) SetSize(w, h int) { s.w, s.h = w, h }
 
-func (s *drillsScreen) open(i int) tea.Cmd {
+func (s *menuScreen) open(i int) tea.Cmd {
 	s.cursor = i
-	if sc := s.c.drillScreenFor(drillEntries[i].name); sc != nil {
+	if sc := s.c.screenFor(drillEntries[i].name); sc != nil {
 		s.c.Push(sc)
 		return screen.Begin(sc)
 	}
 	return nil
 }
 
-func (s *drillsScreen) Update(msg tea.Msg) tea.Cmd {
+func (s *menuScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -92,7 +92,7 @@ func lastScores(sum store.Summary) map[string]string {
 	return out
 }
 
-func (s *drillsScreen) View() string {
+func (s *menuScreen) View() string {
 	c := s.c
 	st := c.Styles
 	w := s.w
@@ -163,7 +163,7 @@ func (s *drillsScreen) View() string {
 	return strings.Join(out, "\n")
 }
 
-func (s *drillsScreen) Help() screen.KeyHelp {
+func (s *menuScreen) Help() screen.KeyHelp {
 	k := s.c.Keys
 	enter := screen.WithHelp(k.Enter, "start")
 	letters := key.NewBinding(key.WithKeys("t", "s", "f", "e", "m", "p"), key.WithHelp("t/s/f/e/m/p", "start that drill, or progress"))

@@ -23,7 +23,7 @@ type mockScreen struct {
 	cur  screen.Screen // the part on screen
 
 	tax *taxonomyScreen
-	sc  *scenarioDrillScreen
+	sc  *scenarioScreen
 	fl  *flagsScreen
 	ex  *explainScreen
 
@@ -50,7 +50,7 @@ func (m *mockScreen) partDone() tea.Cmd {
 	m.part++
 	switch m.part {
 	case 1:
-		m.sc = newScenarioDrillScreen(c, m)
+		m.sc = newScenarioScreen(c, m)
 		m.cur = m.sc
 	case 2:
 		m.fl = newFlagsScreen(c, m)

@@ -18,11 +18,11 @@ import (
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
-// scenarioDrillScreen is the scenario drill: a story (a preset, or one
+// scenarioScreen is the scenario drill: a story (a preset, or one
 // generated from the seed), then for each layer a product to pick and one
 // line to defend it. Graded against decide: right or wrong per layer, the
 // fired rules' key terms the defense used, and the full rationale.
-type scenarioDrillScreen struct {
+type scenarioScreen struct {
 	drillBase
 	prompt  drill.ScenarioPrompt
 	layers  []*knowledge.Layer
@@ -40,8 +40,8 @@ type scenarioDrillScreen struct {
 	result   drill.ScenarioResult
 }
 
-func newScenarioDrillScreen(c *shared, mock *mockScreen) *scenarioDrillScreen {
-	s := &scenarioDrillScreen{}
+func newScenarioScreen(c *shared, mock *mockScreen) *scenarioScreen {
+	s := &scenarioScreen{}
 	s.start(c, drill.Scenario, mock)
 	s.prompt = c.scenarioPrompt(s.seed)
 	s.layers = c.KB.Layers
@@ -63,14 +63,14 @@ func newScenarioDrillScreen(c *shared, mock *mockScreen) *scenarioDrillScreen {
 	return s
 }
 
-func (s *scenarioDrillScreen) Title() string {
+func (s *scenarioScreen) Title() string {
 	if s.graded {
 		return "Scenario · " + s.result.Score.Text()
 	}
 	return fmt.Sprintf("Scenario · layer %d/%d", s.layer+1, len(s.layers))
 }
 
-func (s *scenarioDrillScreen) SetSize(w, h int) {
+func (s *scenarioScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	for i := range s.inputs {
 		s.inputs[i].SetWidth(max(w-4, 4))
@@ -81,20 +81,20 @@ func (s *scenarioDrillScreen) SetSize(w, h int) {
 }
 
 // takesQuestionMark: a defense already begun may ask a question.
-func (s *scenarioDrillScreen) TakesQuestionMark() bool {
+func (s *scenarioScreen) TakesQuestionMark() bool {
 	return !s.graded && !s.story && s.typing && s.inputs[s.layer].Value() != ""
 }
 
-func (s *scenarioDrillScreen) answered() bool {
+func (s *scenarioScreen) answered() bool {
 	return slices.ContainsFunc(s.picks, func(p int) bool { return p >= 0 })
 }
 
-func (s *scenarioDrillScreen) focusDefense() tea.Cmd {
+func (s *scenarioScreen) focusDefense() tea.Cmd {
 	s.typing = true
 	return s.inputs[s.layer].Focus()
 }
 
-func (s *scenarioDrillScreen) focusPicks() {
+func (s *scenarioScreen) focusPicks() {
 	s.typing = false
 	s.inputs[s.layer].Blur()
 	if p := s.picks[s.layer]; p >= 0 {
@@ -102,7 +102,7 @@ func (s *scenarioDrillScreen) focusPicks() {
 	}
 }
 
-func (s *scenarioDrillScreen) Update(msg tea.Msg) tea.Cmd {
+func (s *scenarioScreen) Update(msg tea.Msg) tea.Cmd {
 	if s.historyKept(msg) {
 		s.layoutResult()
 		return nil
@@ -114,7 +114,7 @@ func (s *scenarioDrillScreen) Update(msg tea.Msg) tea.Cmd {
 	}
 	if s.graded {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
-			return s.gradedUpdate(k, func() screen.Screen { return newScenarioDrillScreen(s.c, nil) })
+			return s.gradedUpdate(k, func() screen.Screen { return newScenarioScreen(s.c, nil) })
 		}
 		return nil
 	}
@@ -178,7 +178,7 @@ func (s *scenarioDrillScreen) Update(msg tea.Msg) tea.Cmd {
 }
 
 // answer is the stack and defenses as given.
-func (s *scenarioDrillScreen) answer() drill.StackAnswer {
+func (s *scenarioScreen) answer() drill.StackAnswer {
 	ans := drill.StackAnswer{Picks: map[string]string{}, Defense: map[string]string{}}
 	for i, l := range s.layers {
 		if p := s.picks[i]; p >= 0 {
@@ -189,7 +189,7 @@ func (s *scenarioDrillScreen) answer() drill.StackAnswer {
 	return ans
 }
 
-func (s *scenarioDrillScreen) grade() tea.Cmd {
+func (s *scenarioScreen) grade() tea.Cmd {
 	c := s.c
 	s.decision = c.Decider.Decide(s.prompt.Answers)
 	s.result = c.drills.content.GradeScenario(c.KB, s.decision, s.answer())
@@ -202,7 +202,7 @@ func (s *scenarioDrillScreen) grade() tea.Cmd {
 	return cmd
 }
 
-func (s *scenarioDrillScreen) layoutResult() {
+func (s *scenarioScreen) layoutResult() {
 	c := s.c
 	st := c.Styles
 	w := s.w
@@ -242,7 +242,7 @@ func (s *scenarioDrillScreen) layoutResult() {
 	s.setResult(lines)
 }
 
-func (s *scenarioDrillScreen) View() string {
+func (s *scenarioScreen) View() string {
 	if s.graded {
 		return s.resultView("Scenario: " + s.result.Score.Text())
 	}
@@ -328,7 +328,7 @@ func lineCount(parts []string) int {
 	return n
 }
 
-func (s *scenarioDrillScreen) Help() screen.KeyHelp {
+func (s *scenarioScreen) Help() screen.KeyHelp {
 	if s.graded {
 		return s.gradedHelp()
 	}

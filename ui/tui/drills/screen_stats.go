@@ -13,20 +13,20 @@ import (
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
-// drillStatsScreen is the progress of the drills: per drill the attempts,
+// statsScreen is the progress of the drills: per drill the attempts,
 // the last and best score and the scores over time, then the items missed
 // most often (the ones the next drills ask first).
-type drillStatsScreen struct {
+type statsScreen struct {
 	c    *shared
 	page pager
 	w, h int
 }
 
-func newDrillStatsScreen(c *shared) *drillStatsScreen { return &drillStatsScreen{c: c} }
+func newStatsScreen(c *shared) *statsScreen { return &statsScreen{c: c} }
 
-func (s *drillStatsScreen) Title() string { return "Drills · progress" }
+func (s *statsScreen) Title() string { return "Drills · progress" }
 
-func (s *drillStatsScreen) SetSize(w, h int) {
+func (s *statsScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.page.set(s.lines(), h)
 }
@@ -42,7 +42,7 @@ func sparkline(ratios []float64) string {
 	return b.String()
 }
 
-func (s *drillStatsScreen) lines() []string {
+func (s *statsScreen) lines() []string {
 	c := s.c
 	st := c.Styles
 	w := s.w
@@ -87,7 +87,7 @@ func (s *drillStatsScreen) lines() []string {
 	return out
 }
 
-func (s *drillStatsScreen) Update(msg tea.Msg) tea.Cmd {
+func (s *statsScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -100,9 +100,9 @@ func (s *drillStatsScreen) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (s *drillStatsScreen) View() string { return s.page.view() }
+func (s *statsScreen) View() string { return s.page.view() }
 
-func (s *drillStatsScreen) Help() screen.KeyHelp {
+func (s *statsScreen) Help() screen.KeyHelp {
 	k := s.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
 	return screen.KeyHelp{
