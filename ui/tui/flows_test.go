@@ -53,7 +53,7 @@ func TestUnsavedAnswersAreNotDroppedSilently(t *testing.T) {
 		t.Fatalf("q with unsaved answers should ask, got %q", d.screen().Title())
 	}
 	d.press("n")
-	if d.quit || d.m.c.Quit {
+	if d.Quit || d.m.c.Quit {
 		t.Fatal("answering no still quit")
 	}
 	d.press("down", "enter") // New decision
@@ -65,7 +65,7 @@ func TestUnsavedAnswersAreNotDroppedSilently(t *testing.T) {
 		t.Errorf("declining lost the answers: nodes = %d", got)
 	}
 	d.press("q", "y")
-	if !d.quit {
+	if !d.Quit {
 		t.Error("yes did not quit")
 	}
 }
@@ -134,7 +134,7 @@ func TestCtrlCQuitsFromAnywhere(t *testing.T) {
 		d := newDriver(t, 80, 24)
 		j.keys(d)
 		d.press("ctrl+c")
-		if !d.quit || !d.m.Interrupted() {
+		if !d.Quit || !d.m.Interrupted() {
 			t.Errorf("%s: ctrl+c did not quit", j.name)
 		}
 	}
@@ -233,7 +233,7 @@ func TestCutLinesEndInOneEllipsis(t *testing.T) {
 // and q again from the menu come back home.
 func TestHomeOpensDrills(t *testing.T) {
 	kb, list := loadKB(t)
-	d := &driver{t: t, m: New(kb, list, Options{Now: testNow, HistoryPath: filepath.Join(t.TempDir(), "history.json")})}
+	d := drive(t, New(kb, list, Options{Now: testNow, HistoryPath: filepath.Join(t.TempDir(), "history.json")}))
 	d.resize(80, 24)
 	d.press("d")
 	if got := d.screen().Title(); got != "Drills" {

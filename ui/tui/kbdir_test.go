@@ -51,7 +51,7 @@ func TestSavedAnswersReplayWithTheOverlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &driver{t: t, m: New(kb, list, Options{Now: testNow, KBDir: kbDir})}
+	d := drive(t, New(kb, list, Options{Now: testNow, KBDir: kbDir}))
 	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.press("n").focusField("gpu").press("end", "enter", "ctrl+r")
 	if got := d.m.c.session.answers.Get("gpu").Str; got != "lab-gpu" {

@@ -17,6 +17,7 @@ import (
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen/screentest"
 )
 
 // The drills' golden files live in testdata/ like the others; the path is
@@ -63,7 +64,7 @@ func newDrillEnvAt(t testing.TB, w, h int, name, hist string, opts ...func(*Opti
 		return nil
 	}
 	f, c := openApp(kb, list, st, name)
-	e.driver = &driver{t: t, f: f, c: c}
+	e.driver = drive(t, f, c)
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
 	e.run(f.Init())
 	return e
@@ -79,21 +80,7 @@ func goldenEnv(t *testing.T, w, h int, name string) *drillEnv {
 
 func (e *drillEnv) golden(name string) {
 	e.t.Helper()
-	got := e.view()
-	path := filepath.Join(drillTestdata, name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			e.t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		e.t.Fatalf("%v (run go test ./ui/tui/drills -run %s -update to create it)", err, e.t.Name())
-	}
-	if got != string(want) {
-		e.t.Errorf("view differs from %s (run with -update to accept, then review the diff)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
-	}
+	screentest.Golden(e.t, filepath.Join(drillTestdata, name+".golden"), e.view())
 }
 
 // tick moves the clock by d and delivers the countdown's tick, as the
@@ -314,7 +301,7 @@ func TestDrillHelpAndQuit(t *testing.T) {
 			t.Errorf("%s: closing help did not restore the screen", j.name)
 		}
 		e.press("ctrl+c")
-		if !e.quit || !e.f.Interrupted() {
+		if !e.Quit || !e.f.Interrupted() {
 			t.Errorf("%s: ctrl+c did not quit", j.name)
 		}
 	}
@@ -329,7 +316,7 @@ func TestDrillHelpIsCompleteAtEverySize(t *testing.T) {
 		for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}) {
 			e := newDrillEnv(t, sz.w, sz.h, j.drill)
 			j.keys(e)
-			checkHelpComplete(t, e.driver, j.name, sz.w, sz.h)
+			screentest.CheckHelpComplete(t, e.driver.Driver, j.name, sz.w, sz.h)
 		}
 	}
 }
