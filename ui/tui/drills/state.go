@@ -11,9 +11,10 @@ import (
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
-// State is what the exit-test drills share: their content, the
-// history as last read, the clock, and where results go. Grading is the
-// drill package's; this only feeds it and keeps the record.
+// State is what the exit-test drills share for as long as the app runs:
+// their content, the history as last read, the clock, and where results
+// go. The app makes one (NewState) and hands it to Menu and Open. Grading
+// is the drill package's; this only feeds it and keeps the record.
 type State struct {
 	content *drill.Content
 	loadErr error
