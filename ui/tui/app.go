@@ -1,12 +1,15 @@
 // Package tui is stackpick's interactive app: a guided questionnaire with the
-// stack re-decided after every answer, the defended result, and a browser
-// for the knowledge base. One root bubbletea model owns the terminal size,
-// keys and styles and hands them to small screens (one per file); huh is
-// used for forms only, all of it in forms.go. The app never computes or
-// words a decision: it asks the decide package after every change, and
-// ui/report words what comes back (the cards, the memo and its preview, the
-// palette, the word-wrapping); screens only lay it out in boxes, panes and
-// scrolling views. It must not import ui/cli; nothing but ui/cli imports it.
+// stack re-decided after every answer, the defended result, a browser for
+// the knowledge base, and the exit-test drills. One root model builds the
+// shared context (size, keys, styles, the screen stack) and hands it to
+// small screens, one per screen_<name>.go; the screen contract, the context
+// and the frame they are drawn in are ui/tui/screen's, and the drills are
+// ui/tui/drills. huh is used for forms only, all of it in forms.go. The app
+// never computes or words a decision: it asks the decide package after
+// every change, and ui/report words what comes back (the cards, the memo
+// and its preview, the palette, the word-wrapping); screens only lay it out
+// in boxes, panes and scrolling views. It must not import ui/cli; nothing
+// but ui/cli imports it.
 package tui
 
 import (

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // decisionCards lays the session's decision out as report's layer cards,
@@ -12,18 +13,18 @@ import (
 // starts (for jumping between layers). The scenario's story leads when
 // there is room.
 func decisionCards(c *shared, w int, story bool) (string, []int) {
-	st := c.styles
+	st := c.Styles
 	s := &c.session
 	d := s.decision
 	var out []string
 	if s.scenario != "" && story {
-		for _, sc := range c.scenarios {
+		for _, sc := range c.Scenarios {
 			if sc.Name == s.scenario {
 				out = append(out, wrapStyled(sc.Story, w, 0, 0, st.Muted)...)
 			}
 		}
 	}
-	if diff := changedAnswers(c.kb, s.answers); diff != "" {
+	if diff := changedAnswers(c.KB, s.answers); diff != "" {
 		out = append(out, wrapStyled("Answers changed from the defaults: "+diff, w, 0, 2, st.Muted)...)
 	} else {
 		out = append(out, st.Muted.Render("All answers at their defaults."))
@@ -33,8 +34,8 @@ func decisionCards(c *shared, w int, story bool) (string, []int) {
 	for _, lp := range d.Layers {
 		out = append(out, "")
 		offsets = append(offsets, len(out))
-		body := report.LayerCard(c.kb, d, lp, st, w-4, changed[lp.Layer])
-		out = append(out, box(st, st.Layer.Render(report.LayerTitle(c.kb, lp.Layer)), body, w, 0)...)
+		body := report.LayerCard(c.KB, d, lp, st, w-4, changed[lp.Layer])
+		out = append(out, screen.Box(st, st.Layer.Render(report.LayerTitle(c.KB, lp.Layer)), body, w, 0)...)
 	}
 	out = append(out, "", st.Muted.Render(truncate("e: edit one answer · s: save answers · x: export memo · a: all questions", w)))
 	return strings.Join(out, "\n"), offsets

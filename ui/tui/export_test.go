@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // exportTo runs the export from the result view to path: x, the path,
@@ -21,7 +22,7 @@ func (d *driver) exportTo(path string) *driver {
 	d.t.Helper()
 	d.press("x", "ctrl+u").typeText(path).press("enter")
 	if _, ok := d.screen().(*memoPreviewScreen); !ok {
-		d.t.Fatalf("enter on the path should show the preview, got %q:\n%s", d.screen().title(), d.view())
+		d.t.Fatalf("enter on the path should show the preview, got %q:\n%s", d.screen().Title(), d.view())
 	}
 	return d.press("enter")
 }
@@ -52,7 +53,7 @@ func TestExportSuggestsScenarioAndDate(t *testing.T) {
 	}
 	d.press("esc")
 	if _, ok := d.screen().(*resultScreen); !ok {
-		t.Errorf("esc should cancel the export, got %q", d.screen().title())
+		t.Errorf("esc should cancel the export, got %q", d.screen().Title())
 	}
 	// Without a scenario the name is generic.
 	d = newDriver(t, 80, 24)
@@ -73,9 +74,9 @@ func TestExportWritesTheMemoForThePinnedDate(t *testing.T) {
 	d.exportTo(path)
 
 	if _, ok := d.screen().(*resultScreen); !ok {
-		t.Fatalf("after writing, expected the result, got %q:\n%s", d.screen().title(), d.view())
+		t.Fatalf("after writing, expected the result, got %q:\n%s", d.screen().Title(), d.view())
 	}
-	if st := d.m.c.status; st != "Exported "+path || !strings.Contains(d.view(), "Exported ") {
+	if st := d.m.c.Status; st != "Exported "+path || !strings.Contains(d.view(), "Exported ") {
 		t.Errorf("the status line should say where the memo went, says %q:\n%s", st, d.view())
 	}
 	got, err := os.ReadFile(path)
@@ -115,11 +116,11 @@ func TestSecondExportKeepsTheFirstFileUnlessConfirmed(t *testing.T) {
 	for _, no := range []string{"n", "esc"} {
 		d.exportTo(path)
 		if _, ok := d.screen().(*confirmScreen); !ok {
-			t.Fatalf("exporting over an existing file should ask, got %q:\n%s", d.screen().title(), d.view())
+			t.Fatalf("exporting over an existing file should ask, got %q:\n%s", d.screen().Title(), d.view())
 		}
 		d.press(no)
 		if _, ok := d.screen().(*exportScreen); !ok {
-			t.Fatalf("%s should go back to the path prompt, got %q", no, d.screen().title())
+			t.Fatalf("%s should go back to the path prompt, got %q", no, d.screen().Title())
 		}
 		if now, _ := os.ReadFile(path); string(now) != string(first) {
 			t.Fatalf("answering %s changed the first file", no)
@@ -133,7 +134,7 @@ func TestSecondExportKeepsTheFirstFileUnlessConfirmed(t *testing.T) {
 	if !strings.Contains(string(now), "- Date: 2026-12-01\n") {
 		t.Errorf("yes did not replace the file:\n%.300s", now)
 	}
-	if st := d.m.c.status; st != "Exported "+path {
+	if st := d.m.c.Status; st != "Exported "+path {
 		t.Errorf("no confirmation after replacing; the status says %q", st)
 	}
 	folderHolds(t, dir, "memo.md")
@@ -163,7 +164,7 @@ func TestExportToAnUnwritableFolderLeavesNothing(t *testing.T) {
 			d := newDriver(t, 80, 24)
 			d.press("l", "r").exportTo(path)
 			if _, ok := d.screen().(*exportScreen); !ok {
-				t.Fatalf("a failed write should go back to the path prompt, got %q", d.screen().title())
+				t.Fatalf("a failed write should go back to the path prompt, got %q", d.screen().Title())
 			}
 			if v := d.view(); !strings.Contains(v, "Not exported: cannot write in") {
 				t.Errorf("no clear error:\n%s", v)
@@ -269,12 +270,12 @@ func TestPreviewLaysOutOnSizeAndPaletteNotInView(t *testing.T) {
 	d.press("l", "r", "x", "enter")
 	p, ok := d.screen().(*memoPreviewScreen)
 	if !ok {
-		t.Fatalf("expected the preview, got %q", d.screen().title())
+		t.Fatalf("expected the preview, got %q", d.screen().Title())
 	}
 	if p.rendered.w != 80 || !p.rendered.dark {
 		t.Fatalf("not laid out on size: %+v", p.rendered)
 	}
-	d.m.c.styles = NewStyles(false) // a palette change no message announced
+	d.m.c.Styles = screen.NewStyles(false) // a palette change no message announced
 	before := p.vp.View()
 	if d.view(); p.vp.View() != before || !p.rendered.dark {
 		t.Error("View laid the memo out again")

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -18,8 +19,8 @@ func TestFormKeepsAnswersAcrossPages(t *testing.T) {
 	}
 	// shift+tab on a page's first question goes to the previous page's last.
 	d.press("pgdown", "shift+tab")
-	if !strings.Contains(d.screen().title(), "Fleet") {
-		t.Errorf("shift+tab on the first question should go back a page, got %q", d.screen().title())
+	if !strings.Contains(d.screen().Title(), "Fleet") {
+		t.Errorf("shift+tab on the first question should go back a page, got %q", d.screen().Title())
 	}
 }
 
@@ -29,7 +30,7 @@ func TestLeavingTheFormKeepsAnswers(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.press("n", "backspace").typeText("3").press("esc")
 	if _, ok := d.screen().(*homeScreen); !ok {
-		t.Fatalf("esc from the form should go home, got %q", d.screen().title())
+		t.Fatalf("esc from the form should go home, got %q", d.screen().Title())
 	}
 	v := d.view()
 	if !strings.Contains(v, "Resume") || !strings.Contains(v, "unsaved") {
@@ -37,7 +38,7 @@ func TestLeavingTheFormKeepsAnswers(t *testing.T) {
 	}
 	d.press("enter")
 	if _, ok := d.screen().(*resultScreen); !ok {
-		t.Fatalf("Resume should show the result, got %q", d.screen().title())
+		t.Fatalf("Resume should show the result, got %q", d.screen().Title())
 	}
 	if got := d.m.c.session.answers.Get("nodes").Int; got != 3 {
 		t.Errorf("nodes = %d after resuming, want 3", got)
@@ -49,22 +50,22 @@ func TestUnsavedAnswersAreNotDroppedSilently(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.press("n", "backspace").typeText("3").press("esc", "q")
 	if _, ok := d.screen().(*confirmScreen); !ok {
-		t.Fatalf("q with unsaved answers should ask, got %q", d.screen().title())
+		t.Fatalf("q with unsaved answers should ask, got %q", d.screen().Title())
 	}
 	d.press("n")
-	if d.quit || d.m.c.quit {
+	if d.Quit || d.m.c.Quit {
 		t.Fatal("answering no still quit")
 	}
 	d.press("down", "enter") // New decision
 	if _, ok := d.screen().(*confirmScreen); !ok {
-		t.Fatalf("a new decision over unsaved answers should ask, got %q", d.screen().title())
+		t.Fatalf("a new decision over unsaved answers should ask, got %q", d.screen().Title())
 	}
 	d.press("esc")
 	if got := d.m.c.session.answers.Get("nodes").Int; got != 3 {
 		t.Errorf("declining lost the answers: nodes = %d", got)
 	}
 	d.press("q", "y")
-	if !d.quit {
+	if !d.Quit {
 		t.Error("yes did not quit")
 	}
 }
@@ -88,7 +89,7 @@ func TestEditOneAnswerUpdatesTheResult(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.press("l", "r", "e", "home", "enter", "backspace").typeText("1").press("enter")
 	if _, ok := d.screen().(*resultScreen); !ok {
-		t.Fatalf("after editing, expected the result, got %q:\n%s", d.screen().title(), d.view())
+		t.Fatalf("after editing, expected the result, got %q:\n%s", d.screen().Title(), d.view())
 	}
 	v := d.view()
 	if !strings.Contains(v, "nodes: 4 → 1") {
@@ -133,7 +134,7 @@ func TestCtrlCQuitsFromAnywhere(t *testing.T) {
 		d := newDriver(t, 80, 24)
 		j.keys(d)
 		d.press("ctrl+c")
-		if !d.quit || !d.m.Interrupted() {
+		if !d.Quit || !d.m.Interrupted() {
 			t.Errorf("%s: ctrl+c did not quit", j.name)
 		}
 	}
@@ -144,7 +145,7 @@ func TestHelpOnEveryScreen(t *testing.T) {
 	for _, j := range journeys {
 		d := newDriver(t, 80, 24)
 		j.keys(d)
-		if d.m.showHelp {
+		if d.m.frame.HelpOpen() {
 			continue
 		}
 		before := d.view()
@@ -202,13 +203,13 @@ func TestCutLinesEndInOneEllipsis(t *testing.T) {
 	for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}, struct{ w, h int }{100, 20}) {
 		d := newDriver(t, sz.w, sz.h)
 		d.press("b")
-		for range len(d.m.c.kb.Products) + 2 {
+		for range len(d.m.c.KB.Products) + 2 {
 			checkFits(t, d.view(), sz.w, sz.h)
 			d.press("right")
 		}
 		d = newDriver(t, sz.w, sz.h)
 		d.press("l")
-		for range len(d.m.c.scenarios) + 1 {
+		for range len(d.m.c.Scenarios) + 1 {
 			checkFits(t, d.view(), sz.w, sz.h)
 			d.press("down")
 		}
@@ -225,5 +226,25 @@ func TestCutLinesEndInOneEllipsis(t *testing.T) {
 		if got := cutMore(tc.in, tc.w); got != tc.want {
 			t.Errorf("cutMore(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
 		}
+	}
+}
+
+// The drills are on the home screen, under d; q from an untouched drill
+// and q again from the menu come back home.
+func TestHomeOpensDrills(t *testing.T) {
+	kb, list := loadKB(t)
+	d := drive(t, New(kb, list, Options{Now: testNow, HistoryPath: filepath.Join(t.TempDir(), "history.json")}))
+	d.resize(80, 24)
+	d.press("d")
+	if got := d.screen().Title(); got != "Drills" {
+		t.Fatalf("d on the home screen opened %q", got)
+	}
+	d.press("t")
+	if got := d.screen().Title(); !strings.HasPrefix(got, "Taxonomy · ") {
+		t.Fatalf("t on the drills menu opened %q", got)
+	}
+	d.press("q", "q")
+	if _, ok := d.screen().(*homeScreen); !ok {
+		t.Errorf("q twice from an untouched drill should be home, got %q", d.screen().Title())
 	}
 }

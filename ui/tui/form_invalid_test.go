@@ -12,7 +12,7 @@ func (d *driver) focusField(key string) *driver {
 	for range 60 {
 		s, ok := d.screen().(*formScreen)
 		if !ok {
-			d.t.Fatalf("looking for %s: not on the questionnaire but %q", key, d.screen().title())
+			d.t.Fatalf("looking for %s: not on the questionnaire but %q", key, d.screen().Title())
 		}
 		if s.form.focusedKey() == key {
 			return d
@@ -57,14 +57,14 @@ func TestInvalidNumberIsNeverShortened(t *testing.T) {
 				d.press("n")
 				before := d.m.c.session.answers.Get(tc.field).Int
 				d.focusField(tc.field)
-				page := d.screen().title()
+				page := d.screen().Title()
 				d.retype(tc.typed).press(tc.keys...)
 				s, ok := d.screen().(*formScreen)
 				if !ok {
 					t.Fatalf("%dx%d: %s left the questionnaire with %s = %q:\n%s", sz.w, sz.h, tc.name, tc.field, tc.typed, d.view())
 				}
-				if s.title() != page || s.form.focusedKey() != tc.field {
-					t.Errorf("%dx%d: %s moved off %s (now %s on %q)", sz.w, sz.h, tc.name, tc.field, s.form.focusedKey(), s.title())
+				if s.Title() != page || s.form.focusedKey() != tc.field {
+					t.Errorf("%dx%d: %s moved off %s (now %s on %q)", sz.w, sz.h, tc.name, tc.field, s.form.focusedKey(), s.Title())
 				}
 				if got := d.m.c.session.answers.Get(tc.field).Int; got != before {
 					t.Errorf("%dx%d: %s stored %s = %d from %q (want the answer left at %d)", sz.w, sz.h, tc.name, tc.field, got, tc.typed, before)
@@ -87,7 +87,7 @@ func TestFixedNumberMovesOn(t *testing.T) {
 	d.press("n").focusField("context_tokens").retype("32k").press("ctrl+r")
 	d.press("backspace").typeText("768").press("ctrl+r")
 	if _, ok := d.screen().(*resultScreen); !ok {
-		t.Fatalf("ctrl+r after fixing the number should show the result, got %q", d.screen().title())
+		t.Fatalf("ctrl+r after fixing the number should show the result, got %q", d.screen().Title())
 	}
 	if got := d.m.c.session.answers.Get("context_tokens").Int; got != 32768 {
 		t.Errorf("context_tokens = %d, want 32768", got)
@@ -107,7 +107,7 @@ func TestEscTwicePutsBackTheAnswer(t *testing.T) {
 	}
 	d.press("esc")
 	if _, ok := d.screen().(*homeScreen); !ok {
-		t.Fatalf("the second esc should go home, got %q", d.screen().title())
+		t.Fatalf("the second esc should go home, got %q", d.screen().Title())
 	}
 	if got := d.m.c.session.answers.Get("gpus_per_node").Int; got != 8 {
 		t.Errorf("gpus_per_node = %d after esc twice, want the default 8 back", got)
@@ -116,7 +116,7 @@ func TestEscTwicePutsBackTheAnswer(t *testing.T) {
 	d = newDriver(t, 80, 24)
 	d.press("n").focusField("gpus_per_node").retype("999").press("esc", "left", "esc")
 	if _, ok := d.screen().(*formScreen); !ok {
-		t.Fatalf("esc, another key, esc should still refuse, got %q", d.screen().title())
+		t.Fatalf("esc, another key, esc should still refuse, got %q", d.screen().Title())
 	}
 }
 

@@ -199,7 +199,7 @@ func newForm(c *shared, w, h int, fields ...huh.Field) *form {
 		WithHeight(max(h, 3))
 	// huh starts every form light; tell it what the app already knows.
 	bg := color.Color(color.White)
-	if c.styles.Dark {
+	if c.Styles.Dark {
 		bg = color.Black
 	}
 	f.Update(tea.BackgroundColorMsg{Color: bg})
@@ -294,7 +294,7 @@ func confirmField(title, desc string, v *bool) huh.Field {
 
 // questionForm is one page of questions (or a single one, to edit).
 func questionForm(c *shared, w, h int, bs []*binding) *form {
-	return newForm(c, w, h, questionFields(c.kb, bs, w)...)
+	return newForm(c, w, h, questionFields(c.KB, bs, w)...)
 }
 
 // saveForm asks for the path to save the answers to.

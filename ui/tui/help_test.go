@@ -1,67 +1,11 @@
 package tui
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 
-	"charm.land/bubbles/v2/key"
+	"github.com/stackpick/stackpick/ui/tui/screen/screentest"
 )
-
-// helpText opens the help and scrolls it to the end one line at a time,
-// as a user would, and returns every line it showed, in order, with all
-// spacing taken out so a wrapped action (or a word broken at the edge)
-// reads as one.
-func (d *driver) helpText() string {
-	d.t.Helper()
-	d.press("?")
-	body := func() []string {
-		ls := strings.Split(d.view(), "\n")
-		return ls[2 : len(ls)-1] // header, help title; footer
-	}
-	seen := body()
-	for range 200 {
-		before := d.view()
-		d.press("down")
-		if d.view() == before {
-			break
-		}
-		b := body()
-		seen = append(seen, b[len(b)-1])
-	}
-	return noSpace(strings.Join(seen, " "))
-}
-
-func noSpace(s string) string {
-	return regexp.MustCompile(`\s+`).ReplaceAllString(s, "")
-}
-
-// checkHelpComplete fails unless every key of the screen's help, and ? and
-// ctrl+c, can be read in the help at this size.
-func checkHelpComplete(t *testing.T, d *driver, name string, w, h int) {
-	t.Helper()
-	top := d.screen()
-	text := d.helpText()
-	var want []key.Binding
-	for _, col := range top.help().full {
-		want = append(want, col...)
-	}
-	want = append(want, d.m.c.keys.Help, d.m.c.keys.Quit)
-	for _, k := range want {
-		if !k.Enabled() {
-			continue
-		}
-		kh := k.Help()
-		if !strings.Contains(text, noSpace(kh.Key+kh.Desc)) {
-			t.Errorf("%s %dx%d: help never shows %q %q:\n%s", name, w, h, kh.Key, kh.Desc, text)
-		}
-	}
-	checkFits(t, d.view(), w, h)
-	d.press("esc")
-	if d.m.showHelp {
-		t.Errorf("%s %dx%d: esc did not close the scrolled help", name, w, h)
-	}
-}
 
 // On every screen, at every size, the whole help can be read: it scrolls
 // when it is longer than the screen (at 40x12 the result's was cut off
@@ -71,20 +15,10 @@ func TestHelpIsCompleteAtEverySize(t *testing.T) {
 		for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}) {
 			d := newDriver(t, sz.w, sz.h)
 			j.keys(d)
-			if d.m.showHelp {
+			if d.m.frame.HelpOpen() {
 				d.press("?")
 			}
-			checkHelpComplete(t, d, j.name, sz.w, sz.h)
-		}
-	}
-	for _, j := range drillJourneys {
-		if j.name == "drill-explain-typing" || j.name == "drill-scenario-defense" {
-			continue // ? is a question mark there
-		}
-		for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}) {
-			e := newDrillEnv(t, sz.w, sz.h, j.drill)
-			j.keys(e)
-			checkHelpComplete(t, e.driver, j.name, sz.w, sz.h)
+			screentest.CheckHelpComplete(t, d.Driver, j.name, sz.w, sz.h)
 		}
 	}
 }
@@ -99,7 +33,7 @@ func TestHelpScrolls(t *testing.T) {
 		t.Errorf("a help longer than the screen should say so:\n%s", v)
 	}
 	d.press("end")
-	if v := noSpace(d.view()); !strings.Contains(v, "ctrl+cquit") || !strings.Contains(v, "q/escback") {
+	if v := screentest.NoSpace(d.view()); !strings.Contains(v, "ctrl+cquit") || !strings.Contains(v, "q/escback") {
 		t.Errorf("end should show the last keys:\n%s", v)
 	}
 	d.press("home")

@@ -51,7 +51,7 @@ func TestSavedAnswersReplayWithTheOverlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &driver{t: t, m: New(kb, list, Options{Now: testNow, KBDir: kbDir})}
+	d := drive(t, New(kb, list, Options{Now: testNow, KBDir: kbDir}))
 	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.press("n").focusField("gpu").press("end", "enter", "ctrl+r")
 	if got := d.m.c.session.answers.Get("gpu").Str; got != "lab-gpu" {
@@ -60,7 +60,7 @@ func TestSavedAnswersReplayWithTheOverlay(t *testing.T) {
 	shown := d.m.c.session.decision
 	path := filepath.Join(dir, "lab.toml")
 	d.press("s", "ctrl+u").typeText(path).press("enter")
-	if st := d.m.c.status; !strings.Contains(st, "replay: stackpick decide --kb '"+kbDir+"' --answers") {
+	if st := d.m.c.Status; !strings.Contains(st, "replay: stackpick decide --kb '"+kbDir+"' --answers") {
 		t.Errorf("the saved message should give the replay with --kb: %q", st)
 	}
 	data, err := os.ReadFile(path)

@@ -17,7 +17,7 @@ type section struct {
 // w: role, when to pick it, when not to, key points, landmines and seed
 // corrections with their sources and dates, and the sources themselves.
 func productSections(c *shared, p *knowledge.Product, w int, withLayer bool) []section {
-	st := c.styles
+	st := c.Styles
 	bullets := func(items []string, mark string) []string {
 		var out []string
 		for _, it := range items {
@@ -30,7 +30,7 @@ func productSections(c *shared, p *knowledge.Product, w int, withLayer bool) []s
 		}
 		return out
 	}
-	layer := c.kb.Layer(p.Layer)
+	layer := c.KB.Layer(p.Layer)
 	var secs []section
 	if withLayer {
 		secs = append(secs, section{"Layer", wrap(layer.Name+": "+layer.What, w, 0, 2)})

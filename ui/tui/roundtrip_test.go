@@ -38,7 +38,7 @@ func TestSavedAnswersReplayToTheShownDecision(t *testing.T) {
 	d.press("enter", "enter")
 
 	if _, ok := d.screen().(*resultScreen); !ok {
-		t.Fatalf("walking the questionnaire ended on %q, not the result:\n%s", d.screen().title(), d.view())
+		t.Fatalf("walking the questionnaire ended on %q, not the result:\n%s", d.screen().Title(), d.view())
 	}
 	shown := d.m.c.session.decision
 	a := shown.Answers

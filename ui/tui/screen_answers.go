@@ -8,6 +8,7 @@ import (
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // answersScreen lists every answer with its value, to pick one to change.
@@ -23,7 +24,7 @@ type answersScreen struct {
 
 func newAnswersScreen(c *shared, focus string) *answersScreen {
 	s := &answersScreen{c: c}
-	for _, p := range questionPages(c.kb) {
+	for _, p := range questionPages(c.KB) {
 		s.qs = append(s.qs, p.questions...)
 	}
 	for i, q := range s.qs {
@@ -34,9 +35,9 @@ func newAnswersScreen(c *shared, focus string) *answersScreen {
 	return s
 }
 
-func (s *answersScreen) title() string { return "Edit one answer" }
+func (s *answersScreen) Title() string { return "Edit one answer" }
 
-func (s *answersScreen) setSize(w, h int) { s.w, s.h = w, h }
+func (s *answersScreen) SetSize(w, h int) { s.w, s.h = w, h }
 
 // movers are the answers that appear in some layer's flips.
 func (s *answersScreen) movers() map[string]bool {
@@ -49,16 +50,16 @@ func (s *answersScreen) movers() map[string]bool {
 	return m
 }
 
-func (s *answersScreen) update(msg tea.Msg) tea.Cmd {
+func (s *answersScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
 	c := s.c
-	keys := c.keys
+	keys := c.Keys
 	switch {
 	case key.Matches(k, keys.Back):
-		c.pop()
+		c.Pop()
 	case key.Matches(k, keys.Up):
 		s.cursor = (s.cursor + len(s.qs) - 1) % len(s.qs)
 	case key.Matches(k, keys.Down):
@@ -72,15 +73,15 @@ func (s *answersScreen) update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, keys.Bottom):
 		s.cursor = len(s.qs) - 1
 	case key.Matches(k, keys.Enter):
-		c.push(newEditScreen(c, s.qs[s.cursor]))
+		c.Push(newEditScreen(c, s.qs[s.cursor]))
 		return nil
 	}
 	return nil
 }
 
-func (s *answersScreen) view() string {
+func (s *answersScreen) View() string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	a := c.session.answers
 	movers := s.movers()
 	keyW := 0
@@ -126,7 +127,7 @@ func (s *answersScreen) view() string {
 		// Said only of an answer with a flip, and which; a blank line
 		// otherwise, so the list does not jump as the cursor moves.
 		line := ""
-		if f := report.FlipNote(s.c.kb, s.c.session.decision, q.Key); f != "" {
+		if f := report.FlipNote(s.c.KB, s.c.session.decision, q.Key); f != "" {
 			line = truncate(" "+st.Changed.Render("⇄")+st.Muted.Render(" would move a pick: "+f), s.w)
 		}
 		foot = append(foot, line)
@@ -135,16 +136,16 @@ func (s *answersScreen) view() string {
 		foot = foot[:max(s.h/2, 0)]
 	}
 	listH := s.h - len(foot)
-	visible, top := window(rows, listH, sel, s.top)
+	visible, top := screen.Window(rows, listH, sel, s.top)
 	s.top = top
 	return strings.Join(append(visible, foot...), "\n")
 }
 
-func (s *answersScreen) help() keyHelp {
-	k := s.c.keys
-	enter := withHelp(k.Enter, "change it")
-	return keyHelp{
-		short: []key.Binding{enter, upDown(), k.Back},
-		full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {enter, k.Back}},
+func (s *answersScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
+	enter := screen.WithHelp(k.Enter, "change it")
+	return screen.KeyHelp{
+		Short: []key.Binding{enter, screen.UpDown(), k.Back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {enter, k.Back}},
 	}
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // browserScreen draws the three layers as a stack, the orchestrator on top
@@ -28,7 +29,7 @@ func newBrowserScreen(c *shared) *browserScreen {
 	ti := textinput.New()
 	ti.Prompt = "/"
 	ti.Placeholder = "type to filter (name, role, strengths)"
-	st := textinput.DefaultStyles(c.styles.Dark)
+	st := textinput.DefaultStyles(c.Styles.Dark)
 	st.Cursor.Blink = false
 	ti.SetStyles(st)
 	s := &browserScreen{c: c, filter: ti}
@@ -40,16 +41,16 @@ func newBrowserScreen(c *shared) *browserScreen {
 	return s
 }
 
-func (s *browserScreen) title() string { return "Knowledge" }
+func (s *browserScreen) Title() string { return "Knowledge" }
 
-func (s *browserScreen) setSize(w, h int) {
+func (s *browserScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.filter.SetWidth(max(w-16, 4))
 }
 
 // layers in stack order: fleet-level first, engine last.
 func (s *browserScreen) layers() []*knowledge.Layer {
-	ls := slices.Clone(s.c.kb.Layers)
+	ls := slices.Clone(s.c.KB.Layers)
 	slices.Reverse(ls)
 	return ls
 }
@@ -74,8 +75,8 @@ func matches(kb *knowledge.KB, p *knowledge.Product, q string) bool {
 
 func (s *browserScreen) visible(l *knowledge.Layer) []*knowledge.Product {
 	var out []*knowledge.Product
-	for _, p := range s.c.kb.ProductsOn(l.ID) {
-		if matches(s.c.kb, p, s.filter.Value()) {
+	for _, p := range s.c.KB.ProductsOn(l.ID) {
+		if matches(s.c.KB, p, s.filter.Value()) {
 			out = append(out, p)
 		}
 	}
@@ -109,7 +110,7 @@ func (s *browserScreen) keepSelection() {
 // keeping roughly the same position in the row.
 func (s *browserScreen) moveLayer(d int) {
 	layers := s.layers()
-	cur := s.c.kb.Product(s.sel)
+	cur := s.c.KB.Product(s.sel)
 	if cur == nil {
 		return
 	}
@@ -123,9 +124,9 @@ func (s *browserScreen) moveLayer(d int) {
 	}
 }
 
-func (s *browserScreen) update(msg tea.Msg) tea.Cmd {
+func (s *browserScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
-	keys := c.keys
+	keys := c.Keys
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -155,7 +156,7 @@ func (s *browserScreen) update(msg tea.Msg) tea.Cmd {
 	case k.String() == "esc" && s.mark != "":
 		s.mark = ""
 	case key.Matches(k, keys.Back):
-		c.pop()
+		c.Pop()
 	case key.Matches(k, keys.Filter):
 		return s.filter.Focus()
 	case len(o) == 0:
@@ -168,7 +169,7 @@ func (s *browserScreen) update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, keys.Down):
 		s.moveLayer(1)
 	case key.Matches(k, keys.Enter):
-		c.push(newProductScreen(c, c.kb.Product(s.sel)))
+		c.Push(newProductScreen(c, c.KB.Product(s.sel)))
 	case key.Matches(k, keys.Compare):
 		switch s.mark {
 		case "":
@@ -176,9 +177,9 @@ func (s *browserScreen) update(msg tea.Msg) tea.Cmd {
 		case s.sel:
 			s.mark = ""
 		default:
-			a, b := c.kb.Product(s.mark), c.kb.Product(s.sel)
+			a, b := c.KB.Product(s.mark), c.KB.Product(s.sel)
 			s.mark = ""
-			c.push(newCompareScreen(c, a, b))
+			c.Push(newCompareScreen(c, a, b))
 		}
 	}
 	return nil
@@ -186,7 +187,7 @@ func (s *browserScreen) update(msg tea.Msg) tea.Cmd {
 
 // chipRows lays products out as chips in rows no wider than w.
 func (s *browserScreen) chipRows(ps []*knowledge.Product, w int) []string {
-	st := s.c.styles
+	st := s.c.Styles
 	var rows []string
 	cur, curW := "", 0
 	for _, p := range ps {
@@ -200,7 +201,7 @@ func (s *browserScreen) chipRows(ps []*knowledge.Product, w int) []string {
 		default:
 			chip = " " + st.Text.Render(name) + " "
 		}
-		cw := visibleWidth(name) + 2
+		cw := screen.VisibleWidth(name) + 2
 		if curW > 0 && curW+1+cw > w {
 			rows = append(rows, cur)
 			cur, curW = "", 0
@@ -225,7 +226,7 @@ func (s *browserScreen) chipRows(ps []*knowledge.Product, w int) []string {
 // in h lines: boxes with the layer's purpose, boxes alone, or plain
 // headings.
 func (s *browserScreen) stack(h int) []string {
-	st := s.c.styles
+	st := s.c.Styles
 	for _, mode := range []int{2, 1, 0} {
 		var out []string
 		for _, l := range s.layers() {
@@ -242,7 +243,7 @@ func (s *browserScreen) stack(h int) []string {
 				body = append(body, st.Muted.Render(truncate(l.What, s.w-4)))
 			}
 			body = append(body, s.chipRows(ps, s.w-4)...)
-			out = append(out, box(st, st.Layer.Render(strings.ToUpper(l.Name)), body, s.w, 0)...)
+			out = append(out, screen.Box(st, st.Layer.Render(strings.ToUpper(l.Name)), body, s.w, 0)...)
 		}
 		if len(out) <= h || mode == 0 {
 			if mode == 2 && len(out) < h {
@@ -256,25 +257,25 @@ func (s *browserScreen) stack(h int) []string {
 
 // accelerators is the floor the stack stands on: the GPU catalog.
 func (s *browserScreen) accelerators() string {
-	st := s.c.styles
+	st := s.c.Styles
 	var ids []string
-	for _, g := range s.c.kb.GPUs {
+	for _, g := range s.c.KB.GPUs {
 		ids = append(ids, g.ID)
 	}
 	return truncate(st.Muted.Render("▔ accelerators: "+strings.Join(ids, " · ")), s.w)
 }
 
-func (s *browserScreen) view() string {
+func (s *browserScreen) View() string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	var out []string
 	switch {
 	case s.filter.Focused() || s.filter.Value() != "":
 		n := len(s.order())
-		count := st.Muted.Render(fmt.Sprintf("  %d of %d", n, len(c.kb.Products)))
-		out = append(out, truncate(s.filter.View(), s.w-visibleWidth(count))+count)
+		count := st.Muted.Render(fmt.Sprintf("  %d of %d", n, len(c.KB.Products)))
+		out = append(out, truncate(s.filter.View(), s.w-screen.VisibleWidth(count))+count)
 	case s.mark != "":
-		out = append(out, truncate(st.Marked.Render("◆ "+c.kb.ProductName(s.mark))+st.Muted.Render(": move to another product, c compares (esc: cancel)"), s.w))
+		out = append(out, truncate(st.Marked.Render("◆ "+c.KB.ProductName(s.mark))+st.Muted.Render(": move to another product, c compares (esc: cancel)"), s.w))
 	default:
 		out = append(out, truncate(st.Muted.Render("/ filter · enter details · c compare two"), s.w))
 	}
@@ -285,14 +286,14 @@ func (s *browserScreen) view() string {
 		detailMin = 3
 	}
 	out = append(out, s.stack(s.h-1-detailMin)...)
-	if p := c.kb.Product(s.sel); p != nil {
+	if p := c.KB.Product(s.sel); p != nil {
 		room := s.h - len(out)
 		if room > 1 {
 			var d []string
 			if room > 2 {
 				d = append(d, "")
 			}
-			d = append(d, truncate(st.Pick.Render(p.Name)+st.Muted.Render(" · "+c.kb.Layer(p.Layer).Name), s.w))
+			d = append(d, truncate(st.Pick.Render(p.Name)+st.Muted.Render(" · "+c.KB.Layer(p.Layer).Name), s.w))
 			d = append(d, wrap(p.Role, s.w, 0, 0)...)
 			if len(d)+2 < room {
 				d = append(d, "", st.Heading.Render("Pick it when"))
@@ -310,14 +311,14 @@ func (s *browserScreen) view() string {
 	return strings.Join(out, "\n")
 }
 
-func (s *browserScreen) help() keyHelp {
-	k := s.c.keys
+func (s *browserScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
 	move := key.NewBinding(key.WithKeys("left", "right", "up", "down"), key.WithHelp("←↑↓→", "move"))
-	details := withHelp(k.Enter, "details")
-	compare := withHelp(k.Compare, "mark, then compare with another")
-	return keyHelp{
-		short: []key.Binding{details, k.Compare, k.Filter, move, k.Back},
-		full: [][]key.Binding{
+	details := screen.WithHelp(k.Enter, "details")
+	compare := screen.WithHelp(k.Compare, "mark, then compare with another")
+	return screen.KeyHelp{
+		Short: []key.Binding{details, k.Compare, k.Filter, move, k.Back},
+		Full: [][]key.Binding{
 			{k.Left, k.Right, k.Up, k.Down},
 			{details, compare, k.Filter, k.ClearFilter, k.Back},
 		},

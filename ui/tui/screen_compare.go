@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // compareMin is the width from which two products sit side by side; below
@@ -27,9 +28,9 @@ func newCompareScreen(c *shared, a, b *knowledge.Product) *compareScreen {
 	return &compareScreen{c: c, a: a, b: b, vp: viewport.New()}
 }
 
-func (s *compareScreen) title() string { return s.a.Name + " vs " + s.b.Name }
+func (s *compareScreen) Title() string { return s.a.Name + " vs " + s.b.Name }
 
-func (s *compareScreen) setSize(w, h int) {
+func (s *compareScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.vp.SetWidth(w)
 	s.vp.SetHeight(h)
@@ -39,7 +40,7 @@ func (s *compareScreen) setSize(w, h int) {
 }
 
 func (s *compareScreen) render() string {
-	st := s.c.styles
+	st := s.c.Styles
 	var out []string
 	if s.w >= compareMin {
 		colW := (s.w - 3) / 2
@@ -48,7 +49,7 @@ func (s *compareScreen) render() string {
 		sep := st.Border.Render(" │ ")
 		out = append(out, padRight(st.Pick.Render(truncate(s.a.Name, colW)), colW)+sep+st.Pick.Render(truncate(s.b.Name, colW)))
 		if s.a.Layer == s.b.Layer {
-			both := st.Muted.Render(truncate(s.c.kb.Layer(s.a.Layer).Name, colW))
+			both := st.Muted.Render(truncate(s.c.KB.Layer(s.a.Layer).Name, colW))
 			out = append(out, padRight(both, colW)+sep+both)
 		}
 		for _, title := range sectionTitles(sa, sb) {
@@ -115,26 +116,26 @@ func sectionLines(secs []section, title string) []string {
 	return []string{"(none recorded)"}
 }
 
-func (s *compareScreen) update(msg tea.Msg) tea.Cmd {
+func (s *compareScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
-	if key.Matches(k, s.c.keys.Swap) {
+	if key.Matches(k, s.c.Keys.Swap) {
 		s.a, s.b = s.b, s.a
-		s.setSize(s.w, s.h)
+		s.SetSize(s.w, s.h)
 		return nil
 	}
 	return scrollKeys(s.c, &s.vp, k)
 }
 
-func (s *compareScreen) view() string { return s.vp.View() }
+func (s *compareScreen) View() string { return s.vp.View() }
 
-func (s *compareScreen) help() keyHelp {
-	k := s.c.keys
+func (s *compareScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
-	return keyHelp{
-		short: []key.Binding{scroll, k.PageDown, k.Swap, k.Back},
-		full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Swap, k.Back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{scroll, k.PageDown, k.Swap, k.Back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Swap, k.Back}},
 	}
 }

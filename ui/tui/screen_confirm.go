@@ -3,10 +3,14 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // confirmScreen asks one yes/no question before something that cannot be
-// undone: quitting with unsaved answers, replacing a file. esc means no.
+// undone: quitting with unsaved answers, replacing a file, abandoning a
+// drill. esc means no. screen.Context.Confirm shows it, through the
+// NewConfirm the root model sets.
 type confirmScreen struct {
 	c           *shared
 	question    string
@@ -21,9 +25,9 @@ func newConfirmScreen(c *shared, question, explanation string, decided func(yes 
 	return &confirmScreen{c: c, question: question, explanation: explanation, decided: decided}
 }
 
-func (s *confirmScreen) title() string { return "Confirm" }
+func (s *confirmScreen) Title() string { return "Confirm" }
 
-func (s *confirmScreen) setSize(w, h int) {
+func (s *confirmScreen) SetSize(w, h int) {
 	if w == s.w && h == s.h && s.form != nil {
 		return
 	}
@@ -32,14 +36,8 @@ func (s *confirmScreen) setSize(w, h int) {
 	s.form.init()
 }
 
-// confirm shows a yes/no question over the current screen.
-func (c *shared) confirm(s *confirmScreen) tea.Cmd {
-	c.push(s)
-	return nil
-}
-
-func (s *confirmScreen) update(msg tea.Msg) tea.Cmd {
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, s.c.keys.Back) {
+func (s *confirmScreen) Update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, s.c.Keys.Back) {
 		return s.decided(false)
 	}
 	cmd := s.form.update(msg)
@@ -49,18 +47,18 @@ func (s *confirmScreen) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-func (s *confirmScreen) view() string {
-	return indent(s.form.view(), 1)
+func (s *confirmScreen) View() string {
+	return screen.Indent(s.form.view(), 1)
 }
 
-func (s *confirmScreen) help() keyHelp {
-	k := s.c.keys
+func (s *confirmScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
 	yes := key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes"))
 	no := key.NewBinding(key.WithKeys("n"), key.WithHelp("n/esc", "no"))
 	toggle := key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose"))
-	enter := withHelp(k.Enter, "confirm choice")
-	return keyHelp{
-		short: []key.Binding{yes, no, toggle, enter},
-		full:  [][]key.Binding{{yes, no, toggle, enter}},
+	enter := screen.WithHelp(k.Enter, "confirm choice")
+	return screen.KeyHelp{
+		Short: []key.Binding{yes, no, toggle, enter},
+		Full:  [][]key.Binding{{yes, no, toggle, enter}},
 	}
 }

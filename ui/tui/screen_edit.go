@@ -9,6 +9,7 @@ import (
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // editScreen changes one answer. The stack is re-decided as the choice
@@ -30,7 +31,7 @@ func newEditScreen(c *shared, q *knowledge.Question) *editScreen {
 	return &editScreen{c: c, q: q, original: c.session.answers.Clone(), before: c.session.decision}
 }
 
-func (s *editScreen) title() string { return "Edit " + s.q.Key }
+func (s *editScreen) Title() string { return "Edit " + s.q.Key }
 
 func (s *editScreen) formSize() (int, int) {
 	w := s.w - 1
@@ -44,7 +45,7 @@ func (s *editScreen) formSize() (int, int) {
 	return w, max(h, 3)
 }
 
-func (s *editScreen) setSize(w, h int) {
+func (s *editScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	fw, fh := s.formSize()
 	if s.form != nil && fw == s.fw && fh == s.fh {
@@ -58,11 +59,11 @@ func (s *editScreen) setSize(w, h int) {
 	s.form.init()
 }
 
-func (s *editScreen) update(msg tea.Msg) tea.Cmd {
+func (s *editScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
 	if k, ok := msg.(tea.KeyPressMsg); ok && (k.String() == "esc" || (k.String() == "q" && !s.form.typing())) {
 		c.session.set(s.original)
-		c.pop()
+		c.Pop()
 		return nil
 	}
 	cmd := s.form.update(msg)
@@ -70,11 +71,11 @@ func (s *editScreen) update(msg tea.Msg) tea.Cmd {
 	if v, err := s.b.value(); err != nil {
 		s.err = err.Error()
 	} else {
-		c.session.set(c.session.answers.With(c.kb.QuestionIndex(s.q.Key), v))
+		c.session.set(c.session.answers.With(c.KB.QuestionIndex(s.q.Key), v))
 	}
 	if s.form.done() {
-		c.status = s.summary()
-		c.popTo(func(sc screen) bool { _, ok := sc.(*resultScreen); return ok })
+		c.Status = s.summary()
+		c.PopTo(func(sc screen.Screen) bool { _, ok := sc.(*resultScreen); return ok })
 	}
 	return cmd
 }
@@ -84,18 +85,18 @@ func (s *editScreen) summary() string {
 	c := s.c
 	from := s.original.Get(s.q.Key).Plain(s.q.Type)
 	to := c.session.answers.Get(s.q.Key).Plain(s.q.Type)
-	return report.EditNote(c.kb, s.before, c.session.decision, s.q.Key, from, to)
+	return report.EditNote(c.KB, s.before, c.session.decision, s.q.Key, from, to)
 }
 
-func (s *editScreen) view() string {
+func (s *editScreen) View() string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	fw, fh := s.formSize()
 	var left []string
 	if s.h >= 14 {
 		left = append(left, truncate(st.Muted.Render("The stack follows your choice; enter keeps it, esc puts back ")+st.Key.Render(s.original.Get(s.q.Key).Plain(s.q.Type)), fw))
 	}
-	left = append(left, strings.Split(fit(s.form.view(), fw, fh), "\n")...)
+	left = append(left, strings.Split(screen.Fit(s.form.view(), fw, fh), "\n")...)
 	status := stackLine(c, fw)
 	if s.err != "" {
 		status = st.Error.Render(truncate(s.err, fw))
@@ -119,13 +120,13 @@ func (s *editScreen) view() string {
 	return strings.Join(out, "\n")
 }
 
-func (s *editScreen) help() keyHelp {
+func (s *editScreen) Help() screen.KeyHelp {
 	choose := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "choose"))
 	keep := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep"))
 	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "put back"))
 	toggle := key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "tick a list item"))
-	return keyHelp{
-		short: []key.Binding{choose, keep, cancel},
-		full:  [][]key.Binding{{choose, toggle, keep, cancel}},
+	return screen.KeyHelp{
+		Short: []key.Binding{choose, keep, cancel},
+		Full:  [][]key.Binding{{choose, toggle, keep, cancel}},
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // memoWrittenMsg reports how writing the memo went.
@@ -38,7 +39,7 @@ func newExportScreen(c *shared) *exportScreen {
 	return &exportScreen{
 		c:    c,
 		path: memoFileName(c, date),
-		memo: report.Memo(c.kb, c.session.decision, memoInput(c, date)),
+		memo: report.Memo(c.KB, c.session.decision, memoInput(c, date)),
 	}
 }
 
@@ -81,9 +82,9 @@ func slug(s string) string {
 func memoInput(c *shared, date string) report.MemoInput {
 	s := &c.session
 	var o report.Origin
-	if sc := scenarioNamed(c.scenarios, s.scenario); sc != nil {
+	if sc := scenarioNamed(c.Scenarios, s.scenario); sc != nil {
 		o.Scenario = sc
-		o.Moved = answerChanges(c.kb, sc.Answers, s.answers)
+		o.Moved = answerChanges(c.KB, sc.Answers, s.answers)
 	} else if s.savedPath != "" && !s.unsaved() {
 		o.File = filepath.Base(s.savedPath)
 	}
@@ -109,9 +110,9 @@ func answerChanges(kb *knowledge.KB, from, to knowledge.Answers) string {
 	return strings.Join(parts, "; ")
 }
 
-func (s *exportScreen) title() string { return "Export memo" }
+func (s *exportScreen) Title() string { return "Export memo" }
 
-func (s *exportScreen) setSize(w, h int) {
+func (s *exportScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	// A finished form (back from the preview or a refusal) starts again
 	// with the path as it was typed.
@@ -127,23 +128,23 @@ func (s *exportScreen) write(overwrite bool) tea.Cmd {
 	}
 }
 
-func (s *exportScreen) update(msg tea.Msg) tea.Cmd {
+func (s *exportScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
 	if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "esc" {
-		c.pop()
+		c.Pop()
 		return nil
 	}
 	cmd := s.form.update(msg)
 	if s.form.done() {
 		s.err = ""
-		c.push(newMemoPreviewScreen(c, s))
+		c.Push(newMemoPreviewScreen(c, s))
 	}
 	return cmd
 }
 
-func (s *exportScreen) view() string { return pathPromptView(s.c, s.form, s.err, s.w) }
+func (s *exportScreen) View() string { return pathPromptView(s.c, s.form, s.err, s.w) }
 
-func (s *exportScreen) help() keyHelp { return pathPromptHelp("preview") }
+func (s *exportScreen) Help() screen.KeyHelp { return pathPromptHelp("preview") }
 
 // written handles the outcome of a write, from the preview: a refusal to
 // overwrite asks first, an error goes back to the path with the reason,
@@ -152,22 +153,22 @@ func (s *exportScreen) written(msg memoWrittenMsg) tea.Cmd {
 	c := s.c
 	switch {
 	case errors.Is(msg.err, store.ErrExists):
-		return c.confirm(newConfirmScreen(c, "Replace "+msg.path+"?",
+		return c.Confirm("Replace "+msg.path+"?",
 			"The file exists. Yes replaces it in one step (never half-written); no keeps it and lets you pick another name.",
 			func(yes bool) tea.Cmd {
-				c.pop()
+				c.Pop()
 				if yes {
 					return s.write(true)
 				}
-				c.pop() // the preview: back to the path
+				c.Pop() // the preview: back to the path
 				return nil
-			}))
+			})
 	case msg.err != nil:
 		s.err = "Not exported: " + msg.err.Error() + ". Nothing was written; pick another path."
-		c.pop()
+		c.Pop()
 	default:
-		c.status = "Exported " + msg.path
-		c.popTo(func(sc screen) bool { _, ok := sc.(*resultScreen); return ok })
+		c.Status = "Exported " + msg.path
+		c.PopTo(func(sc screen.Screen) bool { _, ok := sc.(*resultScreen); return ok })
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // page is one page of the questionnaire: the questions the knowledge base
@@ -65,10 +66,10 @@ type formScreen struct {
 }
 
 func newFormScreen(c *shared) *formScreen {
-	return &formScreen{c: c, pages: questionPages(c.kb)}
+	return &formScreen{c: c, pages: questionPages(c.KB)}
 }
 
-func (s *formScreen) title() string {
+func (s *formScreen) Title() string {
 	return fmt.Sprintf("%s (%d/%d) · %s", s.pages[s.page].name, s.page+1, len(s.pages), s.c.session.origin)
 }
 
@@ -86,7 +87,7 @@ func (s *formScreen) formSize() (int, int) {
 	return w, max(h, 3)
 }
 
-func (s *formScreen) setSize(w, h int) {
+func (s *formScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.rebuild()
 }
@@ -146,21 +147,21 @@ func (s *formScreen) invalid() error {
 // never entered (the valid part of "32k" is 32). esc twice in a row puts
 // back the answer the field had and leaves.
 func (s *formScreen) refuseLeaving(err error, esc bool) tea.Cmd {
-	q := s.c.kb.Question(s.entered.key)
+	q := s.c.KB.Question(s.entered.key)
 	if esc && s.escArmed && q != nil {
-		a := s.c.session.answers.With(s.c.kb.QuestionIndex(q.Key), s.entered.val)
+		a := s.c.session.answers.With(s.c.KB.QuestionIndex(q.Key), s.entered.val)
 		s.c.session.set(a)
-		s.c.status = q.Key + " put back to " + s.entered.val.Plain(q.Type)
-		s.c.pop()
+		s.c.Status = q.Key + " put back to " + s.entered.val.Plain(q.Type)
+		s.c.Pop()
 		return nil
 	}
 	s.err = err.Error()
 	if esc && q != nil {
 		s.escArmed = true
-		s.c.status = "esc again: put back " + s.entered.val.Plain(q.Type) + " and leave · or fix " + q.Key
+		s.c.Status = "esc again: put back " + s.entered.val.Plain(q.Type) + " and leave · or fix " + q.Key
 		return nil
 	}
-	s.c.status = "Not moved: fix " + s.entered.key + " first"
+	s.c.Status = "Not moved: fix " + s.entered.key + " first"
 	return nil
 }
 
@@ -182,12 +183,12 @@ func (s *formScreen) gotoPage(i, focus int) tea.Cmd {
 }
 
 func (s *formScreen) showResult() tea.Cmd {
-	s.c.push(newResultScreen(s.c))
+	s.c.Push(newResultScreen(s.c))
 	return nil
 }
 
-func (s *formScreen) update(msg tea.Msg) tea.Cmd {
-	keys := s.c.keys
+func (s *formScreen) Update(msg tea.Msg) tea.Cmd {
+	keys := s.c.Keys
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		armed := s.escArmed
 		s.escArmed = false
@@ -202,7 +203,7 @@ func (s *formScreen) update(msg tea.Msg) tea.Cmd {
 		}
 		switch {
 		case esc:
-			s.c.pop()
+			s.c.Pop()
 			return nil
 		case key.Matches(k, keys.NextPage):
 			return s.gotoPage(s.page+1, 0)
@@ -242,7 +243,7 @@ func (s *formScreen) sync() {
 			}
 			v = s.entered.val
 		}
-		a = a.With(s.c.kb.QuestionIndex(b.q.Key), v)
+		a = a.With(s.c.KB.QuestionIndex(b.q.Key), v)
 	}
 	if s.c.session.set(a) {
 		s.built.version = s.c.session.version // the form already shows it
@@ -253,7 +254,7 @@ func (s *formScreen) sync() {
 }
 
 func (s *formScreen) tabs() string {
-	st := s.c.styles
+	st := s.c.Styles
 	var parts []string
 	for i, p := range s.pages {
 		name := fmt.Sprintf("%d %s", i+1, p.name)
@@ -264,7 +265,7 @@ func (s *formScreen) tabs() string {
 		}
 	}
 	line := strings.Join(parts, "")
-	if visibleWidth(line) <= s.formWidthForTabs() {
+	if screen.VisibleWidth(line) <= s.formWidthForTabs() {
 		return line
 	}
 	return st.Selected.Render(fmt.Sprintf("›%d/%d %s ", s.page+1, len(s.pages), s.pages[s.page].name)) +
@@ -276,20 +277,20 @@ func (s *formScreen) formWidthForTabs() int {
 	return w
 }
 
-func (s *formScreen) view() string {
-	st := s.c.styles
+func (s *formScreen) View() string {
+	st := s.c.Styles
 	fw, fh := s.formSize()
 	var left []string
 	left = append(left, truncate(s.tabs(), fw))
 	if s.h >= 16 {
 		left = append(left, "")
 	}
-	left = append(left, strings.Split(fit(s.form.view(), fw, fh), "\n")...)
+	left = append(left, strings.Split(screen.Fit(s.form.view(), fw, fh), "\n")...)
 	status := ""
 	switch {
 	case s.err != "":
 		msg := s.err
-		if q := s.c.kb.Question(s.entered.key); q != nil && visibleWidth(msg) > fw {
+		if q := s.c.KB.Question(s.entered.key); q != nil && screen.VisibleWidth(msg) > fw {
 			// Narrow: the range matters more than the key of the field
 			// that has focus.
 			msg = "enter " + q.AllowedText()
@@ -317,14 +318,14 @@ func (s *formScreen) view() string {
 	return strings.Join(out, "\n")
 }
 
-func (s *formScreen) help() keyHelp {
-	k := s.c.keys
+func (s *formScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
 	choose := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "choose"))
 	toggle := key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "tick a list item"))
 	back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "back (answers kept)"))
-	return keyHelp{
-		short: []key.Binding{withHelp(k.NextField, "next"), withHelp(k.PrevField, "previous"), k.NextPage, k.ResultNow, back},
-		full: [][]key.Binding{
+	return screen.KeyHelp{
+		Short: []key.Binding{screen.WithHelp(k.NextField, "next"), screen.WithHelp(k.PrevField, "previous"), k.NextPage, k.ResultNow, back},
+		Full: [][]key.Binding{
 			{choose, toggle, k.NextField, k.PrevField},
 			{k.NextPage, k.PrevPage, k.ResultNow, back},
 		},

@@ -6,6 +6,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/ui/tui/drills"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // homeItem is one entry of the home menu.
@@ -24,43 +27,43 @@ type homeScreen struct {
 
 func newHomeScreen(c *shared) *homeScreen { return &homeScreen{c: c} }
 
-func (s *homeScreen) title() string { return "Home" }
+func (s *homeScreen) Title() string { return "Home" }
 
-func (s *homeScreen) setSize(w, h int) { s.w, s.h = w, h }
+func (s *homeScreen) SetSize(w, h int) { s.w, s.h = w, h }
 
 func (s *homeScreen) items() []homeItem {
 	c := s.c
 	var items []homeItem
 	if c.session.started {
 		items = append(items, homeItem{"Resume", "back to " + c.session.origin, func() tea.Cmd {
-			c.push(newResultScreen(c))
+			c.Push(newResultScreen(c))
 			return nil
 		}})
 	}
-	pages := len(questionPages(c.kb))
+	pages := len(questionPages(c.KB))
 	items = append(items,
-		homeItem{"New decision", fmt.Sprintf("answer %d questions on %d pages, defaults preselected", len(c.kb.AnswerKeys()), pages), func() tea.Cmd {
+		homeItem{"New decision", fmt.Sprintf("answer %d questions on %d pages, defaults preselected", len(c.KB.AnswerKeys()), pages), func() tea.Cmd {
 			return s.confirmDiscard("Start a new decision?", func() tea.Cmd {
-				c.session.start(c.kb, c.kb.Defaults(), "New decision", "")
-				c.push(newFormScreen(c))
+				c.session.start(c.Decider, c.KB.Defaults(), "New decision", "")
+				c.Push(newFormScreen(c))
 				return nil
 			})
 		}},
-		homeItem{"Load scenario", fmt.Sprintf("%d presets, from the seed's exit test to a single node", len(c.scenarios)), func() tea.Cmd {
-			c.push(newScenarioScreen(c))
+		homeItem{"Load scenario", fmt.Sprintf("%d presets, from the seed's exit test to a single node", len(c.Scenarios)), func() tea.Cmd {
+			c.Push(newScenarioScreen(c))
 			return nil
 		}},
-		homeItem{"Browse knowledge", fmt.Sprintf("%d products on %d layers, side by side", len(c.kb.Products), len(c.kb.Layers)), func() tea.Cmd {
-			c.push(newBrowserScreen(c))
+		homeItem{"Browse knowledge", fmt.Sprintf("%d products on %d layers, side by side", len(c.KB.Products), len(c.KB.Layers)), func() tea.Cmd {
+			c.Push(newBrowserScreen(c))
 			return nil
 		}},
 		homeItem{"Drills", "practise the exit test: taxonomy, scenario, flags, explain", func() tea.Cmd {
-			c.push(newDrillsScreen(c))
+			c.Push(drills.Menu(c.Context, c.drills))
 			return nil
 		}},
 		homeItem{"Quit", "", func() tea.Cmd {
 			return s.confirmDiscard("Quit stackpick?", func() tea.Cmd {
-				c.quit = true
+				c.Quit = true
 				return nil
 			})
 		}},
@@ -75,24 +78,24 @@ func (s *homeScreen) confirmDiscard(question string, then func() tea.Cmd) tea.Cm
 	if !c.session.unsaved() {
 		return then()
 	}
-	return c.confirm(newConfirmScreen(c, question,
+	return c.Confirm(question,
 		fmt.Sprintf("The answers of %q are not saved and will be lost. (Resume, then s, saves them.)", c.session.origin),
 		func(yes bool) tea.Cmd {
-			c.pop()
+			c.Pop()
 			if yes {
 				return then()
 			}
 			return nil
-		}))
+		})
 }
 
-func (s *homeScreen) update(msg tea.Msg) tea.Cmd {
+func (s *homeScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
 	items := s.items()
-	keys := s.c.keys
+	keys := s.c.Keys
 	switch {
 	case key.Matches(k, keys.Up):
 		s.cursor = (s.cursor + len(items) - 1) % len(items)
@@ -114,9 +117,9 @@ func (s *homeScreen) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (s *homeScreen) view() string {
+func (s *homeScreen) View() string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	var out []string
 	tall := s.h >= 16
@@ -149,18 +152,18 @@ func (s *homeScreen) view() string {
 	}
 	if s.h >= 14 {
 		out = append(out, "")
-		out = append(out, wrapStyled(fmt.Sprintf("Knowledge base: %d products, %d rules, %d questions. Every pick comes with its reasons, sources, risks and what would change it.", len(c.kb.Products), len(c.kb.Rules), len(c.kb.AnswerKeys())), w, 1, 0, st.Muted)...)
+		out = append(out, wrapStyled(fmt.Sprintf("Knowledge base: %d products, %d rules, %d questions. Every pick comes with its reasons, sources, risks and what would change it.", len(c.KB.Products), len(c.KB.Rules), len(c.KB.AnswerKeys())), w, 1, 0, st.Muted)...)
 	}
 	return strings.Join(out, "\n")
 }
 
-func (s *homeScreen) help() keyHelp {
-	k := s.c.keys
-	enter := withHelp(k.Enter, "choose")
-	quit := withHelp(k.Back, "quit")
+func (s *homeScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
+	enter := screen.WithHelp(k.Enter, "choose")
+	quit := screen.WithHelp(k.Back, "quit")
 	letters := key.NewBinding(key.WithKeys("n", "l", "b", "d", "r"), key.WithHelp("n/l/b/d/r", "new/load/browse/drills/resume"))
-	return keyHelp{
-		short: []key.Binding{enter, upDown(), quit},
-		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, quit}},
+	return screen.KeyHelp{
+		Short: []key.Binding{enter, screen.UpDown(), quit},
+		Full:  [][]key.Binding{{k.Up, k.Down, enter, letters, quit}},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // memoPreviewScreen shows the memo about to be written, drawn from its own
@@ -29,9 +30,9 @@ func newMemoPreviewScreen(c *shared, e *exportScreen) *memoPreviewScreen {
 	return &memoPreviewScreen{c: c, export: e, vp: viewport.New()}
 }
 
-func (s *memoPreviewScreen) title() string { return "Memo preview" }
+func (s *memoPreviewScreen) Title() string { return "Memo preview" }
 
-func (s *memoPreviewScreen) setSize(w, h int) {
+func (s *memoPreviewScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.vp.SetWidth(w)
 	s.vp.SetHeight(max(h-1, 1))
@@ -42,10 +43,10 @@ func (s *memoPreviewScreen) setSize(w, h int) {
 // lines already laid out are those.
 func (s *memoPreviewScreen) layout() {
 	c := s.c
-	if s.rendered.w == s.w && s.rendered.dark == c.styles.Dark {
+	if s.rendered.w == s.w && s.rendered.dark == c.Styles.Dark {
 		return
 	}
-	lines := report.PaintMarkdown(s.export.memo, c.styles, max(s.w-2, 10))
+	lines := report.PaintMarkdown(s.export.memo, c.Styles, max(s.w-2, 10))
 	for i, l := range lines {
 		if l != "" {
 			lines[i] = " " + l
@@ -54,10 +55,10 @@ func (s *memoPreviewScreen) layout() {
 	y := s.vp.YOffset()
 	s.vp.SetContentLines(lines)
 	s.vp.SetYOffset(y)
-	s.rendered.w, s.rendered.dark = s.w, c.styles.Dark
+	s.rendered.w, s.rendered.dark = s.w, c.Styles.Dark
 }
 
-func (s *memoPreviewScreen) update(msg tea.Msg) tea.Cmd {
+func (s *memoPreviewScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
 	switch msg := msg.(type) {
 	case tea.BackgroundColorMsg:
@@ -65,12 +66,12 @@ func (s *memoPreviewScreen) update(msg tea.Msg) tea.Cmd {
 	case memoWrittenMsg:
 		return s.export.written(msg)
 	case tea.KeyPressMsg:
-		keys := c.keys
+		keys := c.Keys
 		switch {
 		case key.Matches(msg, keys.Enter):
 			return s.export.write(false)
 		case key.Matches(msg, keys.Back):
-			c.pop()
+			c.Pop()
 		case key.Matches(msg, keys.Up):
 			s.vp.ScrollUp(1)
 		case key.Matches(msg, keys.Down):
@@ -88,26 +89,26 @@ func (s *memoPreviewScreen) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (s *memoPreviewScreen) view() string {
-	st := s.c.styles
+func (s *memoPreviewScreen) View() string {
+	st := s.c.Styles
 	path := strings.TrimSpace(s.export.path)
 	right := ""
 	if s.vp.TotalLineCount() > s.vp.Height() {
 		right = " " + percent(s.vp.ScrollPercent())
 	}
-	left := truncate(st.Muted.Render(" To ")+st.Key.Render(path)+st.Muted.Render(" · enter writes it"), s.w-visibleWidth(right))
-	line := padRight(left, s.w-visibleWidth(right)) + st.Muted.Render(right)
+	left := truncate(st.Muted.Render(" To ")+st.Key.Render(path)+st.Muted.Render(" · enter writes it"), s.w-screen.VisibleWidth(right))
+	line := padRight(left, s.w-screen.VisibleWidth(right)) + st.Muted.Render(right)
 	return line + "\n" + s.vp.View()
 }
 
-func (s *memoPreviewScreen) help() keyHelp {
-	k := s.c.keys
-	write := withHelp(k.Enter, "write the file")
+func (s *memoPreviewScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
+	write := screen.WithHelp(k.Enter, "write the file")
 	back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("q/esc", "change the path"))
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
-	return keyHelp{
-		short: []key.Binding{write, back, scroll},
-		full: [][]key.Binding{
+	return screen.KeyHelp{
+		Short: []key.Binding{write, back, scroll},
+		Full: [][]key.Binding{
 			{write, back},
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		},

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // productScreen is everything the knowledge base says about one product.
@@ -22,9 +23,9 @@ func newProductScreen(c *shared, p *knowledge.Product) *productScreen {
 	return &productScreen{c: c, p: p, vp: viewport.New()}
 }
 
-func (s *productScreen) title() string { return "Knowledge · " + s.p.Name }
+func (s *productScreen) Title() string { return "Knowledge · " + s.p.Name }
 
-func (s *productScreen) setSize(w, h int) {
+func (s *productScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.vp.SetWidth(w)
 	s.vp.SetHeight(h)
@@ -33,7 +34,7 @@ func (s *productScreen) setSize(w, h int) {
 		if i > 0 {
 			out = append(out, "")
 		}
-		out = append(out, s.c.styles.Heading.Render(sec.title))
+		out = append(out, s.c.Styles.Heading.Render(sec.title))
 		out = append(out, indentLines(sec.lines, 1)...)
 	}
 	y := s.vp.YOffset()
@@ -41,7 +42,7 @@ func (s *productScreen) setSize(w, h int) {
 	s.vp.SetYOffset(y)
 }
 
-func (s *productScreen) update(msg tea.Msg) tea.Cmd {
+func (s *productScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -51,10 +52,10 @@ func (s *productScreen) update(msg tea.Msg) tea.Cmd {
 
 // scrollKeys handles the keys every scrolling page shares, back included.
 func scrollKeys(c *shared, vp *viewport.Model, k tea.KeyPressMsg) tea.Cmd {
-	keys := c.keys
+	keys := c.Keys
 	switch {
 	case key.Matches(k, keys.Back):
-		c.pop()
+		c.Pop()
 	case key.Matches(k, keys.Up):
 		vp.ScrollUp(1)
 	case key.Matches(k, keys.Down):
@@ -71,14 +72,14 @@ func scrollKeys(c *shared, vp *viewport.Model, k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (s *productScreen) view() string { return s.vp.View() }
+func (s *productScreen) View() string { return s.vp.View() }
 
-func (s *productScreen) help() keyHelp {
-	k := s.c.keys
+func (s *productScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
-	return keyHelp{
-		short: []key.Binding{scroll, k.PageDown, k.Back},
-		full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{scroll, k.PageDown, k.Back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // resultScreen is the defended decision: one card per layer in a scrolling
@@ -27,9 +29,9 @@ func newResultScreen(c *shared) *resultScreen {
 	return &resultScreen{c: c, vp: viewport.New()}
 }
 
-func (s *resultScreen) title() string { return "Decision · " + s.c.session.origin }
+func (s *resultScreen) Title() string { return "Decision · " + s.c.session.origin }
 
-func (s *resultScreen) setSize(w, h int) {
+func (s *resultScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.vp.SetWidth(w)
 	s.vp.SetHeight(max(h-1, 1))
@@ -39,7 +41,7 @@ func (s *resultScreen) setSize(w, h int) {
 // render lays the cards out again if the decision, width or palette changed.
 func (s *resultScreen) render() {
 	c := s.c
-	if s.rendered.version == c.session.version && s.rendered.w == s.w && s.rendered.dark == c.styles.Dark && s.offsets != nil {
+	if s.rendered.version == c.session.version && s.rendered.w == s.w && s.rendered.dark == c.Styles.Dark && s.offsets != nil {
 		return
 	}
 	content, offsets := decisionCards(c, s.w, s.h >= 30)
@@ -47,7 +49,7 @@ func (s *resultScreen) render() {
 	s.vp.SetContent(content)
 	s.vp.SetYOffset(y)
 	s.offsets = offsets
-	s.rendered.version, s.rendered.w, s.rendered.dark = c.session.version, s.w, c.styles.Dark
+	s.rendered.version, s.rendered.w, s.rendered.dark = c.session.version, s.w, c.Styles.Dark
 }
 
 // currentLayer is the index of the card at the top of the view.
@@ -61,7 +63,7 @@ func (s *resultScreen) currentLayer() int {
 	return cur
 }
 
-func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
+func (s *resultScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
 	if _, ok := msg.(tea.BackgroundColorMsg); ok {
 		s.render() // the root model has just rebuilt the styles
@@ -71,10 +73,10 @@ func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	keys := c.keys
+	keys := c.Keys
 	switch {
 	case key.Matches(k, keys.Back):
-		c.pop()
+		c.Pop()
 	case key.Matches(k, keys.Up):
 		s.vp.ScrollUp(1)
 	case key.Matches(k, keys.Down):
@@ -111,26 +113,26 @@ func (s *resultScreen) update(msg tea.Msg) tea.Cmd {
 				focus = fl[0].Answer
 			}
 		}
-		c.push(newAnswersScreen(c, focus))
+		c.Push(newAnswersScreen(c, focus))
 	case key.Matches(k, keys.Save):
-		c.push(newSaveScreen(c))
+		c.Push(newSaveScreen(c))
 	case key.Matches(k, keys.Export):
-		c.push(newExportScreen(c))
+		c.Push(newExportScreen(c))
 	case key.Matches(k, keys.Form):
-		if !c.popTo(func(s screen) bool { _, ok := s.(*formScreen); return ok }) {
-			c.push(newFormScreen(c))
+		if !c.PopTo(func(s screen.Screen) bool { _, ok := s.(*formScreen); return ok }) {
+			c.Push(newFormScreen(c))
 		}
 	}
 	return nil
 }
 
-func (s *resultScreen) view() string {
+func (s *resultScreen) View() string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	right := ""
 	if layers := c.session.decision.Layers; len(layers) > 0 && s.vp.YOffset() >= s.offsets[0] {
 		cur := s.currentLayer()
-		right = fmt.Sprintf("%s %d/%d", c.kb.Layer(layers[cur].Layer).Name, cur+1, len(layers))
+		right = fmt.Sprintf("%s %d/%d", c.KB.Layer(layers[cur].Layer).Name, cur+1, len(layers))
 	}
 	if s.vp.TotalLineCount() > s.vp.Height() {
 		if right != "" {
@@ -141,19 +143,19 @@ func (s *resultScreen) view() string {
 	line := stackLine(c, s.w)
 	if right != "" && s.w >= 40 {
 		right = st.Muted.Render(" " + right)
-		line = padRight(truncate(line, s.w-visibleWidth(right)), s.w-visibleWidth(right)) + right
+		line = padRight(truncate(line, s.w-screen.VisibleWidth(right)), s.w-screen.VisibleWidth(right)) + right
 	}
 	return line + "\n" + s.vp.View()
 }
 
 func percent(p float64) string { return fmt.Sprintf("%d%%", int(p*100+0.5)) }
 
-func (s *resultScreen) help() keyHelp {
-	k := s.c.keys
+func (s *resultScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
-	return keyHelp{
-		short: []key.Binding{k.Edit, k.Save, withHelp(k.Export, "export"), k.NextCard, k.Back, scroll},
-		full: [][]key.Binding{
+	return screen.KeyHelp{
+		Short: []key.Binding{k.Edit, k.Save, screen.WithHelp(k.Export, "export"), k.NextCard, k.Back, scroll},
+		Full: [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 			{k.NextCard, k.PrevCard, k.Edit, k.Save, k.Export, k.Form, k.Back},
 		},

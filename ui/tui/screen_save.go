@@ -11,6 +11,7 @@ import (
 
 	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // savedMsg reports how writing the answers file went.
@@ -41,9 +42,9 @@ func newSaveScreen(c *shared) *saveScreen {
 	return &saveScreen{c: c, path: path}
 }
 
-func (s *saveScreen) title() string { return "Save answers" }
+func (s *saveScreen) Title() string { return "Save answers" }
 
-func (s *saveScreen) setSize(w, h int) {
+func (s *saveScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.form = resizePrompt(s.form, &s.fw, &s.fh, w, h, func(fw, fh int) *form { return saveForm(s.c, fw, fh, &s.path) })
 }
@@ -65,7 +66,7 @@ func resizePrompt(f *form, fw, fh *int, w, h int, build func(fw, fh int) *form) 
 // answersFile is the TOML the CLI reads back: the answers with a header
 // saying what they decided and how to replay them.
 func answersFile(c *shared, path string) []byte {
-	header := report.AnswersHeader(c.kb, c.session.decision, c.session.origin, replayCommand(c.kbDir, path))
+	header := report.AnswersHeader(c.KB, c.session.decision, c.session.origin, replayCommand(c.kbDir, path))
 	return c.session.answers.TOML(header)
 }
 
@@ -117,34 +118,34 @@ func expandHome(p string) string {
 	return p
 }
 
-func (s *saveScreen) update(msg tea.Msg) tea.Cmd {
+func (s *saveScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
 	switch msg := msg.(type) {
 	case savedMsg:
 		switch {
 		case errors.Is(msg.err, store.ErrExists):
-			return c.confirm(newConfirmScreen(c, "Replace "+msg.path+"?",
+			return c.Confirm("Replace "+msg.path+"?",
 				"The file exists. Yes replaces it in one step (never half-written); no keeps it and lets you pick another name.",
 				func(yes bool) tea.Cmd {
-					c.pop()
+					c.Pop()
 					if yes {
 						return s.save(true)
 					}
 					s.restart()
 					return nil
-				}))
+				})
 		case msg.err != nil:
 			s.err = "Not saved: " + msg.err.Error()
 			s.restart()
 		default:
 			c.session.markSaved(msg.path)
-			c.status = "Saved " + msg.path + " · replay: " + replayCommand(c.kbDir, msg.path)
-			c.pop()
+			c.Status = "Saved " + msg.path + " · replay: " + replayCommand(c.kbDir, msg.path)
+			c.Pop()
 		}
 		return nil
 	case tea.KeyPressMsg:
 		if msg.String() == "esc" {
-			c.pop()
+			c.Pop()
 			return nil
 		}
 	}
@@ -159,19 +160,19 @@ func (s *saveScreen) update(msg tea.Msg) tea.Cmd {
 // restart gives the path prompt back after a refusal or an error.
 func (s *saveScreen) restart() {
 	s.form = nil
-	s.setSize(s.w, s.h)
+	s.SetSize(s.w, s.h)
 }
 
-func (s *saveScreen) view() string { return pathPromptView(s.c, s.form, s.err, s.w) }
+func (s *saveScreen) View() string { return pathPromptView(s.c, s.form, s.err, s.w) }
 
-func (s *saveScreen) help() keyHelp { return pathPromptHelp("save") }
+func (s *saveScreen) Help() screen.KeyHelp { return pathPromptHelp("save") }
 
 // pathPromptView draws a path prompt (save answers, export a memo): the
 // stack it concerns, the form, and the last error under it.
 func pathPromptView(c *shared, f *form, errText string, w int) string {
-	st := c.styles
-	out := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.kb, c.session.decision)), w), ""}
-	out = append(out, strings.Split(indent(f.view(), 1), "\n")...)
+	st := c.Styles
+	out := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.KB, c.session.decision)), w), ""}
+	out = append(out, strings.Split(screen.Indent(f.view(), 1), "\n")...)
 	if errText != "" {
 		out = append(out, "")
 		out = append(out, wrapStyled(errText, w, 1, 0, st.Error)...)
@@ -180,11 +181,11 @@ func pathPromptView(c *shared, f *form, errText string, w int) string {
 }
 
 // pathPromptHelp is the keys of a path prompt; enter does action.
-func pathPromptHelp(action string) keyHelp {
+func pathPromptHelp(action string) screen.KeyHelp {
 	do := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", action))
 	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
-	return keyHelp{
-		short: []key.Binding{do, cancel},
-		full:  [][]key.Binding{{do, cancel}},
+	return screen.KeyHelp{
+		Short: []key.Binding{do, cancel},
+		Full:  [][]key.Binding{{do, cancel}},
 	}
 }

@@ -6,9 +6,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // scenarioScreen lists the presets with their story and the stack each one
@@ -23,50 +23,50 @@ type scenarioScreen struct {
 
 func newScenarioScreen(c *shared) *scenarioScreen {
 	s := &scenarioScreen{c: c}
-	for _, sc := range c.scenarios {
-		s.stacks = append(s.stacks, report.StackLine(c.kb, decide.Decide(c.kb, sc.Answers)))
+	for _, sc := range c.Scenarios {
+		s.stacks = append(s.stacks, report.StackLine(c.KB, c.Decider.Decide(sc.Answers)))
 	}
 	return s
 }
 
-func (s *scenarioScreen) title() string { return "Load scenario" }
+func (s *scenarioScreen) Title() string { return "Load scenario" }
 
-func (s *scenarioScreen) setSize(w, h int) { s.w, s.h = w, h }
+func (s *scenarioScreen) SetSize(w, h int) { s.w, s.h = w, h }
 
 func (s *scenarioScreen) load(sc scenarios.Scenario) tea.Cmd {
 	c := s.c
-	c.session.start(c.kb, sc.Answers, sc.Title, sc.Name)
+	c.session.start(c.Decider, sc.Answers, sc.Title, sc.Name)
 	return nil
 }
 
-func (s *scenarioScreen) update(msg tea.Msg) tea.Cmd {
+func (s *scenarioScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
-	if !ok || len(s.c.scenarios) == 0 {
-		if ok && key.Matches(k, s.c.keys.Back) {
-			s.c.pop()
+	if !ok || len(s.c.Scenarios) == 0 {
+		if ok && key.Matches(k, s.c.Keys.Back) {
+			s.c.Pop()
 		}
 		return nil
 	}
 	c := s.c
-	keys := c.keys
-	n := len(c.scenarios)
+	keys := c.Keys
+	n := len(c.Scenarios)
 	switch {
 	case key.Matches(k, keys.Back):
-		c.pop()
+		c.Pop()
 	case key.Matches(k, keys.Up):
 		s.cursor = (s.cursor + n - 1) % n
 	case key.Matches(k, keys.Down):
 		s.cursor = (s.cursor + 1) % n
 	case key.Matches(k, keys.Open):
 		return s.confirmThen(func() tea.Cmd {
-			s.load(c.scenarios[s.cursor])
-			c.replace(newFormScreen(c))
+			s.load(c.Scenarios[s.cursor])
+			c.Replace(newFormScreen(c))
 			return nil
 		})
 	case key.Matches(k, keys.Result):
 		return s.confirmThen(func() tea.Cmd {
-			s.load(c.scenarios[s.cursor])
-			c.replace(newResultScreen(c))
+			s.load(c.Scenarios[s.cursor])
+			c.Replace(newResultScreen(c))
 			return nil
 		})
 	}
@@ -79,32 +79,32 @@ func (s *scenarioScreen) confirmThen(then func() tea.Cmd) tea.Cmd {
 	if !c.session.unsaved() {
 		return then()
 	}
-	return c.confirm(newConfirmScreen(c, "Load "+c.scenarios[s.cursor].Name+"?",
+	return c.Confirm("Load "+c.Scenarios[s.cursor].Name+"?",
 		"The answers of \""+c.session.origin+"\" are not saved and will be replaced.",
 		func(yes bool) tea.Cmd {
-			c.pop()
+			c.Pop()
 			if yes {
 				return then()
 			}
 			return nil
-		}))
+		})
 }
 
-func (s *scenarioScreen) view() string {
+func (s *scenarioScreen) View() string {
 	c := s.c
-	st := c.styles
-	if len(c.scenarios) == 0 {
+	st := c.Styles
+	if len(c.Scenarios) == 0 {
 		return st.Muted.Render("No scenarios.")
 	}
 	var rows []string
-	for i, sc := range c.scenarios {
+	for i, sc := range c.Scenarios {
 		if i == s.cursor {
 			rows = append(rows, truncate(st.Selected.Render("› "+truncate(sc.Title, s.w-3)+" "), s.w))
 		} else {
 			rows = append(rows, truncate("  "+sc.Title, s.w))
 		}
 	}
-	sc := c.scenarios[s.cursor]
+	sc := c.Scenarios[s.cursor]
 	var detail []string
 	detail = append(detail, "")
 	detail = append(detail, truncate(st.Muted.Render("Stack: ")+st.Pick.Render(s.stacks[s.cursor]), s.w))
@@ -116,7 +116,7 @@ func (s *scenarioScreen) view() string {
 	// The list gets what it needs first (up to all of it); the story fills
 	// the rest and is cut if it must be.
 	listH := min(len(rows), max(s.h-4, 3))
-	visible, top := window(rows, listH, s.cursor, s.top)
+	visible, top := screen.Window(rows, listH, s.cursor, s.top)
 	s.top = top
 	out := append([]string{}, visible...)
 	room := s.h - len(out)
@@ -129,10 +129,10 @@ func (s *scenarioScreen) view() string {
 	return strings.Join(append(out, detail...), "\n")
 }
 
-func (s *scenarioScreen) help() keyHelp {
-	k := s.c.keys
-	return keyHelp{
-		short: []key.Binding{withHelp(k.Open, "form"), withHelp(k.Result, "result"), upDown(), k.Back},
-		full:  [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Result, k.Back}},
+func (s *scenarioScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
+	return screen.KeyHelp{
+		Short: []key.Binding{screen.WithHelp(k.Open, "form"), screen.WithHelp(k.Result, "result"), screen.UpDown(), k.Back},
+		Full:  [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Result, k.Back}},
 	}
 }

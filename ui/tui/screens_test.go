@@ -98,7 +98,7 @@ func TestScreensResize(t *testing.T) {
 			}
 			d.resize(80, 24)
 			if d.screen() != before {
-				t.Errorf("resizing changed the screen from %s to %s", before.title(), d.screen().title())
+				t.Errorf("resizing changed the screen from %s to %s", before.Title(), d.screen().Title())
 			}
 		})
 	}

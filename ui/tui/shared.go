@@ -6,65 +6,23 @@ import (
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
-	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/tui/drills"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
-// shared is what every screen sees: the knowledge, the size it may draw in,
-// the keys and styles, the working answers, and the screen stack. The root
+// shared is what every screen of the app sees: the screen.Context (the
+// knowledge, the size, the keys, the styles and the stack), and what only
+// the app's own screens need: the working answers, the clock that dates
+// memos, the knowledge overlay's folder and the drills' state. The root
 // model owns it; screens hold a pointer and never copy it.
 type shared struct {
-	kb        *knowledge.KB
-	scenarios []scenarios.Scenario
-	keys      KeyMap
-	styles    Styles
-	noColor   bool
-	now       func() time.Time // dates exported memos
-	kbDir     string           // the knowledge overlay's folder, if any
-	drills    *drillState
-
-	// width and height are the body's: the terminal minus header and footer.
-	width, height int
+	*screen.Context
+	noColor bool
+	now     func() time.Time // dates exported memos
+	kbDir   string           // the knowledge overlay's folder, if any
+	drills  *drills.State
 
 	session session
-	stack   []screen
-	status  string // one-line message shown until the next key press
-	quit    bool
-}
-
-// push shows s on top of the current screen.
-func (c *shared) push(s screen) {
-	s.setSize(c.width, c.height)
-	c.stack = append(c.stack, s)
-}
-
-// pop goes back one screen; popping the last one quits.
-func (c *shared) pop() {
-	if len(c.stack) <= 1 {
-		c.quit = true
-		return
-	}
-	c.stack = c.stack[:len(c.stack)-1]
-	c.top().setSize(c.width, c.height)
-}
-
-// replace swaps the top screen for s (a form that turns into its result).
-func (c *shared) replace(s screen) {
-	c.stack = c.stack[:len(c.stack)-1]
-	c.push(s)
-}
-
-func (c *shared) top() screen { return c.stack[len(c.stack)-1] }
-
-// popTo goes back to the nearest screen that matches, if any.
-func (c *shared) popTo(match func(screen) bool) bool {
-	for i := len(c.stack) - 1; i >= 0; i-- {
-		if match(c.stack[i]) {
-			c.stack = c.stack[:i+1]
-			c.top().setSize(c.width, c.height)
-			return true
-		}
-	}
-	return false
 }
 
 // session is the decision being worked on: the answers as they stand and
@@ -72,6 +30,7 @@ func (c *shared) popTo(match func(screen) bool) bool {
 // only through set, so the decision is never stale.
 type session struct {
 	kb       *knowledge.KB
+	decider  *decide.Compiled
 	answers  knowledge.Answers
 	decision decide.Decision
 	// previous is the decision before the last change, to show what moved.
@@ -89,9 +48,9 @@ type session struct {
 }
 
 // start begins a session from a full set of answers.
-func (s *session) start(kb *knowledge.KB, a knowledge.Answers, origin, scenario string) {
-	*s = session{kb: kb, answers: a.Clone(), origin: origin, scenario: scenario, started: true, version: 1}
-	s.decision = decide.Decide(kb, s.answers)
+func (s *session) start(dec *decide.Compiled, a knowledge.Answers, origin, scenario string) {
+	*s = session{kb: dec.KB(), decider: dec, answers: a.Clone(), origin: origin, scenario: scenario, started: true, version: 1}
+	s.decision = dec.Decide(s.answers)
 	s.previous = s.decision
 	// Nothing typed yet can be lost: a preset or the defaults are at hand.
 	s.saved = s.answers
@@ -111,7 +70,7 @@ func (s *session) set(a knowledge.Answers) bool {
 	}
 	s.answers = a.Clone()
 	s.previous = s.decision
-	s.decision = decide.Decide(s.kb, s.answers)
+	s.decision = s.decider.Decide(s.answers)
 	s.version++
 	return true
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // sidePaneMin is the terminal width from which forms get the live stack
@@ -18,15 +19,15 @@ const sidePaneWidth = 40
 // per layer with its pick, the strongest reason, and a mark on what the last
 // change moved.
 func stackPane(c *shared, w, h int) string {
-	st := c.styles
+	st := c.Styles
 	s := &c.session
 	d := s.decision
 	changed := s.changedLayers()
 	inner := w - 4
 	var body []string
 	for _, lp := range d.Layers {
-		body = append(body, st.Layer.Render(report.LayerTitle(c.kb, lp.Layer)))
-		pick := st.Pick.Render(truncate(report.PickText(c.kb, lp), inner-2))
+		body = append(body, st.Layer.Render(report.LayerTitle(c.KB, lp.Layer)))
+		pick := st.Pick.Render(truncate(report.PickText(c.KB, lp), inner-2))
 		if changed[lp.Layer] {
 			pick = st.Changed.Render("» ") + pick
 		} else {
@@ -48,13 +49,13 @@ func stackPane(c *shared, w, h int) string {
 	if len(changed) > 0 {
 		body = append(body, st.Changed.Render("» moved with the last answer"))
 	}
-	return strings.Join(box(st, "Stack so far", body, w, h), "\n")
+	return strings.Join(screen.Box(st, "Stack so far", body, w, h), "\n")
 }
 
 // stackLine is the one-line live stack for narrow terminals.
 func stackLine(c *shared, w int) string {
-	st := c.styles
-	line := report.StackLine(c.kb, c.session.decision)
+	st := c.Styles
+	line := report.StackLine(c.KB, c.session.decision)
 	prefix := st.Muted.Render("Stack: ")
 	if len(c.session.changedLayers()) > 0 {
 		prefix = st.Changed.Render("» Stack: ")

@@ -11,10 +11,14 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/store"
 )
 
 var whereDoes = regexp.MustCompile(`Where does (.+) belong\?`)
+
+// layerKey is the key that places a product in its layer.
+var layerKey = map[string]string{knowledge.LayerEngine: "e", knowledge.LayerModelServer: "m", knowledge.LayerOrchestrator: "o"}
 
 // `stackpick drill taxonomy` in a real terminal opens the app on the
 // first question; placing every product by what the screen asks gives

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -9,7 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // flagsScreen is the flags drill: the top vLLM flags as the knowledge base
@@ -31,7 +33,7 @@ type flagsScreen struct {
 func newFlagsScreen(c *shared, mock *mockScreen) *flagsScreen {
 	s := &flagsScreen{}
 	s.start(c, drill.Flags, mock)
-	s.qs = c.drills.content.FlagQuiz(c.kb, s.seed, c.drills.misses())
+	s.qs = c.drills.content.FlagQuiz(c.KB, s.seed, c.drills.misses())
 	for _, q := range s.qs {
 		ph := "the flag's name"
 		if q.Mode == drill.ModeDefault {
@@ -45,14 +47,14 @@ func newFlagsScreen(c *shared, mock *mockScreen) *flagsScreen {
 	return s
 }
 
-func (s *flagsScreen) title() string {
+func (s *flagsScreen) Title() string {
 	if s.graded {
 		return "Flags · " + s.result.Score.Text()
 	}
 	return fmt.Sprintf("Flags · %d/%d", s.i+1, len(s.qs))
 }
 
-func (s *flagsScreen) setSize(w, h int) {
+func (s *flagsScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	for i := range s.inputs {
 		s.inputs[i].SetWidth(max(w-4, 4))
@@ -86,7 +88,7 @@ func (s *flagsScreen) next() tea.Cmd {
 	return s.grade()
 }
 
-func (s *flagsScreen) update(msg tea.Msg) tea.Cmd {
+func (s *flagsScreen) Update(msg tea.Msg) tea.Cmd {
 	if s.historyKept(msg) {
 		s.layoutResult()
 		return nil
@@ -98,11 +100,11 @@ func (s *flagsScreen) update(msg tea.Msg) tea.Cmd {
 	}
 	if s.graded {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
-			return s.gradedUpdate(k, func() screen { return newFlagsScreen(s.c, nil) })
+			return s.gradedUpdate(k, func() screen.Screen { return newFlagsScreen(s.c, nil) })
 		}
 		return nil
 	}
-	keys := s.c.keys
+	keys := s.c.Keys
 	q := s.qs[s.i]
 	k, isKey := msg.(tea.KeyPressMsg)
 	if isKey {
@@ -152,7 +154,7 @@ func (s *flagsScreen) grade() tea.Cmd {
 			answers[i].Name = v
 		}
 	}
-	s.result = c.drills.content.GradeFlags(c.kb, s.qs, answers)
+	s.result = c.drills.content.GradeFlags(c.KB, s.qs, answers)
 	if s.mock != nil {
 		return s.mock.partDone()
 	}
@@ -163,7 +165,7 @@ func (s *flagsScreen) grade() tea.Cmd {
 }
 
 func (s *flagsScreen) layoutResult() {
-	st := s.c.styles
+	st := s.c.Styles
 	w := s.w
 	var wrong, right []string
 	for i, g := range s.result.Grades {
@@ -184,25 +186,25 @@ func (s *flagsScreen) layoutResult() {
 		}
 		if q.Mode == drill.ModeDefault {
 			ls = append(ls, markLine(st, false, fmt.Sprintf("%s %s: default %s, effect %s", q.Flag, pts, g.DefaultVerdict, g.EffectVerdict), w)...)
-			ls = append(ls, wrapStyled("You said: "+said, w, 5, 2, st.Muted)...)
+			ls = append(ls, report.WrapStyled("You said: "+said, w, 5, 2, st.Muted)...)
 			if g.EffectVerdict != "right" {
-				ls = append(ls, wrapStyled("Its effect: "+q.Effect, w, 5, 2, st.Text)...)
+				ls = append(ls, report.WrapStyled("Its effect: "+q.Effect, w, 5, 2, st.Text)...)
 			}
 		} else {
 			ls = append(ls, markLine(st, false, fmt.Sprintf("%s %s: you named %s (%s)", q.Flag, pts, said, g.NameVerdict), w)...)
-			ls = append(ls, wrapStyled("The effect shown: "+q.Effect, w, 5, 2, st.Muted)...)
+			ls = append(ls, report.WrapStyled("The effect shown: "+q.Effect, w, 5, 2, st.Muted)...)
 		}
 		if g.Correction != "" {
-			ls = append(ls, wrapStyled("Correction: "+g.Correction, w, 5, 2, st.Warn)...)
+			ls = append(ls, report.WrapStyled("Correction: "+g.Correction, w, 5, 2, st.Warn)...)
 		}
-		ls = append(ls, wrapStyled("Default today: "+g.Default, w, 5, 2, st.Text)...)
+		ls = append(ls, report.WrapStyled("Default today: "+g.Default, w, 5, 2, st.Text)...)
 		if g.DependsOn != "" {
-			ls = append(ls, wrapStyled("Depends on: "+g.DependsOn, w, 5, 2, st.Text)...)
+			ls = append(ls, report.WrapStyled("Depends on: "+g.DependsOn, w, 5, 2, st.Text)...)
 		}
 		if g.Versions != "" {
-			ls = append(ls, wrapStyled("Versions: "+g.Versions, w, 5, 2, st.Text)...)
+			ls = append(ls, report.WrapStyled("Versions: "+g.Versions, w, 5, 2, st.Text)...)
 		}
-		ls = append(ls, wrapStyled("Source: "+g.Source, w, 5, 2, st.Muted)...)
+		ls = append(ls, report.WrapStyled("Source: "+g.Source, w, 5, 2, st.Muted)...)
 		wrong = append(wrong, ls...)
 	}
 	lines := []string{""}
@@ -211,36 +213,36 @@ func (s *flagsScreen) layoutResult() {
 	s.setResult(lines)
 }
 
-func (s *flagsScreen) view() string {
+func (s *flagsScreen) View() string {
 	if s.graded {
 		return s.resultView("Flags: " + s.result.Score.Text())
 	}
-	st := s.c.styles
+	st := s.c.Styles
 	w := s.w
 	q := s.qs[s.i]
 	num := st.Muted.Render(fmt.Sprintf("%d/%d  ", s.i+1, len(s.qs)))
 	var top []string
 	if q.Mode == drill.ModeName {
-		top = append(top, truncate(" "+num+st.Heading.Render("Which flag does this?"), w))
-		top = append(top, wrapStyled("“"+q.Effect+"”", w, 1, 1, st.Text)...)
+		top = append(top, report.Truncate(" "+num+st.Heading.Render("Which flag does this?"), w))
+		top = append(top, report.WrapStyled("“"+q.Effect+"”", w, 1, 1, st.Text)...)
 		if s.h >= 14 {
 			top = append(top, "")
 		}
-		top = append(top, truncate(" "+st.Muted.Render("The flag:"), w))
+		top = append(top, report.Truncate(" "+st.Muted.Render("The flag:"), w))
 		top = append(top, " "+s.inputs[s.i].View())
 		return strings.Join(top, "\n")
 	}
-	top = append(top, truncate(" "+num+st.Heading.Render(q.Flag), w))
+	top = append(top, report.Truncate(" "+num+st.Heading.Render(q.Flag), w))
 	if s.h >= 14 {
 		top = append(top, "")
 	}
-	top = append(top, truncate(" "+st.Muted.Render("Its default today:"), w))
+	top = append(top, report.Truncate(" "+st.Muted.Render("Its default today:"), w))
 	top = append(top, " "+s.inputs[s.i].View())
 	label := "Its effect (1-4):"
 	if !s.onList {
 		label = "Then its effect (enter, then 1-4):"
 	}
-	top = append(top, truncate(" "+st.Muted.Render(label), w))
+	top = append(top, report.Truncate(" "+st.Muted.Render(label), w))
 	opts, at := s.lists[s.i].render(st, w-1, s.onList)
 	room := s.h - len(top)
 	if len(opts) > room {
@@ -252,28 +254,28 @@ func (s *flagsScreen) view() string {
 		end := min(len(opts), start+room)
 		opts = opts[start:end]
 	}
-	return strings.Join(append(top, indent(strings.Join(opts, "\n"), 1)), "\n")
+	return strings.Join(append(top, screen.Indent(strings.Join(opts, "\n"), 1)), "\n")
 }
 
-func (s *flagsScreen) help() keyHelp {
+func (s *flagsScreen) Help() screen.KeyHelp {
 	if s.graded {
 		return s.gradedHelp()
 	}
-	k := s.c.keys
-	prev := withHelp(k.PrevField, "back a step")
+	k := s.c.Keys
+	prev := screen.WithHelp(k.PrevField, "back a step")
 	if s.onList {
-		pick := withHelp(k.Enter, "pick")
+		pick := screen.WithHelp(k.Enter, "pick")
 		nums := key.NewBinding(key.WithKeys("1", "2", "3", "4"), key.WithHelp("1-4", "pick by number"))
 		back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("q/esc", "leave (asks first)"))
-		return keyHelp{
-			short: []key.Binding{nums, upDown(), pick, prev, back},
-			full:  [][]key.Binding{{nums, k.Up, k.Down, pick, prev, back}},
+		return screen.KeyHelp{
+			Short: []key.Binding{nums, screen.UpDown(), pick, prev, back},
+			Full:  [][]key.Binding{{nums, k.Up, k.Down, pick, prev, back}},
 		}
 	}
 	next := key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "next"))
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave (asks first)"))
-	return keyHelp{
-		short: []key.Binding{next, prev, back},
-		full:  [][]key.Binding{{next, prev, back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{next, prev, back},
+		Full:  [][]key.Binding{{next, prev, back}},
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -8,7 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // drillEntry is one line of the drills menu.
@@ -25,42 +27,42 @@ var drillEntries = []drillEntry{
 	{"stats", "Progress", "p", "scores over time and the items you miss most"},
 }
 
-// drillsScreen is the drills menu: the four exit-test drills, the mock
+// menuScreen is the drills menu: the four exit-test drills, the mock
 // exit test and the progress so far.
-type drillsScreen struct {
+type menuScreen struct {
 	c      *shared
 	cursor int
 	w, h   int
 }
 
-func newDrillsScreen(c *shared) *drillsScreen {
-	c.drills.load(c.kb)
-	return &drillsScreen{c: c}
+func newMenuScreen(c *shared) *menuScreen {
+	c.drills.load(c.KB)
+	return &menuScreen{c: c}
 }
 
-func (s *drillsScreen) title() string { return "Drills" }
+func (s *menuScreen) Title() string { return "Drills" }
 
-func (s *drillsScreen) setSize(w, h int) { s.w, s.h = w, h }
+func (s *menuScreen) SetSize(w, h int) { s.w, s.h = w, h }
 
-func (s *drillsScreen) open(i int) tea.Cmd {
+func (s *menuScreen) open(i int) tea.Cmd {
 	s.cursor = i
-	if sc := s.c.drillScreenFor(drillEntries[i].name); sc != nil {
-		s.c.push(sc)
-		return begin(sc)
+	if sc := s.c.screenFor(drillEntries[i].name); sc != nil {
+		s.c.Push(sc)
+		return screen.Begin(sc)
 	}
 	return nil
 }
 
-func (s *drillsScreen) update(msg tea.Msg) tea.Cmd {
+func (s *menuScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
-	keys := s.c.keys
+	keys := s.c.Keys
 	n := len(drillEntries)
 	switch {
 	case key.Matches(k, keys.Back):
-		s.c.pop()
+		s.c.Pop()
 	case key.Matches(k, keys.Up):
 		s.cursor = (s.cursor + n - 1) % n
 	case key.Matches(k, keys.Down), k.String() == "tab":
@@ -90,9 +92,9 @@ func lastScores(sum store.Summary) map[string]string {
 	return out
 }
 
-func (s *drillsScreen) view() string {
+func (s *menuScreen) View() string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	d := c.drills
 	var out []string
@@ -102,7 +104,7 @@ func (s *drillsScreen) view() string {
 	}
 	out = append(out, " "+st.Heading.Render("Exit-test drills"))
 	if s.h >= 14 {
-		out = append(out, wrapStyled("Practise until you can do it unaided at a whiteboard. What you miss comes back first.", w, 1, 0, st.Muted)...)
+		out = append(out, report.WrapStyled("Practise until you can do it unaided at a whiteboard. What you miss comes back first.", w, 1, 0, st.Muted)...)
 		out = append(out, "")
 	}
 	scores := lastScores(store.Summarize(d.records))
@@ -111,7 +113,7 @@ func (s *drillsScreen) view() string {
 		labelW = max(labelW, len(e.label))
 	}
 	for i, e := range drillEntries {
-		label := padRight(e.label, labelW)
+		label := report.PadRight(e.label, labelW)
 		if i == s.cursor {
 			label = st.Selected.Render("› " + label + " ")
 		} else {
@@ -122,35 +124,35 @@ func (s *drillsScreen) view() string {
 			line += "  " + st.Muted.Render(e.hint)
 		}
 		if sc := scores[e.name]; sc != "" && w >= 60+len(e.hint)+len(sc) {
-			line = padRight(line, w-len(sc)-2) + st.Muted.Render(sc)
+			line = report.PadRight(line, w-len(sc)-2) + st.Muted.Render(sc)
 		}
-		out = append(out, truncate(line, w))
+		out = append(out, report.Truncate(line, w))
 	}
 	var foot []string
 	if w < 60 {
 		// No room for the hints beside the entries: the chosen one's below.
-		foot = append(foot, wrapStyled(drillEntries[s.cursor].hint, w, 1, 0, st.Muted)...)
+		foot = append(foot, report.WrapStyled(drillEntries[s.cursor].hint, w, 1, 0, st.Muted)...)
 	}
 	if n := d.notice; n != "" {
-		foot = append(foot, wrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
+		foot = append(foot, report.WrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
 	}
 	if p := d.problem; p != "" {
-		foot = append(foot, wrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
+		foot = append(foot, report.WrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
 	}
 	if tall && d.content != nil {
 		b := d.content.Bar
-		foot = append(foot, wrapStyled(fmt.Sprintf("The bar: every product placed, every layer of the stack right, %.0f%% of the flag points, %.0f%% of the key points in %d seconds.",
+		foot = append(foot, report.WrapStyled(fmt.Sprintf("The bar: every product placed, every layer of the stack right, %.0f%% of the flag points, %.0f%% of the key points in %d seconds.",
 			100*b.Flags, 100*b.Explain, d.content.Topic().Seconds), w, 1, 0, st.Muted)...)
 	}
 	if tall && d.path != "" && d.problem == "" {
-		foot = append(foot, wrapStyled("Results are kept in "+d.path, w, 1, 0, st.Muted)...)
+		foot = append(foot, report.WrapStyled("Results are kept in "+d.path, w, 1, 0, st.Muted)...)
 	}
 	if len(foot) > 0 {
 		room := s.h - len(out) - 1
 		if len(foot) > room {
 			foot = foot[:max(room, 0)]
 			if room > 0 {
-				foot[room-1] = truncate(foot[room-1], w-12) + st.Muted.Render("… p: more")
+				foot[room-1] = report.Truncate(foot[room-1], w-12) + st.Muted.Render("… p: more")
 			}
 		}
 		if len(foot) > 0 {
@@ -161,17 +163,17 @@ func (s *drillsScreen) view() string {
 	return strings.Join(out, "\n")
 }
 
-func (s *drillsScreen) help() keyHelp {
-	k := s.c.keys
-	enter := withHelp(k.Enter, "start")
+func (s *menuScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
+	enter := screen.WithHelp(k.Enter, "start")
 	letters := key.NewBinding(key.WithKeys("t", "s", "f", "e", "m", "p"), key.WithHelp("t/s/f/e/m/p", "start that drill, or progress"))
 	numbers := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "the same, by number"))
 	back := k.Back
-	if len(s.c.stack) > 0 && s.c.stack[0] == screen(s) {
-		back = withHelp(back, "quit") // opened by 'stackpick drill NAME'
+	if len(s.c.Stack) > 0 && s.c.Stack[0] == screen.Screen(s) {
+		back = screen.WithHelp(back, "quit") // opened by 'stackpick drill NAME'
 	}
-	return keyHelp{
-		short: []key.Binding{enter, upDown(), back},
-		full:  [][]key.Binding{{k.Up, k.Down, enter, letters, numbers, back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{enter, screen.UpDown(), back},
+		Full:  [][]key.Binding{{k.Up, k.Down, enter, letters, numbers, back}},
 	}
 }

@@ -1,26 +1,25 @@
-package tui
+package screen
 
 import (
 	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"github.com/charmbracelet/x/ansi"
-)
 
-func visibleWidth(s string) int { return ansi.StringWidth(s) }
+	"github.com/stackpick/stackpick/ui/report"
+)
 
 // shortHelp is the footer: as many "key action" pairs as fit, then the key
 // that opens the help: "? help", or "f1 help" in free text, where ? is
 // typed as a question mark.
-func shortHelp(c *shared, bs []key.Binding, w int, inText bool) string {
-	st := c.styles
+func shortHelp(c *Context, bs []key.Binding, w int, inText bool) string {
+	st := c.Styles
 	helpKey := "?"
 	if inText {
 		helpKey = "f1"
 	}
 	more := st.Key.Render(helpKey) + " " + st.Muted.Render("help")
-	moreW := visibleWidth(more)
+	moreW := VisibleWidth(more)
 	sep := st.Muted.Render(" · ")
 	var b strings.Builder
 	used := 0
@@ -30,7 +29,7 @@ func shortHelp(c *shared, bs []key.Binding, w int, inText bool) string {
 		}
 		h := k.Help()
 		item := st.Key.Render(h.Key) + " " + st.Muted.Render(h.Desc)
-		iw := visibleWidth(item)
+		iw := VisibleWidth(item)
 		if used > 0 {
 			iw += 3
 		}
@@ -47,34 +46,34 @@ func shortHelp(c *shared, bs []key.Binding, w int, inText bool) string {
 		b.WriteString(sep)
 	}
 	b.WriteString(more)
-	return truncate(b.String(), w)
+	return report.Truncate(b.String(), w)
 }
 
 // helpLines is the full help of a screen: every key it names, then the
 // keys that work everywhere, one "key  action" per entry. Two columns when
 // the body is wide enough for both and one would not fit; in one column an
 // action too long for the width wraps under itself.
-func helpLines(c *shared, s screen, w, h int) []string {
-	st := c.styles
+func helpLines(c *Context, s Screen, w, h int) []string {
+	st := c.Styles
 	var entries []key.Binding
-	for _, col := range s.help().full {
+	for _, col := range s.Help().Full {
 		for _, k := range col {
 			if k.Enabled() {
 				entries = append(entries, k)
 			}
 		}
 	}
-	entries = append(entries, c.keys.Help, c.keys.Quit)
+	entries = append(entries, c.Keys.Help, c.Keys.Quit)
 	keyW, rowW := 0, 0
 	for _, k := range entries {
-		keyW = max(keyW, visibleWidth(k.Help().Key))
+		keyW = max(keyW, VisibleWidth(k.Help().Key))
 	}
 	for _, k := range entries {
-		rowW = max(rowW, keyW+2+visibleWidth(k.Help().Desc))
+		rowW = max(rowW, keyW+2+VisibleWidth(k.Help().Desc))
 	}
 	row := func(k key.Binding) string {
 		hk := k.Help()
-		return st.Key.Render(padRight(hk.Key, keyW)) + "  " + hk.Desc
+		return st.Key.Render(report.PadRight(hk.Key, keyW)) + "  " + hk.Desc
 	}
 	var out []string
 	if len(entries) > h && 2*rowW+4 <= w {
@@ -82,7 +81,7 @@ func helpLines(c *shared, s screen, w, h int) []string {
 		for i := range half {
 			l := row(entries[i])
 			if i+half < len(entries) {
-				l = padRight(l, rowW+4) + row(entries[i+half])
+				l = report.PadRight(l, rowW+4) + row(entries[i+half])
 			}
 			out = append(out, l)
 		}
@@ -91,12 +90,12 @@ func helpLines(c *shared, s screen, w, h int) []string {
 	descW := max(w-keyW-2, 10)
 	for _, k := range entries {
 		hk := k.Help()
-		for i, l := range wrap(hk.Desc, descW, 0, 0) {
+		for i, l := range report.Wrap(hk.Desc, descW, 0, 0) {
 			name := ""
 			if i == 0 {
 				name = hk.Key
 			}
-			out = append(out, st.Key.Render(padRight(name, keyW))+"  "+l)
+			out = append(out, st.Key.Render(report.PadRight(name, keyW))+"  "+l)
 		}
 	}
 	return out
@@ -105,9 +104,9 @@ func helpLines(c *shared, s screen, w, h int) []string {
 // helpView draws the help in w×h from line top of the list (clamped), and
 // returns the clamped top and the largest top there is: when the list is
 // longer than the body it scrolls, and the title line says where it is.
-func helpView(c *shared, s screen, w, h, top int) (string, int, int) {
-	st := c.styles
-	title := "Keys: " + s.title()
+func helpView(c *Context, s Screen, w, h, top int) (string, int, int) {
+	st := c.Styles
+	title := "Keys: " + s.Title()
 	gap := h >= 6 // a blank line under the title
 	room := h - 1
 	if gap {
@@ -125,9 +124,9 @@ func helpView(c *shared, s screen, w, h, top int) (string, int, int) {
 	head := st.Heading.Render(title)
 	if maxTop > 0 {
 		pos := st.Muted.Render(fmt.Sprintf(" %d–%d of %d", top+1, min(top+room, len(rows)), len(rows)))
-		head = padRight(truncate(head, w-visibleWidth(pos)), w-visibleWidth(pos)) + pos
+		head = report.PadRight(report.Truncate(head, w-VisibleWidth(pos)), w-VisibleWidth(pos)) + pos
 	}
-	out := []string{truncate(head, w)}
+	out := []string{report.Truncate(head, w)}
 	if gap {
 		out = append(out, "")
 	}

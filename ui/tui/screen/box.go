@@ -1,23 +1,25 @@
-package tui
+package screen
 
 import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/stackpick/stackpick/ui/report"
 )
 
-// box draws body inside a rounded border exactly w cells wide, with title set
+// Box draws body inside a rounded border exactly w cells wide, with title set
 // into the top edge. Body lines must already fit w-4 cells; longer ones are
 // cut so the right edge never moves. With h > 0 the box is exactly h lines
 // (body cut or padded); with h == 0 it fits the body.
-func box(st Styles, title string, body []string, w, h int) []string {
+func Box(st Styles, title string, body []string, w, h int) []string {
 	if w < 6 {
 		return body
 	}
 	inner := w - 4
 	top := "╭─"
 	if title != "" {
-		t := truncate(title, max(inner-2, 1))
+		t := report.Truncate(title, max(inner-2, 1))
 		top += " " + t + " "
 	}
 	fill := w - 1 - ansi.StringWidth(top)
@@ -33,7 +35,7 @@ func box(st Styles, title string, body []string, w, h int) []string {
 		if i < len(body) {
 			l = body[i]
 		}
-		out = append(out, side+" "+padRight(l, inner)+" "+side)
+		out = append(out, side+" "+report.PadRight(l, inner)+" "+side)
 	}
 	out = append(out, st.Border.Render("╰"+strings.Repeat("─", w-2)+"╯"))
 	return out

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -15,13 +15,14 @@ import (
 	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
-// scenarioDrillScreen is the scenario drill: a story (a preset, or one
+// scenarioScreen is the scenario drill: a story (a preset, or one
 // generated from the seed), then for each layer a product to pick and one
 // line to defend it. Graded against decide: right or wrong per layer, the
 // fired rules' key terms the defense used, and the full rationale.
-type scenarioDrillScreen struct {
+type scenarioScreen struct {
 	drillBase
 	prompt  drill.ScenarioPrompt
 	layers  []*knowledge.Layer
@@ -39,20 +40,20 @@ type scenarioDrillScreen struct {
 	result   drill.ScenarioResult
 }
 
-func newScenarioDrillScreen(c *shared, mock *mockScreen) *scenarioDrillScreen {
-	s := &scenarioDrillScreen{}
+func newScenarioScreen(c *shared, mock *mockScreen) *scenarioScreen {
+	s := &scenarioScreen{}
 	s.start(c, drill.Scenario, mock)
 	s.prompt = c.scenarioPrompt(s.seed)
-	s.layers = c.kb.Layers
+	s.layers = c.KB.Layers
 	for _, l := range s.layers {
 		var ids, labels []string
-		for _, p := range c.kb.ProductsOn(l.ID) {
+		for _, p := range c.KB.ProductsOn(l.ID) {
 			ids = append(ids, p.ID)
 			labels = append(labels, p.Name)
 		}
 		if l.Optional {
 			ids = append(ids, knowledge.None)
-			labels = append(labels, report.EmptyLayer(c.kb, l.ID))
+			labels = append(labels, report.EmptyLayer(c.KB, l.ID))
 		}
 		s.options = append(s.options, ids)
 		s.lists = append(s.lists, choiceList{labels: labels})
@@ -62,14 +63,14 @@ func newScenarioDrillScreen(c *shared, mock *mockScreen) *scenarioDrillScreen {
 	return s
 }
 
-func (s *scenarioDrillScreen) title() string {
+func (s *scenarioScreen) Title() string {
 	if s.graded {
 		return "Scenario · " + s.result.Score.Text()
 	}
 	return fmt.Sprintf("Scenario · layer %d/%d", s.layer+1, len(s.layers))
 }
 
-func (s *scenarioDrillScreen) setSize(w, h int) {
+func (s *scenarioScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	for i := range s.inputs {
 		s.inputs[i].SetWidth(max(w-4, 4))
@@ -80,20 +81,20 @@ func (s *scenarioDrillScreen) setSize(w, h int) {
 }
 
 // takesQuestionMark: a defense already begun may ask a question.
-func (s *scenarioDrillScreen) takesQuestionMark() bool {
+func (s *scenarioScreen) TakesQuestionMark() bool {
 	return !s.graded && !s.story && s.typing && s.inputs[s.layer].Value() != ""
 }
 
-func (s *scenarioDrillScreen) answered() bool {
+func (s *scenarioScreen) answered() bool {
 	return slices.ContainsFunc(s.picks, func(p int) bool { return p >= 0 })
 }
 
-func (s *scenarioDrillScreen) focusDefense() tea.Cmd {
+func (s *scenarioScreen) focusDefense() tea.Cmd {
 	s.typing = true
 	return s.inputs[s.layer].Focus()
 }
 
-func (s *scenarioDrillScreen) focusPicks() {
+func (s *scenarioScreen) focusPicks() {
 	s.typing = false
 	s.inputs[s.layer].Blur()
 	if p := s.picks[s.layer]; p >= 0 {
@@ -101,7 +102,7 @@ func (s *scenarioDrillScreen) focusPicks() {
 	}
 }
 
-func (s *scenarioDrillScreen) update(msg tea.Msg) tea.Cmd {
+func (s *scenarioScreen) Update(msg tea.Msg) tea.Cmd {
 	if s.historyKept(msg) {
 		s.layoutResult()
 		return nil
@@ -113,11 +114,11 @@ func (s *scenarioDrillScreen) update(msg tea.Msg) tea.Cmd {
 	}
 	if s.graded {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
-			return s.gradedUpdate(k, func() screen { return newScenarioDrillScreen(s.c, nil) })
+			return s.gradedUpdate(k, func() screen.Screen { return newScenarioScreen(s.c, nil) })
 		}
 		return nil
 	}
-	keys := s.c.keys
+	keys := s.c.Keys
 	k, isKey := msg.(tea.KeyPressMsg)
 	if isKey && s.story {
 		switch {
@@ -177,7 +178,7 @@ func (s *scenarioDrillScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 // answer is the stack and defenses as given.
-func (s *scenarioDrillScreen) answer() drill.StackAnswer {
+func (s *scenarioScreen) answer() drill.StackAnswer {
 	ans := drill.StackAnswer{Picks: map[string]string{}, Defense: map[string]string{}}
 	for i, l := range s.layers {
 		if p := s.picks[i]; p >= 0 {
@@ -188,10 +189,10 @@ func (s *scenarioDrillScreen) answer() drill.StackAnswer {
 	return ans
 }
 
-func (s *scenarioDrillScreen) grade() tea.Cmd {
+func (s *scenarioScreen) grade() tea.Cmd {
 	c := s.c
-	s.decision = decide.Decide(c.kb, s.prompt.Answers)
-	s.result = c.drills.content.GradeScenario(c.kb, s.decision, s.answer())
+	s.decision = c.Decider.Decide(s.prompt.Answers)
+	s.result = c.drills.content.GradeScenario(c.KB, s.decision, s.answer())
 	if s.mock != nil {
 		return s.mock.partDone()
 	}
@@ -201,57 +202,57 @@ func (s *scenarioDrillScreen) grade() tea.Cmd {
 	return cmd
 }
 
-func (s *scenarioDrillScreen) layoutResult() {
+func (s *scenarioScreen) layoutResult() {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	ans := s.answer()
 	lines := []string{""}
 	for _, g := range s.result.Layers {
-		want := report.PickText(c.kb, decide.LayerPick{Layer: g.Layer, Pick: g.Want, Also: g.Also})
+		want := report.PickText(c.KB, decide.LayerPick{Layer: g.Layer, Pick: g.Want, Also: g.Also})
 		got := "nothing"
 		if g.Got != "" {
-			got = c.kb.ChoiceName(g.Layer, g.Got)
+			got = c.KB.ChoiceName(g.Layer, g.Got)
 		}
-		lines = append(lines, markLine(st, g.Right, fmt.Sprintf("%s: you picked %s; stackpick picks %s", c.kb.Layer(g.Layer).Name, got, want), w)...)
+		lines = append(lines, markLine(st, g.Right, fmt.Sprintf("%s: you picked %s; stackpick picks %s", c.KB.Layer(g.Layer).Name, got, want), w)...)
 		if d := ans.Defense[g.Layer]; d != "" {
-			lines = append(lines, wrapStyled("Your defense: “"+d+"”", w, 5, 2, st.Text)...)
+			lines = append(lines, report.WrapStyled("Your defense: “"+d+"”", w, 5, 2, st.Text)...)
 		} else {
-			lines = append(lines, wrapStyled("No defense given.", w, 5, 0, st.Muted)...)
+			lines = append(lines, report.WrapStyled("No defense given.", w, 5, 0, st.Muted)...)
 		}
 		if len(g.Terms) > 0 {
-			lines = append(lines, wrapStyled("It named: "+strings.Join(g.Terms, ", "), w, 5, 2, st.Good)...)
+			lines = append(lines, report.WrapStyled("It named: "+strings.Join(g.Terms, ", "), w, 5, 2, st.Good)...)
 		}
 		if len(g.Rationale) > 0 {
-			lines = append(lines, wrapStyled(fmt.Sprintf("Why (%d of %d reasons named):", len(g.Mentioned), len(g.Rationale)), w, 5, 0, st.Muted)...)
+			lines = append(lines, report.WrapStyled(fmt.Sprintf("Why (%d of %d reasons named):", len(g.Mentioned), len(g.Rationale)), w, 5, 0, st.Muted)...)
 		}
 		for _, r := range g.Rationale {
 			mark := st.Muted.Render("·")
 			if slices.Contains(g.Mentioned, r.Rule) {
 				mark = st.Good.Render("✓")
 			}
-			ls := wrap(r.Rule+": "+r.Text, w, 7, 2)
+			ls := report.Wrap(r.Rule+": "+r.Text, w, 7, 2)
 			ls[0] = "     " + mark + " " + st.RuleID.Render(r.Rule) + strings.TrimPrefix(strings.TrimLeft(ls[0], " "), r.Rule)
 			lines = append(lines, ls...)
 		}
 		lines = append(lines, "")
 	}
-	lines = append(lines, " "+st.Heading.Render(truncate(s.prompt.Title, w-1)))
-	lines = append(lines, wrapStyled(s.prompt.Story, w, 1, 0, st.Muted)...)
+	lines = append(lines, " "+st.Heading.Render(report.Truncate(s.prompt.Title, w-1)))
+	lines = append(lines, report.WrapStyled(s.prompt.Story, w, 1, 0, st.Muted)...)
 	s.setResult(lines)
 }
 
-func (s *scenarioDrillScreen) view() string {
+func (s *scenarioScreen) View() string {
 	if s.graded {
 		return s.resultView("Scenario: " + s.result.Score.Text())
 	}
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
-	storyLines := wrap(s.prompt.Story, w, 1, 0)
+	storyLines := report.Wrap(s.prompt.Story, w, 1, 0)
 	if s.story {
 		s.storyTop = max(0, min(s.storyTop, len(storyLines)-(s.h-1)))
-		out := []string{truncate(" "+st.Heading.Render(s.prompt.Title), w)}
+		out := []string{report.Truncate(" "+st.Heading.Render(s.prompt.Title), w)}
 		end := min(len(storyLines), s.storyTop+s.h-1)
 		return strings.Join(append(out, storyLines[s.storyTop:end]...), "\n")
 	}
@@ -260,18 +261,18 @@ func (s *scenarioDrillScreen) view() string {
 	// then the defense line.
 	l := s.layers[s.layer]
 	var q []string
-	q = append(q, truncate(" "+st.Layer.Render(fmt.Sprintf("%s (%d/%d)", l.Name, s.layer+1, len(s.layers)))+st.Muted.Render(": which product?"), w))
+	q = append(q, report.Truncate(" "+st.Layer.Render(fmt.Sprintf("%s (%d/%d)", l.Name, s.layer+1, len(s.layers)))+st.Muted.Render(": which product?"), w))
 	if s.typing {
-		q[0] = truncate(" "+st.Layer.Render(l.Name)+st.Muted.Render(": ")+st.Pick.Render(s.lists[s.layer].labels[s.picks[s.layer]]), w)
+		q[0] = report.Truncate(" "+st.Layer.Render(l.Name)+st.Muted.Render(": ")+st.Pick.Render(s.lists[s.layer].labels[s.picks[s.layer]]), w)
 	} else {
 		opts, _ := s.lists[s.layer].render(st, w-1, true)
-		q = append(q, indent(strings.Join(opts, "\n"), 1))
+		q = append(q, screen.Indent(strings.Join(opts, "\n"), 1))
 	}
 	label := "Defend it in one line"
 	if !s.typing {
 		label += " (after the pick)"
 	}
-	q = append(q, truncate(" "+st.Muted.Render(label+":"), w))
+	q = append(q, report.Truncate(" "+st.Muted.Render(label+":"), w))
 	q = append(q, " "+s.inputs[s.layer].View())
 	qh := lineCount(q)
 
@@ -284,7 +285,7 @@ func (s *scenarioDrillScreen) view() string {
 			if d != "" {
 				d = " — " + d
 			}
-			done = append(done, truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.kb.ChoiceName(s.layers[i].ID, s.options[i][p])+st.Muted.Render(d), w))
+			done = append(done, report.Truncate(" "+st.Muted.Render("• "+s.layers[i].Name+": ")+c.KB.ChoiceName(s.layers[i].ID, s.options[i][p])+st.Muted.Render(d), w))
 		}
 	}
 
@@ -309,7 +310,7 @@ func (s *scenarioDrillScreen) view() string {
 		story = append(story, storyLines[:room-1]...)
 		story = append(story, ansi.Truncate(storyLines[room-1], w-22, "")+st.Muted.Render(" … ctrl+o: whole story"))
 	}
-	out := []string{truncate(title, w)}
+	out := []string{report.Truncate(title, w)}
 	out = append(out, story...)
 	if gap {
 		out = append(out, "")
@@ -327,30 +328,30 @@ func lineCount(parts []string) int {
 	return n
 }
 
-func (s *scenarioDrillScreen) help() keyHelp {
+func (s *scenarioScreen) Help() screen.KeyHelp {
 	if s.graded {
 		return s.gradedHelp()
 	}
-	k := s.c.keys
+	k := s.c.Keys
 	if s.story {
 		closeStory := key.NewBinding(key.WithKeys("ctrl+o", "esc", "enter"), key.WithHelp("ctrl+o/esc", "back to the question"))
 		scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
-		return keyHelp{short: []key.Binding{closeStory, scroll}, full: [][]key.Binding{{closeStory, k.Up, k.Down, k.PageUp, k.PageDown}}}
+		return screen.KeyHelp{Short: []key.Binding{closeStory, scroll}, Full: [][]key.Binding{{closeStory, k.Up, k.Down, k.PageUp, k.PageDown}}}
 	}
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave (asks first)"))
-	prev := withHelp(k.PrevField, "back a step")
+	prev := screen.WithHelp(k.PrevField, "back a step")
 	if s.typing {
 		next := key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "next layer (the last grades)"))
-		return keyHelp{
-			short: []key.Binding{withHelp(next, "next"), prev, k.Story, back},
-			full:  [][]key.Binding{{next, prev, k.Story, back}},
+		return screen.KeyHelp{
+			Short: []key.Binding{screen.WithHelp(next, "next"), prev, k.Story, back},
+			Full:  [][]key.Binding{{next, prev, k.Story, back}},
 		}
 	}
-	pick := withHelp(k.Enter, "pick")
+	pick := screen.WithHelp(k.Enter, "pick")
 	nums := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "pick by number"))
 	back = key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("q/esc", "leave (asks first)"))
-	return keyHelp{
-		short: []key.Binding{upDown(), pick, nums, k.Story, back},
-		full:  [][]key.Binding{{k.Up, k.Down, pick, nums, prev, k.Story, back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{screen.UpDown(), pick, nums, k.Story, back},
+		Full:  [][]key.Binding{{k.Up, k.Down, pick, nums, prev, k.Story, back}},
 	}
 }

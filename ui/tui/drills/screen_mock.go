@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -8,7 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // mockScreen is the mock exit test: the four drills in a row on one seed,
@@ -17,11 +19,11 @@ import (
 type mockScreen struct {
 	c    *shared
 	seed uint64
-	part int    // the part running, 0-3; 4 once all are done
-	cur  screen // the part on screen
+	part int           // the part running, 0-3; 4 once all are done
+	cur  screen.Screen // the part on screen
 
 	tax *taxonomyScreen
-	sc  *scenarioDrillScreen
+	sc  *scenarioScreen
 	fl  *flagsScreen
 	ex  *explainScreen
 
@@ -48,7 +50,7 @@ func (m *mockScreen) partDone() tea.Cmd {
 	m.part++
 	switch m.part {
 	case 1:
-		m.sc = newScenarioDrillScreen(c, m)
+		m.sc = newScenarioScreen(c, m)
 		m.cur = m.sc
 	case 2:
 		m.fl = newFlagsScreen(c, m)
@@ -64,48 +66,40 @@ func (m *mockScreen) partDone() tea.Cmd {
 		m.layoutResult()
 		return cmd
 	}
-	c.status = fmt.Sprintf("%s done. Part %d of %d: %s.", partTitle(mockParts[m.part-1]), m.part+1, len(mockParts), mockParts[m.part])
-	m.cur.setSize(m.w, m.h)
-	return begin(m.cur)
+	c.Status = fmt.Sprintf("%s done. Part %d of %d: %s.", partTitle(mockParts[m.part-1]), m.part+1, len(mockParts), mockParts[m.part])
+	m.cur.SetSize(m.w, m.h)
+	return screen.Begin(m.cur)
 }
 
 func partTitle(name string) string { return strings.ToUpper(name[:1]) + name[1:] }
 
-// begin starts what a screen starts when it is shown (the countdown).
-func begin(s screen) tea.Cmd {
-	if b, ok := s.(interface{ begin() tea.Cmd }); ok {
-		return b.begin()
-	}
-	return nil
-}
-
-func (m *mockScreen) begin() tea.Cmd {
+func (m *mockScreen) Begin() tea.Cmd {
 	if m.graded {
 		return nil
 	}
-	return begin(m.cur)
+	return screen.Begin(m.cur)
 }
 
-func (m *mockScreen) takesQuestionMark() bool { return !m.graded && takesQuestionMark(m.cur) }
+func (m *mockScreen) TakesQuestionMark() bool { return !m.graded && screen.TakesQuestionMark(m.cur) }
 
-func (m *mockScreen) title() string {
+func (m *mockScreen) Title() string {
 	if m.graded {
 		return "Mock exit test · " + m.result.Verdict()
 	}
-	return fmt.Sprintf("Mock %d/%d · %s", m.part+1, len(mockParts), m.cur.title())
+	return fmt.Sprintf("Mock %d/%d · %s", m.part+1, len(mockParts), m.cur.Title())
 }
 
-func (m *mockScreen) setSize(w, h int) {
+func (m *mockScreen) SetSize(w, h int) {
 	m.w, m.h = w, h
 	if m.graded {
 		m.layoutResult()
 		return
 	}
-	m.cur.setSize(w, h)
+	m.cur.SetSize(w, h)
 }
 
 // partScreen is part i, to open its grading from the summary.
-func (m *mockScreen) partScreen(i int) screen {
+func (m *mockScreen) partScreen(i int) screen.Screen {
 	switch i {
 	case 0:
 		m.tax.graded, m.tax.readOnly = true, true
@@ -123,31 +117,31 @@ func (m *mockScreen) partScreen(i int) screen {
 	return nil
 }
 
-func (m *mockScreen) update(msg tea.Msg) tea.Cmd {
+func (m *mockScreen) Update(msg tea.Msg) tea.Cmd {
 	if hk, ok := msg.(historyKept); ok {
 		m.saved = hk.text
 		m.layoutResult()
 		return nil
 	}
 	if !m.graded {
-		return m.cur.update(msg)
+		return m.cur.Update(msg)
 	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
 	c := m.c
-	keys := c.keys
+	keys := c.Keys
 	switch {
 	case key.Matches(k, keys.Back):
-		c.pop()
+		c.Pop()
 	case key.Matches(k, keys.Again):
 		n := newMockScreen(c)
-		c.replace(n)
-		return begin(n)
+		c.Replace(n)
+		return screen.Begin(n)
 	default:
 		if s := k.String(); len(s) == 1 && s[0] >= '1' && s[0] <= '4' {
-			c.push(m.partScreen(int(s[0] - '1')))
+			c.Push(m.partScreen(int(s[0] - '1')))
 			return nil
 		}
 		m.page.update(k, keys)
@@ -157,7 +151,7 @@ func (m *mockScreen) update(msg tea.Msg) tea.Cmd {
 
 func (m *mockScreen) layoutResult() {
 	c := m.c
-	st := c.styles
+	st := c.Styles
 	w := m.w
 	var lines []string
 	if m.saved != "" {
@@ -165,10 +159,10 @@ func (m *mockScreen) layoutResult() {
 		if strings.HasPrefix(m.saved, "Not recorded") {
 			style = st.Warn
 		}
-		lines = append(lines, wrapStyled(m.saved, w, 1, 2, style)...)
+		lines = append(lines, report.WrapStyled(m.saved, w, 1, 2, style)...)
 	}
 	if n := c.drills.notice; n != "" {
-		lines = append(lines, wrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
+		lines = append(lines, report.WrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
 	}
 	lines = append(lines, "")
 	for i, p := range m.result.Parts {
@@ -182,27 +176,27 @@ func (m *mockScreen) layoutResult() {
 			detail = fmt.Sprintf("bar %.0f%% (layers right) · %s", 100*p.Bar, p.Score.Text())
 		}
 		line += st.Muted.Render(detail)
-		lines = append(lines, truncate(line, w))
+		lines = append(lines, report.Truncate(line, w))
 	}
 	if len(m.result.Weakest) > 0 {
 		lines = append(lines, "", " "+st.Heading.Render("Weakest items"))
 		for _, id := range m.result.Weakest[:min(10, len(m.result.Weakest))] {
-			lines = append(lines, wrap(itemName(c, id), w, 3, 2)...)
+			lines = append(lines, report.Wrap(itemName(c, id), w, 3, 2)...)
 		}
 		if n := len(m.result.Weakest) - 10; n > 0 {
 			lines = append(lines, "   "+st.Muted.Render(fmt.Sprintf("and %d more", n)))
 		}
 	}
 	lines = append(lines, "")
-	lines = append(lines, wrapStyled("1-4 opens a part's grading; what you missed comes first next time.", w, 1, 0, st.Muted)...)
+	lines = append(lines, report.WrapStyled("1-4 opens a part's grading; what you missed comes first next time.", w, 1, 0, st.Muted)...)
 	m.page.set(lines, m.h-1)
 }
 
-func (m *mockScreen) view() string {
+func (m *mockScreen) View() string {
 	if !m.graded {
-		return m.cur.view()
+		return m.cur.View()
 	}
-	st := m.c.styles
+	st := m.c.Styles
 	verdict := st.Good.Bold(true).Render(m.result.Verdict())
 	if !m.result.Pass {
 		verdict = st.Bad.Bold(true).Render(m.result.Verdict())
@@ -211,15 +205,15 @@ func (m *mockScreen) view() string {
 	return withMore(st, head, m.page.more(), m.w) + "\n" + m.page.view()
 }
 
-func (m *mockScreen) help() keyHelp {
+func (m *mockScreen) Help() screen.KeyHelp {
 	if !m.graded {
-		return m.cur.help()
+		return m.cur.Help()
 	}
-	k := m.c.keys
+	k := m.c.Keys
 	parts := key.NewBinding(key.WithKeys("1", "2", "3", "4"), key.WithHelp("1-4", "a part's grading"))
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
-	return keyHelp{
-		short: []key.Binding{parts, k.Again, scroll, k.Back},
-		full:  [][]key.Binding{{parts, k.Again}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{parts, k.Again, scroll, k.Back},
+		Full:  [][]key.Binding{{parts, k.Again}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Back}},
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -8,7 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // taxonomyScreen is the taxonomy drill: every product in a list, placed in
@@ -31,14 +33,14 @@ func newTaxonomyScreen(c *shared, mock *mockScreen) *taxonomyScreen {
 	return s
 }
 
-func (s *taxonomyScreen) title() string {
+func (s *taxonomyScreen) Title() string {
 	if s.graded {
 		return "Taxonomy · " + drill.Fraction(s.result.Score.Points, s.result.Score.Max) + " right"
 	}
 	return fmt.Sprintf("Taxonomy · %d/%d placed", len(s.placed), len(s.products))
 }
 
-func (s *taxonomyScreen) setSize(w, h int) {
+func (s *taxonomyScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	if s.graded {
 		s.layoutResult()
@@ -48,7 +50,7 @@ func (s *taxonomyScreen) setSize(w, h int) {
 // layerKeys are the keys that place a product: the first letter of each
 // layer's name, or its number.
 func (s *taxonomyScreen) layerFor(k string) string {
-	for i, l := range s.c.kb.Layers {
+	for i, l := range s.c.KB.Layers {
 		if k == strings.ToLower(l.Name[:1]) || k == fmt.Sprint(i+1) {
 			return l.ID
 		}
@@ -69,7 +71,7 @@ func (s *taxonomyScreen) nextUnplaced(from int) int {
 	return -1
 }
 
-func (s *taxonomyScreen) update(msg tea.Msg) tea.Cmd {
+func (s *taxonomyScreen) Update(msg tea.Msg) tea.Cmd {
 	if s.historyKept(msg) {
 		s.layoutResult()
 		return nil
@@ -79,9 +81,9 @@ func (s *taxonomyScreen) update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	if s.graded {
-		return s.gradedUpdate(k, func() screen { return newTaxonomyScreen(s.c, nil) })
+		return s.gradedUpdate(k, func() screen.Screen { return newTaxonomyScreen(s.c, nil) })
 	}
-	keys := s.c.keys
+	keys := s.c.Keys
 	n := len(s.products)
 	switch {
 	case key.Matches(k, keys.Back):
@@ -93,7 +95,7 @@ func (s *taxonomyScreen) update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, keys.Enter):
 		if next := s.nextUnplaced(s.cursor - 1); next >= 0 {
 			s.cursor = next
-			s.c.status = fmt.Sprintf("%d still to place: e, m or o places the one under the cursor", n-len(s.placed))
+			s.c.Status = fmt.Sprintf("%d still to place: e, m or o places the one under the cursor", n-len(s.placed))
 			return nil
 		}
 		return s.grade()
@@ -109,7 +111,7 @@ func (s *taxonomyScreen) update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *taxonomyScreen) grade() tea.Cmd {
-	s.result = drill.GradeTaxonomy(s.c.kb, s.products, s.placed)
+	s.result = drill.GradeTaxonomy(s.c.KB, s.products, s.placed)
 	if s.mock != nil {
 		return s.mock.partDone()
 	}
@@ -121,21 +123,21 @@ func (s *taxonomyScreen) grade() tea.Cmd {
 
 func (s *taxonomyScreen) layoutResult() {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	var wrong, right []string
 	for _, p := range s.result.Placements {
-		name := c.kb.ProductName(p.Product)
+		name := c.KB.ProductName(p.Product)
 		if p.Right {
-			right = append(right, markLine(st, true, name+": "+strings.ToLower(c.kb.Layer(p.Want).Name), w)...)
+			right = append(right, markLine(st, true, name+": "+strings.ToLower(c.KB.Layer(p.Want).Name), w)...)
 			continue
 		}
 		said := "nothing"
-		if l := c.kb.Layer(p.Got); l != nil {
+		if l := c.KB.Layer(p.Got); l != nil {
 			said = strings.ToLower(l.Name)
 		}
 		wrong = append(wrong, markLine(st, false, name+": you said "+said, w)...)
-		wrong = append(wrong, wrapStyled(p.Why, w, 5, 0, st.Muted)...)
+		wrong = append(wrong, report.WrapStyled(p.Why, w, 5, 0, st.Muted)...)
 	}
 	lines := []string{""}
 	lines = append(lines, wrong...)
@@ -143,12 +145,12 @@ func (s *taxonomyScreen) layoutResult() {
 	s.setResult(lines)
 }
 
-func (s *taxonomyScreen) view() string {
+func (s *taxonomyScreen) View() string {
 	if s.graded {
 		return s.resultView("Taxonomy: " + s.result.Score.Text())
 	}
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	// The whiteboard beside the list when there is room for both.
 	boardW := 0
@@ -161,28 +163,28 @@ func (s *taxonomyScreen) view() string {
 	}
 	var left []string
 	cur := s.products[s.cursor]
-	q := fmt.Sprintf("%d/%d  Where does %s belong?", s.cursor+1, len(s.products), c.kb.ProductName(cur))
-	left = append(left, truncate(" "+st.Heading.Render(q), lw))
-	left = append(left, truncate(" "+s.keyLine(lw-1), lw))
+	q := fmt.Sprintf("%d/%d  Where does %s belong?", s.cursor+1, len(s.products), c.KB.ProductName(cur))
+	left = append(left, report.Truncate(" "+st.Heading.Render(q), lw))
+	left = append(left, report.Truncate(" "+s.keyLine(lw-1), lw))
 	if s.h >= 14 {
 		left = append(left, "")
 	}
 	nameW := 0
 	for _, id := range s.products {
-		nameW = max(nameW, visibleWidth(c.kb.ProductName(id)))
+		nameW = max(nameW, screen.VisibleWidth(c.KB.ProductName(id)))
 	}
 	var rows []string
 	for i, id := range s.products {
 		where, styled := "–", st.Muted.Render("–")
 		if l := s.placed[id]; l != "" {
-			where = strings.ToLower(c.kb.Layer(l).Name)
+			where = strings.ToLower(c.KB.Layer(l).Name)
 			styled = where
 		}
-		name := padRight(c.kb.ProductName(id), nameW)
+		name := report.PadRight(c.KB.ProductName(id), nameW)
 		if i == s.cursor {
-			rows = append(rows, truncate(" "+st.Selected.Render("› "+name+"  "+where+" "), lw))
+			rows = append(rows, report.Truncate(" "+st.Selected.Render("› "+name+"  "+where+" "), lw))
 		} else {
-			rows = append(rows, truncate("   "+name+"  "+styled, lw))
+			rows = append(rows, report.Truncate("   "+name+"  "+styled, lw))
 		}
 	}
 	foot := ""
@@ -195,14 +197,14 @@ func (s *taxonomyScreen) view() string {
 	if foot != "" {
 		listH--
 	}
-	visible, top := window(rows, listH, s.cursor, s.top)
+	visible, top := screen.Window(rows, listH, s.cursor, s.top)
 	s.top = top
 	left = append(left, visible...)
 	if foot != "" {
 		if len(left)+2 <= s.h {
 			left = append(left, "")
 		}
-		left = append(left, truncate(foot, lw))
+		left = append(left, report.Truncate(foot, lw))
 	}
 	if boardW == 0 {
 		return strings.Join(left, "\n")
@@ -217,22 +219,22 @@ func (s *taxonomyScreen) view() string {
 		if i < len(board) {
 			r = board[i]
 		}
-		out[i] = padRight(l, lw) + "  " + r
+		out[i] = report.PadRight(l, lw) + "  " + r
 	}
 	return strings.Join(out, "\n")
 }
 
 // keyLine names the placing keys, as long as the width allows.
 func (s *taxonomyScreen) keyLine(w int) string {
-	st := s.c.styles
+	st := s.c.Styles
 	var long, short []string
-	for _, l := range s.c.kb.Layers {
+	for _, l := range s.c.KB.Layers {
 		k := strings.ToLower(l.Name[:1])
 		long = append(long, st.Key.Render(k)+" "+st.Muted.Render(strings.ToLower(l.Name)))
 		short = append(short, st.Key.Render(k)+st.Muted.Render("="+strings.ToLower(strings.Fields(l.Name)[len(strings.Fields(l.Name))-1])))
 	}
 	line := strings.Join(long, st.Muted.Render(" · "))
-	if visibleWidth(line) > w {
+	if screen.VisibleWidth(line) > w {
 		line = strings.Join(short, " ")
 	}
 	return line
@@ -241,34 +243,34 @@ func (s *taxonomyScreen) keyLine(w int) string {
 // board is the whiteboard: one box per layer with what was placed in it.
 func (s *taxonomyScreen) board(w int) []string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	var out []string
-	for _, l := range c.kb.Layers {
+	for _, l := range c.KB.Layers {
 		var body []string
 		for _, id := range s.products {
 			if s.placed[id] == l.ID {
-				body = append(body, c.kb.ProductName(id))
+				body = append(body, c.KB.ProductName(id))
 			}
 		}
 		if len(body) == 0 {
 			body = []string{st.Muted.Render("…")}
 		}
-		out = append(out, box(st, st.Layer.Render(strings.ToUpper(l.Name)), body, w, 0)...)
+		out = append(out, screen.Box(st, st.Layer.Render(strings.ToUpper(l.Name)), body, w, 0)...)
 	}
 	return out
 }
 
-func (s *taxonomyScreen) help() keyHelp {
+func (s *taxonomyScreen) Help() screen.KeyHelp {
 	if s.graded {
 		return s.gradedHelp()
 	}
-	k := s.c.keys
+	k := s.c.Keys
 	place := key.NewBinding(key.WithKeys("e", "m", "o"), key.WithHelp("e/m/o", "engine, server, orchestrator"))
 	nums := key.NewBinding(key.WithKeys("1", "2", "3"), key.WithHelp("1/2/3", "the same, by number"))
-	grade := withHelp(k.Enter, "grade (once all are placed)")
-	back := withHelp(k.Back, "leave (asks first)")
-	return keyHelp{
-		short: []key.Binding{withHelp(place, "place"), upDown(), withHelp(k.Enter, "grade"), back},
-		full:  [][]key.Binding{{place, nums, k.Up, k.Down, grade, back}},
+	grade := screen.WithHelp(k.Enter, "grade (once all are placed)")
+	back := screen.WithHelp(k.Back, "leave (asks first)")
+	return screen.KeyHelp{
+		Short: []key.Binding{screen.WithHelp(place, "place"), screen.UpDown(), screen.WithHelp(k.Enter, "grade"), back},
+		Full:  [][]key.Binding{{place, nums, k.Up, k.Down, grade, back}},
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package screen
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -89,24 +89,24 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// keyHelp is one screen's help: a short line for the footer and columns
+// KeyHelp is one screen's help: a short line for the footer and columns
 // for the full help.
-type keyHelp struct {
-	short []key.Binding
-	full  [][]key.Binding
+type KeyHelp struct {
+	Short []key.Binding
+	Full  [][]key.Binding
 }
 
-func (k keyHelp) ShortHelp() []key.Binding  { return k.short }
-func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
+func (k KeyHelp) ShortHelp() []key.Binding  { return k.Short }
+func (k KeyHelp) FullHelp() [][]key.Binding { return k.Full }
 
-// withHelp returns b with its help text replaced (the keys stay).
-func withHelp(b key.Binding, desc string) key.Binding {
+// WithHelp returns b with its help text replaced (the keys stay).
+func WithHelp(b key.Binding, desc string) key.Binding {
 	h := b.Help()
 	b.SetHelp(h.Key, desc)
 	return b
 }
 
-// upDown is the one-entry help for moving a cursor.
-func upDown() key.Binding {
+// UpDown is the one-entry help for moving a cursor.
+func UpDown() key.Binding {
 	return key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "move"))
 }

@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -8,23 +8,25 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
-// drillStatsScreen is the progress of the drills: per drill the attempts,
+// statsScreen is the progress of the drills: per drill the attempts,
 // the last and best score and the scores over time, then the items missed
 // most often (the ones the next drills ask first).
-type drillStatsScreen struct {
+type statsScreen struct {
 	c    *shared
 	page pager
 	w, h int
 }
 
-func newDrillStatsScreen(c *shared) *drillStatsScreen { return &drillStatsScreen{c: c} }
+func newStatsScreen(c *shared) *statsScreen { return &statsScreen{c: c} }
 
-func (s *drillStatsScreen) title() string { return "Drills · progress" }
+func (s *statsScreen) Title() string { return "Drills · progress" }
 
-func (s *drillStatsScreen) setSize(w, h int) {
+func (s *statsScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.page.set(s.lines(), h)
 }
@@ -40,21 +42,21 @@ func sparkline(ratios []float64) string {
 	return b.String()
 }
 
-func (s *drillStatsScreen) lines() []string {
+func (s *statsScreen) lines() []string {
 	c := s.c
-	st := c.styles
+	st := c.Styles
 	w := s.w
 	d := c.drills
 	sum := store.Summarize(d.records)
 	var out []string
 	if n := d.notice; n != "" {
-		out = append(out, wrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
+		out = append(out, report.WrapStyled("⚠ "+n, w, 1, 2, st.Warn)...)
 	}
 	if p := d.problem; p != "" {
-		out = append(out, wrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
+		out = append(out, report.WrapStyled("⚠ Drill history: "+p, w, 1, 2, st.Warn)...)
 	}
 	if len(sum.Drills) == 0 {
-		out = append(out, wrapStyled("No drills finished yet. Start with the taxonomy: esc, then t.", w, 1, 0, st.Muted)...)
+		out = append(out, report.WrapStyled("No drills finished yet. Start with the taxonomy: esc, then t.", w, 1, 0, st.Muted)...)
 		return out
 	}
 	out = append(out, " "+st.Heading.Render("Progress per drill"))
@@ -63,48 +65,48 @@ func (s *drillStatsScreen) lines() []string {
 		if ds.Drill == drill.Mock {
 			line += fmt.Sprintf("  %d passed", ds.Passes)
 		}
-		room := max(w-visibleWidth(line)-6, 0)
+		room := max(w-screen.VisibleWidth(line)-6, 0)
 		recent := ds.Ratios[max(0, len(ds.Ratios)-min(room, 20)):]
 		line = "   " + line + "  " + st.Pick.Render(sparkline(recent))
 		// The last few scores in numbers, as far as they fit.
-		if t := "  " + drill.Trend(ds.Ratios, 5); visibleWidth(line)+len(t) <= w {
+		if t := "  " + drill.Trend(ds.Ratios, 5); screen.VisibleWidth(line)+len(t) <= w {
 			line += st.Muted.Render(t)
 		}
-		out = append(out, truncate(line, w))
+		out = append(out, report.Truncate(line, w))
 	}
 	if len(sum.MostMissed) > 0 {
 		out = append(out, "", " "+st.Heading.Render("Most missed")+st.Muted.Render(" (asked first next time)"))
 		for _, m := range sum.MostMissed {
-			out = append(out, wrap(fmt.Sprintf("%2d× %s", m.Count, itemName(c, m.Item)), w, 3, 4)...)
+			out = append(out, report.Wrap(fmt.Sprintf("%2d× %s", m.Count, itemName(c, m.Item)), w, 3, 4)...)
 		}
 	}
 	if d.path != "" && s.h >= 16 {
 		out = append(out, "")
-		out = append(out, wrapStyled("From "+d.path, w, 1, 0, st.Muted)...)
+		out = append(out, report.WrapStyled("From "+d.path, w, 1, 0, st.Muted)...)
 	}
 	return out
 }
 
-func (s *drillStatsScreen) update(msg tea.Msg) tea.Cmd {
+func (s *statsScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
-	if key.Matches(k, s.c.keys.Back) {
-		s.c.pop()
+	if key.Matches(k, s.c.Keys.Back) {
+		s.c.Pop()
 		return nil
 	}
-	s.page.update(k, s.c.keys)
+	s.page.update(k, s.c.Keys)
 	return nil
 }
 
-func (s *drillStatsScreen) view() string { return s.page.view() }
+func (s *statsScreen) View() string { return s.page.view() }
 
-func (s *drillStatsScreen) help() keyHelp {
-	k := s.c.keys
+func (s *statsScreen) Help() screen.KeyHelp {
+	k := s.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
-	return keyHelp{
-		short: []key.Binding{scroll, k.Back},
-		full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
+	return screen.KeyHelp{
+		Short: []key.Binding{scroll, k.Back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
 	}
 }

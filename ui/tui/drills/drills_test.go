@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"encoding/json"
@@ -13,11 +13,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen/screentest"
 )
 
 // The drills' golden files live in testdata/ like the others; the path is
@@ -53,19 +53,20 @@ func newDrillEnvAt(t testing.TB, w, h int, name, hist string, opts ...func(*Opti
 	t.Helper()
 	kb, list := loadKB(t)
 	clk := &fakeClock{t: time.Date(2025, 6, 2, 9, 30, 0, 123456000, time.UTC)}
-	o := Options{Drill: name, HistoryPath: hist, Now: clk.now}
+	o := Options{HistoryPath: hist}
 	for _, f := range opts {
 		f(&o)
 	}
 	e := &drillEnv{clock: clk, hist: hist}
-	m := New(kb, list, o)
-	m.c.drills.after = func(time.Duration, tea.Msg) tea.Cmd {
+	st := NewState(o, clk.now)
+	st.after = func(time.Duration, tea.Msg) tea.Cmd {
 		e.ticks++
 		return nil
 	}
-	e.driver = &driver{t: t, m: m}
+	f, c := openApp(kb, list, st, name)
+	e.driver = drive(t, f, c)
 	e.send(tea.WindowSizeMsg{Width: w, Height: h})
-	e.run(m.Init())
+	e.run(f.Init())
 	return e
 }
 
@@ -79,21 +80,7 @@ func goldenEnv(t *testing.T, w, h int, name string) *drillEnv {
 
 func (e *drillEnv) golden(name string) {
 	e.t.Helper()
-	got := e.view()
-	path := filepath.Join(drillTestdata, name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			e.t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		e.t.Fatalf("%v (run go test ./ui/tui -run %s -update to create it)", err, e.t.Name())
-	}
-	if got != string(want) {
-		e.t.Errorf("view differs from %s (run with -update to accept, then review the diff)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
-	}
+	screentest.Golden(e.t, filepath.Join(drillTestdata, name+".golden"), e.view())
 }
 
 // tick moves the clock by d and delivers the countdown's tick, as the
@@ -107,14 +94,14 @@ func (e *drillEnv) tick(d time.Duration) {
 	case *mockScreen:
 		ex = s.ex
 	default:
-		for _, s := range e.m.c.stack {
+		for _, s := range e.c.Stack {
 			if x, ok := s.(*explainScreen); ok {
 				ex = x
 			}
 		}
 	}
 	if ex == nil {
-		e.t.Fatalf("no explain screen to tick on %q", e.screen().title())
+		e.t.Fatalf("no explain screen to tick on %q", e.screen().Title())
 	}
 	e.send(explainTick{s: ex, host: ex.host(ex)})
 }
@@ -137,7 +124,7 @@ var layerKey = map[string]string{knowledge.LayerEngine: "e", knowledge.LayerMode
 // placeAll places every product of the taxonomy drill on screen; wrong
 // names the products to put in the wrong layer.
 func (e *drillEnv) placeAll(s *taxonomyScreen, wrong ...string) {
-	kb := e.m.c.kb
+	kb := e.c.KB
 	for _, id := range s.products {
 		l := kb.Product(id).Layer
 		if slices.Contains(wrong, id) {
@@ -149,14 +136,14 @@ func (e *drillEnv) placeAll(s *taxonomyScreen, wrong ...string) {
 
 // stackRight picks stackpick's stack in the scenario drill, each defended
 // with the key terms of its reasons.
-func (e *drillEnv) stackRight(s *scenarioDrillScreen) {
-	c := e.m.c
-	d := decide.Decide(c.kb, s.prompt.Answers)
+func (e *drillEnv) stackRight(s *scenarioScreen) {
+	c := e.c
+	d := c.Decider.Decide(s.prompt.Answers)
 	for i, lp := range d.Layers {
 		e.press(fmt.Sprint(slices.Index(s.options[i], lp.Pick) + 1))
 		var words []string
 		for _, r := range lp.Reasons {
-			words = append(words, c.drills.content.KeyTerms(c.kb, r.Rule)...)
+			words = append(words, c.drills.content.KeyTerms(c.KB, r.Rule)...)
 		}
 		e.typeText(strings.Join(words, " ")).press("enter")
 	}
@@ -164,10 +151,10 @@ func (e *drillEnv) stackRight(s *scenarioDrillScreen) {
 
 // flagsRight answers every flag question right.
 func (e *drillEnv) flagsRight(s *flagsScreen) {
-	c := e.m.c
+	c := e.c
 	for _, q := range s.qs {
 		if q.Mode == drill.ModeName {
-			e.typeText(c.kb.Flag(q.FlagID).Name).press("enter")
+			e.typeText(c.KB.Flag(q.FlagID).Name).press("enter")
 			continue
 		}
 		for _, it := range c.drills.content.FlagItems {
@@ -246,7 +233,7 @@ var drillJourneys = []struct {
 		e.stackRight(m.sc)
 		e.flagsRight(m.fl)
 		e.clock.advance(75 * time.Second)
-		e.typeText(e.m.c.drills.content.Topic().Reference).press("ctrl+d")
+		e.typeText(e.c.drills.content.Topic().Reference).press("ctrl+d")
 	}},
 	{"drill-stats", "stats", func(e *drillEnv) {
 		e.press("q")
@@ -289,7 +276,7 @@ func TestDrillScreensResize(t *testing.T) {
 			}
 			e.resize(80, 24)
 			if e.screen() != before {
-				t.Errorf("resizing changed the screen from %s to %s", before.title(), e.screen().title())
+				t.Errorf("resizing changed the screen from %s to %s", before.Title(), e.screen().Title())
 			}
 		})
 	}
@@ -314,8 +301,22 @@ func TestDrillHelpAndQuit(t *testing.T) {
 			t.Errorf("%s: closing help did not restore the screen", j.name)
 		}
 		e.press("ctrl+c")
-		if !e.quit || !e.m.Interrupted() {
+		if !e.Quit || !e.f.Interrupted() {
 			t.Errorf("%s: ctrl+c did not quit", j.name)
+		}
+	}
+}
+
+// On every drill screen, at every size, the whole help can be read.
+func TestDrillHelpIsCompleteAtEverySize(t *testing.T) {
+	for _, j := range drillJourneys {
+		if j.name == "drill-explain-typing" || j.name == "drill-scenario-defense" {
+			continue // ? is a question mark there
+		}
+		for _, sz := range append(goldenSizes, struct{ w, h int }{30, 8}) {
+			e := newDrillEnv(t, sz.w, sz.h, j.drill)
+			j.keys(e)
+			screentest.CheckHelpComplete(t, e.driver.Driver, j.name, sz.w, sz.h)
 		}
 	}
 }
@@ -336,23 +337,6 @@ func TestDrillFirstQuestionAtOnce(t *testing.T) {
 				t.Errorf("%s at %dx%d: no first question (%q):\n%s", name, sz.w, sz.h, w, v)
 			}
 		}
-	}
-}
-
-// The drills are on the home screen, under d.
-func TestHomeOpensDrills(t *testing.T) {
-	e := newDrillEnv(t, 80, 24, "")
-	e.press("d")
-	if _, ok := e.screen().(*drillsScreen); !ok {
-		t.Fatalf("d on the home screen opened %q", e.screen().title())
-	}
-	e.press("t")
-	if _, ok := e.screen().(*taxonomyScreen); !ok {
-		t.Fatalf("t on the drills menu opened %q", e.screen().title())
-	}
-	e.press("q", "q")
-	if _, ok := e.screen().(*homeScreen); !ok {
-		t.Errorf("q twice from an untouched drill should be home, got %q", e.screen().title())
 	}
 }
 
@@ -385,19 +369,19 @@ func TestTaxonomyAllRight(t *testing.T) {
 func TestADrillIsRecordedThroughACommand(t *testing.T) {
 	e := newDrillEnv(t, 80, 24, drill.Taxonomy)
 	e.placeAll(e.screen().(*taxonomyScreen))
-	_, cmd := e.m.Update(keyMsg("enter"))
+	cmd := e.f.Update(keyMsg("enter"))
 	if _, err := os.Stat(e.hist); !os.IsNotExist(err) {
 		t.Fatalf("Update wrote the history itself (%v)", err)
 	}
 	if cmd == nil || strings.Contains(e.view(), "Recorded in") {
 		t.Fatalf("grading should return the command that records, and not claim it yet:\n%s", e.view())
 	}
-	e.m.Update(keyMsg("q")) // back to the drills menu before the write reports
+	e.f.Update(keyMsg("q")) // back to the drills menu before the write reports
 	e.run(cmd)
 	if recs := e.records(); len(recs) != 1 {
 		t.Fatalf("history holds %d records, want 1", len(recs))
 	}
-	if n := len(e.m.c.drills.records); n != 1 {
+	if n := len(e.c.drills.records); n != 1 {
 		t.Errorf("the app's history holds %d records after the write, want 1", n)
 	}
 }
@@ -410,7 +394,7 @@ func TestTaxonomyMissedItemComesFirst(t *testing.T) {
 	last := s.products[len(s.products)-1]
 	e.placeAll(s, last)
 	e.press("enter")
-	name := e.m.c.kb.ProductName(last)
+	name := e.c.KB.ProductName(last)
 	if v := e.view(); !strings.Contains(v, "✗ "+name+": you said") || !strings.Contains(v, name+" belongs to the") {
 		t.Fatalf("the wrong placement should be graded with its reason:\n%s", v)
 	}
@@ -432,26 +416,26 @@ func TestTaxonomyMissedItemComesFirst(t *testing.T) {
 func TestAbandoningADrillAsks(t *testing.T) {
 	e := newDrillEnv(t, 80, 24, drill.Taxonomy)
 	e.press("e", "q")
-	if _, ok := e.screen().(*confirmScreen); !ok {
-		t.Fatalf("q with a product placed should ask, got %q", e.screen().title())
+	if _, ok := e.screen().(*askScreen); !ok {
+		t.Fatalf("q with a product placed should ask, got %q", e.screen().Title())
 	}
 	e.press("n")
 	if _, ok := e.screen().(*taxonomyScreen); !ok {
-		t.Fatalf("no should go back to the drill, got %q", e.screen().title())
+		t.Fatalf("no should go back to the drill, got %q", e.screen().Title())
 	}
-	if got := e.screen().title(); !strings.Contains(got, "1/9 placed") {
+	if got := e.screen().Title(); !strings.Contains(got, "1/9 placed") {
 		t.Errorf("answers lost after declining: %q", got)
 	}
 	e.press("esc", "y")
-	if _, ok := e.screen().(*drillsScreen); !ok {
-		t.Fatalf("yes should leave for the drills menu, got %q", e.screen().title())
+	if _, ok := e.screen().(*menuScreen); !ok {
+		t.Fatalf("yes should leave for the drills menu, got %q", e.screen().Title())
 	}
 	if _, err := os.Stat(e.hist); err == nil {
 		t.Error("an abandoned drill was recorded")
 	}
 	e.press("f", "esc")
-	if _, ok := e.screen().(*drillsScreen); !ok {
-		t.Errorf("esc from an untouched drill should not ask, got %q", e.screen().title())
+	if _, ok := e.screen().(*menuScreen); !ok {
+		t.Errorf("esc from an untouched drill should not ask, got %q", e.screen().Title())
 	}
 }
 
@@ -474,8 +458,8 @@ func TestExplainCountdownRunsOut(t *testing.T) {
 		t.Fatalf("after 30 ticks:\n%s", v)
 	}
 	e.press("esc") // the question does not stop the clock
-	if _, ok := e.screen().(*confirmScreen); !ok {
-		t.Fatalf("esc with text typed should ask, got %q", e.screen().title())
+	if _, ok := e.screen().(*askScreen); !ok {
+		t.Fatalf("esc with text typed should ask, got %q", e.screen().Title())
 	}
 	for range 30 {
 		e.tick(time.Second)
@@ -552,18 +536,18 @@ func TestMockPassAndFail(t *testing.T) {
 	if m.part != 3 {
 		t.Fatalf("part %d, want the explanation", m.part)
 	}
-	ref := e.m.c.drills.content.Topic().Reference
+	ref := e.c.drills.content.Topic().Reference
 	e.typeText(ref).press("ctrl+d")
 	if v := e.view(); !m.graded || !m.result.Pass || !strings.Contains(v, "Mock exit test: PASS") {
 		t.Fatalf("all right should pass:\n%s", v)
 	}
 	e.press("2")
-	if s, ok := e.screen().(*scenarioDrillScreen); !ok || !s.readOnly || !strings.Contains(e.view(), "✓ Engine: you picked") {
+	if s, ok := e.screen().(*scenarioScreen); !ok || !s.readOnly || !strings.Contains(e.view(), "✓ Engine: you picked") {
 		t.Fatalf("2 should open the scenario's grading:\n%s", e.view())
 	}
 	e.press("q")
 	if e.screen() != m {
-		t.Fatalf("q should go back to the verdict, got %q", e.screen().title())
+		t.Fatalf("q should go back to the verdict, got %q", e.screen().Title())
 	}
 
 	f := newDrillEnvAt(t, 80, 24, drill.Mock, e.hist)
@@ -626,17 +610,17 @@ func TestBrokenHistoryIsReported(t *testing.T) {
 // clock.
 func TestDrillSeedAndPreset(t *testing.T) {
 	seed := uint64(7)
-	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.DrillSeed = &seed })
-	s := e.screen().(*scenarioDrillScreen)
+	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Seed = &seed })
+	s := e.screen().(*scenarioScreen)
 	if s.seed != 7 || s.prompt.Name != "generated-7" {
 		t.Errorf("seed %d, prompt %s", s.seed, s.prompt.Name)
 	}
 	e.press("esc", "s")
-	if s := e.screen().(*scenarioDrillScreen); s.seed != 123456 {
+	if s := e.screen().(*scenarioScreen); s.seed != 123456 {
 		t.Errorf("the next drill's seed is %d, want the clock's 123456", s.seed)
 	}
-	p := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.DrillScenario = "exit-test" })
-	if s := p.screen().(*scenarioDrillScreen); s.prompt.Name != "exit-test" || !strings.Contains(p.view(), "The exit test") {
+	p := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Scenario = "exit-test" })
+	if s := p.screen().(*scenarioScreen); s.prompt.Name != "exit-test" || !strings.Contains(p.view(), "The exit test") {
 		t.Errorf("--scenario exit-test: %s\n%s", s.prompt.Name, p.view())
 	}
 }
@@ -645,8 +629,8 @@ func TestDrillSeedAndPreset(t *testing.T) {
 // every layer defended with its reasons' terms, is full marks; the record
 // counts per layer.
 func TestScenarioAllRight(t *testing.T) {
-	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.DrillScenario = "exit-test" })
-	s := e.screen().(*scenarioDrillScreen)
+	e := newDrillEnvAt(t, 80, 24, drill.Scenario, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Scenario = "exit-test" })
+	s := e.screen().(*scenarioScreen)
 	e.stackRight(s)
 	if !s.graded {
 		t.Fatalf("not graded:\n%s", e.view())
@@ -659,7 +643,7 @@ func TestScenarioAllRight(t *testing.T) {
 		// conditions speaking for "none" has none: that point cannot be
 		// earned, see llm-only-no-model-server.)
 		for _, r := range l.Unmentioned {
-			if terms := e.m.c.drills.content.KeyTerms(e.m.c.kb, r); len(terms) > 0 {
+			if terms := e.c.drills.content.KeyTerms(e.c.KB, r); len(terms) > 0 {
 				t.Errorf("%s: reason %s not credited though the defense used %v", l.Layer, r, terms)
 			}
 		}
@@ -670,7 +654,7 @@ func TestScenarioAllRight(t *testing.T) {
 	// shift+tab goes back a step without losing what was typed.
 	f := newDrillEnv(t, 80, 24, drill.Scenario)
 	f.press("2").typeText("because").press("enter", "shift+tab")
-	fs := f.screen().(*scenarioDrillScreen)
+	fs := f.screen().(*scenarioScreen)
 	if fs.layer != 0 || !fs.typing || fs.inputs[0].Value() != "because" {
 		t.Errorf("shift+tab: layer %d typing %v value %q", fs.layer, fs.typing, fs.inputs[0].Value())
 	}
@@ -700,7 +684,7 @@ func TestFlagsGrading(t *testing.T) {
 			break
 		}
 	}
-	f := newDrillEnvAt(t, 80, 24, drill.Flags, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.DrillSeed = &seed })
+	f := newDrillEnvAt(t, 80, 24, drill.Flags, filepath.Join(t.TempDir(), "h.json"), func(o *Options) { o.Seed = &seed })
 	fs := f.screen().(*flagsScreen)
 	for _, q := range fs.qs {
 		switch {
@@ -751,9 +735,9 @@ func BenchmarkDrillFirstQuestion(b *testing.B) {
 			hist := filepath.Join(b.TempDir(), "history.json")
 			b.ReportAllocs()
 			for range b.N {
-				m := New(kb, list, Options{Drill: name, HistoryPath: hist})
-				m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-				_ = m.View()
+				f, _ := openApp(kb, list, NewState(Options{HistoryPath: hist}, time.Now), name)
+				f.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+				_ = f.Render()
 			}
 		})
 	}
@@ -773,9 +757,9 @@ func BenchmarkDrillColdStart(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		m := New(kb, list, Options{Drill: drill.Taxonomy, HistoryPath: hist})
-		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		_ = m.View()
+		f, _ := openApp(kb, list, NewState(Options{HistoryPath: hist}, time.Now), drill.Taxonomy)
+		f.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		_ = f.Render()
 	}
 }
 
@@ -805,7 +789,7 @@ func TestUnreadableHistory(t *testing.T) {
 func TestScenarioAnsweredLayersAreNotMarkedRight(t *testing.T) {
 	for _, sz := range goldenSizes {
 		e := newDrillEnv(t, sz.w, sz.h, drill.Scenario)
-		s := e.screen().(*scenarioDrillScreen)
+		s := e.screen().(*scenarioScreen)
 		e.press("1").typeText("first layer").press("enter")
 		e.press("1").typeText("second layer").press("enter")
 		if s.graded || s.layer != 2 {
@@ -836,7 +820,7 @@ func TestFooterNamesTheWorkingHelpKey(t *testing.T) {
 	}{
 		{"explain", drill.Explain, func(e *drillEnv) {}, func(e *drillEnv) string { return e.screen().(*explainScreen).area.Value() }},
 		{"scenario defense", drill.Scenario, func(e *drillEnv) { e.press("1") }, func(e *drillEnv) string {
-			s := e.screen().(*scenarioDrillScreen)
+			s := e.screen().(*scenarioScreen)
 			return s.inputs[s.layer].Value()
 		}},
 	} {
@@ -856,7 +840,7 @@ func TestFooterNamesTheWorkingHelpKey(t *testing.T) {
 				t.Errorf("%s %dx%d: f1 should open the help while typing:\n%s", tc.name, sz.w, sz.h, e.view())
 			}
 			e.press("esc")
-			if e.m.showHelp || tc.text(e) != "why" {
+			if e.f.HelpOpen() || tc.text(e) != "why" {
 				t.Errorf("%s %dx%d: closing the help should leave the text as typed, got %q", tc.name, sz.w, sz.h, tc.text(e))
 			}
 			e.typeText("?")

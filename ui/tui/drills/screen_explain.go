@@ -1,4 +1,4 @@
-package tui
+package drills
 
 import (
 	"fmt"
@@ -11,17 +11,19 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // explainTick is the explanation's countdown ticking: one a second, for
 // the screen that set it.
 type explainTick struct {
 	s    *explainScreen
-	host screen
+	host screen.Screen
 }
 
-func (t explainTick) recipient() screen { return t.host }
+func (t explainTick) Recipient() screen.Screen { return t.host }
 
 // explainScreen is the 90-second explanation: a visible countdown, a free
 // text answer, then the key points it covered and missed and the reference
@@ -54,18 +56,18 @@ func newExplainScreen(c *shared, mock *mockScreen) *explainScreen {
 }
 
 // takesQuestionMark: once the explanation has begun, "?" is part of it.
-func (s *explainScreen) takesQuestionMark() bool {
+func (s *explainScreen) TakesQuestionMark() bool {
 	return !s.graded && !s.done() && s.area.Value() != ""
 }
 
 // areaStyles are the answer's styles for the app's background.
 func areaStyles(c *shared) textarea.Styles {
-	st := textarea.DefaultStyles(c.styles.Dark)
+	st := textarea.DefaultStyles(c.Styles.Dark)
 	st.Cursor.Blink = false
 	st.Focused.CursorLine = lipgloss.NewStyle()
-	st.Focused.Prompt = c.styles.Key
-	st.Focused.Placeholder = c.styles.Muted
-	st.Blurred.Placeholder = c.styles.Muted
+	st.Focused.Prompt = c.Styles.Key
+	st.Focused.Placeholder = c.Styles.Muted
+	st.Blurred.Placeholder = c.Styles.Muted
 	return st
 }
 
@@ -74,7 +76,7 @@ func (s *explainScreen) limit() time.Duration { return time.Duration(s.topic.Sec
 func (s *explainScreen) elapsed() time.Duration { return s.c.drills.now().Sub(s.started) }
 
 // begin starts the countdown's ticks.
-func (s *explainScreen) begin() tea.Cmd {
+func (s *explainScreen) Begin() tea.Cmd {
 	if s.graded || s.done() {
 		return nil
 	}
@@ -86,7 +88,7 @@ func (s *explainScreen) begin() tea.Cmd {
 // done is set once the answer is handed in or the time is up.
 func (s *explainScreen) done() bool { return s.result.Topic != "" }
 
-func (s *explainScreen) title() string {
+func (s *explainScreen) Title() string {
 	if s.graded {
 		return "Explain · " + s.result.Score.Text()
 	}
@@ -102,7 +104,7 @@ func clock(d time.Duration) string {
 }
 
 func (s *explainScreen) headerLines() []string {
-	st := s.c.styles
+	st := s.c.Styles
 	w := s.w
 	rem := s.remaining()
 	cl := clock(rem) + " left"
@@ -114,19 +116,19 @@ func (s *explainScreen) headerLines() []string {
 		style = st.Warn
 	}
 	line := " " + style.Render(cl)
-	if barW := w - visibleWidth(cl) - 4; barW >= 8 {
+	if barW := w - screen.VisibleWidth(cl) - 4; barW >= 8 {
 		filled := int(float64(barW) * float64(rem) / float64(s.limit()))
 		line += "  " + style.Render(strings.Repeat("█", filled)) + st.Muted.Render(strings.Repeat("░", barW-filled))
 	}
-	out := []string{truncate(line, w)}
-	out = append(out, wrapStyled(s.topic.Prompt, w, 1, 0, st.Text)...)
+	out := []string{report.Truncate(line, w)}
+	out = append(out, report.WrapStyled(s.topic.Prompt, w, 1, 0, st.Text)...)
 	if s.h >= 16 {
 		out = append(out, "")
 	}
 	return out
 }
 
-func (s *explainScreen) setSize(w, h int) {
+func (s *explainScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.area.SetWidth(max(w-1, 10))
 	s.area.SetHeight(max(h-len(s.headerLines()), 1))
@@ -135,7 +137,7 @@ func (s *explainScreen) setSize(w, h int) {
 	}
 }
 
-func (s *explainScreen) update(msg tea.Msg) tea.Cmd {
+func (s *explainScreen) Update(msg tea.Msg) tea.Cmd {
 	if s.historyKept(msg) {
 		s.layoutResult()
 		return nil
@@ -148,18 +150,18 @@ func (s *explainScreen) update(msg tea.Msg) tea.Cmd {
 			s.timeUp = true
 			return s.grade()
 		}
-		return s.begin()
+		return s.Begin()
 	}
 	if _, ok := msg.(tea.BackgroundColorMsg); ok {
 		s.area.SetStyles(areaStyles(s.c))
 	}
 	if s.graded {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
-			return s.gradedUpdate(k, func() screen { return newExplainScreen(s.c, nil) })
+			return s.gradedUpdate(k, func() screen.Screen { return newExplainScreen(s.c, nil) })
 		}
 		return nil
 	}
-	keys := s.c.keys
+	keys := s.c.Keys
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case k.String() == "esc":
@@ -190,7 +192,7 @@ func (s *explainScreen) scoreLine() string {
 }
 
 func (s *explainScreen) layoutResult() {
-	st := s.c.styles
+	st := s.c.Styles
 	w := s.w
 	r := s.result
 	var lines []string
@@ -199,7 +201,7 @@ func (s *explainScreen) layoutResult() {
 		if s.timeUp {
 			why = fmt.Sprintf("Time's up: not handed in within %d seconds, so no points. What it covered by then:", s.topic.Seconds)
 		}
-		lines = append(lines, wrapStyled(why, w, 1, 0, st.Warn)...)
+		lines = append(lines, report.WrapStyled(why, w, 1, 0, st.Warn)...)
 	}
 	lines = append(lines, "")
 	for i, p := range r.Covered {
@@ -213,17 +215,17 @@ func (s *explainScreen) layoutResult() {
 		lines = append(lines, markLine(st, false, p.Text, w)...)
 	}
 	lines = append(lines, "", " "+st.Heading.Render("Reference explanation"))
-	lines = append(lines, wrap(s.topic.Reference, w, 1, 0)...)
+	lines = append(lines, report.Wrap(s.topic.Reference, w, 1, 0)...)
 	lines = append(lines, "", " "+st.Heading.Render("Your answer"))
 	if a := strings.TrimSpace(s.area.Value()); a != "" {
-		lines = append(lines, wrapStyled(a, w, 1, 0, st.Muted)...)
+		lines = append(lines, report.WrapStyled(a, w, 1, 0, st.Muted)...)
 	} else {
 		lines = append(lines, " "+st.Muted.Render("(nothing)"))
 	}
 	s.setResult(lines)
 }
 
-func (s *explainScreen) view() string {
+func (s *explainScreen) View() string {
 	if s.graded {
 		return s.resultView(s.scoreLine())
 	}
@@ -234,16 +236,16 @@ func (s *explainScreen) view() string {
 	return strings.Join(head, "\n") + "\n" + s.area.View()
 }
 
-func (s *explainScreen) help() keyHelp {
+func (s *explainScreen) Help() screen.KeyHelp {
 	if s.graded {
 		return s.gradedHelp()
 	}
-	k := s.c.keys
+	k := s.c.Keys
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave (asks first)"))
 	newline := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line"))
 	qmark := key.NewBinding(key.WithKeys("?"), key.WithHelp("? in text", "a question mark, once begun"))
-	return keyHelp{
-		short: []key.Binding{k.Done, back},
-		full:  [][]key.Binding{{k.Done, newline, back, qmark}},
+	return screen.KeyHelp{
+		Short: []key.Binding{k.Done, back},
+		Full:  [][]key.Binding{{k.Done, newline, back, qmark}},
 	}
 }
