@@ -76,9 +76,23 @@ func plainIOError(err error) string {
 	return err.Error()
 }
 
+//go:generate go run ./internal/gen
+
+// builtin returns the embedded knowledge base as go generate decoded and
+// validated it (builtin_gen.go sets it), so a run without an overlay does
+// not decode the TOML again. It is nil only while builtin_gen.go is being
+// rewritten; Load then decodes the TOML.
+var builtin func() *KB
+
 // Load reads the embedded knowledge base, overlays the files of dir (if dir
-// is not empty) and validates the result.
+// is not empty) and validates the result. Without an overlay it is the
+// build-time copy of the embedded files; with one, the embedded files are
+// decoded again, so an overlay's errors name the same files and lines as
+// ever, the built-in items' included.
 func Load(dir string) (*KB, error) {
+	if dir == "" && builtin != nil {
+		return builtin(), nil
+	}
 	var overlay []SourceFile
 	if dir != "" {
 		var err error
