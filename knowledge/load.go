@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -201,9 +200,9 @@ func (b *Base) Build(overlay []SourceFile) (*KB, error) {
 }
 
 var (
-	lastKeyLineRE  = regexp.MustCompile(`line (\d+)`)
-	lastKeyRE      = regexp.MustCompile(`last key "([^"]+)"`)
-	typeMismatchRE = regexp.MustCompile(`incompatible types: TOML value has type (\w+); destination has type (\w+)`)
+	lastKeyLineRE  = lazyRE(`line (\d+)`)
+	lastKeyRE      = lazyRE(`last key "([^"]+)"`)
+	typeMismatchRE = lazyRE(`incompatible types: TOML value has type (\w+); destination has type (\w+)`)
 	tomlTypeWords  = map[string]string{"integer": "a whole number", "string": "a quoted string", "bool": "true or false", "float": "a number", "slice": "a list", "map": "a table", "struct": "a table"}
 )
 

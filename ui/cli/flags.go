@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -12,13 +13,16 @@ import (
 	"github.com/stackpick/stackpick/knowledge"
 )
 
-var invalidFlagRE = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (?:strconv\.)?Parse(\w+)`)
+// invalidFlagRE is compiled when a flag error needs it, not at every start.
+var invalidFlagRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (?:strconv\.)?Parse(\w+)`)
+})
 
 // flagError adds the nearest flag name to cobra's "unknown flag" errors and
 // says what a flag's value should look like instead of Go's parse error.
 func flagError(cmd *cobra.Command, err error) error {
 	msg := err.Error()
-	if m := invalidFlagRE.FindStringSubmatch(msg); m != nil {
+	if m := invalidFlagRE().FindStringSubmatch(msg); m != nil {
 		want := map[string]string{"Float": "a number", "Int": "a whole number", "Uint": "a whole number", "Bool": "true or false"}[m[3]]
 		if want == "" {
 			want = "a " + strings.ToLower(m[3])
