@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/stackpick/stackpick/decide"
@@ -64,6 +65,12 @@ risks, and the single answer changes that would change the pick.`,
 					_, err := io.WriteString(w, report.Memo(kb, d, report.MemoInput{Title: header.Title, Story: header.Story, Source: source, Date: memoDate}))
 					return err
 				case "json":
+					// encoding/json escapes control characters, so JSON
+					// has no escape codes for the colour writer to strip:
+					// write past it rather than have it scan every byte.
+					if cw, ok := w.(*colorprofile.Writer); ok {
+						w = cw.Forward
+					}
 					enc := json.NewEncoder(w)
 					enc.SetIndent("", "  ")
 					return enc.Encode(d)
