@@ -142,15 +142,21 @@ func (kb *KB) ParseAnswers(file string, data []byte) (Answers, error) {
 // the file's text (for line numbers) and table the name of the TOML table
 // that holds the answers ("" for top level, "answers" in scenario files).
 func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, table string) (Answers, error) {
-	loc := newLocator(src)
+	// Lines are found by scanning src, which only an error needs: answers
+	// that are fine (every preset, on every run) skip it.
+	var loc *locator
 	from := 0
-	if table != "" {
-		for i, h := range loc.headers {
-			if h == table {
-				from = i + 1
-				break
+	lineOf := func(k string) int {
+		if loc == nil {
+			loc = newLocator(src)
+			for i, h := range loc.headers {
+				if table != "" && h == table {
+					from = i + 1 // keys are looked for below the table's header
+					break
+				}
 			}
 		}
+		return loc.keyLine(from, k)
 	}
 	a := kb.Defaults()
 	var errs Errors
@@ -160,10 +166,9 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		line := loc.keyLine(from, k)
 		q := kb.Question(k)
 		if q == nil || q.Derived {
-			e := &Error{File: file, Line: line, Key: k, Problem: "unknown answer key", Allowed: strings.Join(kb.AnswerKeys(), ", "), Hint: didYouMean(k, kb.AnswerKeys())}
+			e := &Error{File: file, Line: lineOf(k), Key: k, Problem: "unknown answer key", Allowed: strings.Join(kb.AnswerKeys(), ", "), Hint: didYouMean(k, kb.AnswerKeys())}
 			if _, isTable := raw[k].(map[string]any); isTable && q == nil && e.Hint == "" {
 				e.Problem = "answers are plain keys, not tables"
 				e.Hint = fmt.Sprintf("remove the [%s] header and keep its keys at the top level", k)
@@ -177,7 +182,7 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 		}
 		v, p := q.parse(raw[k])
 		if p != nil {
-			p.File, p.Line, p.Key = file, line, k
+			p.File, p.Line, p.Key = file, lineOf(k), k
 			errs = append(errs, p)
 			continue
 		}

@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -76,9 +75,23 @@ func plainIOError(err error) string {
 	return err.Error()
 }
 
+//go:generate go run ./internal/gen
+
+// builtin returns the embedded knowledge base as go generate decoded and
+// validated it (builtin_gen.go sets it), so a run without an overlay does
+// not decode the TOML again. It is nil only while builtin_gen.go is being
+// rewritten; Load then decodes the TOML.
+var builtin func() *KB
+
 // Load reads the embedded knowledge base, overlays the files of dir (if dir
-// is not empty) and validates the result.
+// is not empty) and validates the result. Without an overlay it is the
+// build-time copy of the embedded files; with one, the embedded files are
+// decoded again, so an overlay's errors name the same files and lines as
+// ever, the built-in items' included.
 func Load(dir string) (*KB, error) {
+	if dir == "" && builtin != nil {
+		return builtin(), nil
+	}
 	var overlay []SourceFile
 	if dir != "" {
 		var err error
@@ -187,9 +200,9 @@ func (b *Base) Build(overlay []SourceFile) (*KB, error) {
 }
 
 var (
-	lastKeyLineRE  = regexp.MustCompile(`line (\d+)`)
-	lastKeyRE      = regexp.MustCompile(`last key "([^"]+)"`)
-	typeMismatchRE = regexp.MustCompile(`incompatible types: TOML value has type (\w+); destination has type (\w+)`)
+	lastKeyLineRE  = lazyRE(`line (\d+)`)
+	lastKeyRE      = lazyRE(`last key "([^"]+)"`)
+	typeMismatchRE = lazyRE(`incompatible types: TOML value has type (\w+); destination has type (\w+)`)
 	tomlTypeWords  = map[string]string{"integer": "a whole number", "string": "a quoted string", "bool": "true or false", "float": "a number", "slice": "a list", "map": "a table", "struct": "a table"}
 )
 

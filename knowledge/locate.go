@@ -18,7 +18,7 @@ type locator struct {
 	arrays map[string][]int
 }
 
-var headerRE = regexp.MustCompile(`^\s*(\[\[?)\s*([A-Za-z0-9_.\-" ]+?)\s*\]\]?`)
+var headerRE = lazyRE(`^\s*(\[\[?)\s*([A-Za-z0-9_.\-" ]+?)\s*\]\]?`)
 
 func newLocator(src []byte) *locator {
 	l := &locator{arrays: map[string][]int{}}

@@ -45,12 +45,22 @@ func All(kb *knowledge.KB) ([]Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
+	var decoded map[string]scenarioFile
+	if builtin != nil {
+		decoded = builtin()
+	}
 	var out []Scenario
 	var errs knowledge.Errors
 	for _, e := range entries {
 		name := strings.TrimSuffix(e.Name(), ".toml")
+		file := "scenarios/data/" + e.Name()
 		data, _ := files.ReadFile("data/" + e.Name())
-		s, err := Parse(kb, "scenarios/data/"+e.Name(), name, data)
+		var s Scenario
+		if sf, ok := decoded[name]; ok {
+			s, err = fromFile(kb, file, name, data, sf)
+		} else {
+			s, err = Parse(kb, file, name, data)
+		}
 		if err != nil {
 			var ke knowledge.Errors
 			if asErrors(err, &ke) {
@@ -68,12 +78,29 @@ func All(kb *knowledge.KB) ([]Scenario, error) {
 	return out, nil
 }
 
+//go:generate go run ./internal/gen
+
+// builtin returns the embedded presets as go generate decoded them, by
+// name (builtin_gen.go sets it), so a run does not decode their TOML
+// again; their answers are still checked against the knowledge base, which
+// an overlay may change. Nil only while builtin_gen.go is being rewritten.
+var builtin func() map[string]scenarioFile
+
 // Parse reads one scenario file.
 func Parse(kb *knowledge.KB, file, name string, data []byte) (Scenario, error) {
+	sf, err := decodeFile(file, data)
+	if err != nil {
+		return Scenario{}, err
+	}
+	return fromFile(kb, file, name, data, sf)
+}
+
+// decodeFile decodes a scenario file and checks its keys and header.
+func decodeFile(file string, data []byte) (scenarioFile, error) {
 	var sf scenarioFile
 	md, err := toml.Decode(string(data), &sf)
 	if err != nil {
-		return Scenario{}, knowledge.Errors{{File: file, Problem: "TOML syntax: " + err.Error()}}
+		return sf, knowledge.Errors{{File: file, Problem: "TOML syntax: " + err.Error()}}
 	}
 	var errs knowledge.Errors
 	for _, k := range md.Undecoded() {
@@ -86,8 +113,13 @@ func Parse(kb *knowledge.KB, file, name string, data []byte) (Scenario, error) {
 		errs = append(errs, &knowledge.Error{File: file, Problem: "a scenario needs a title and a story"})
 	}
 	if len(errs) > 0 {
-		return Scenario{}, errs
+		return sf, errs
 	}
+	return sf, nil
+}
+
+// fromFile checks a decoded scenario's answers against kb.
+func fromFile(kb *knowledge.KB, file, name string, data []byte, sf scenarioFile) (Scenario, error) {
 	a, err := kb.AnswersFromTable(file, data, sf.Answers, "answers")
 	if err != nil {
 		return Scenario{}, err

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/fang/v2"
@@ -25,13 +26,27 @@ type IO struct {
 	Env    []string
 }
 
-// app holds what every command shares: streams, global flags, styles.
+// app holds what every command shares: streams, global flags, styles, and
+// what the terminal has said (asked once per process; see terminal.go).
 type app struct {
 	io         IO
 	kbDir      string
 	noColor    bool
 	accessible bool
 	styles     report.Styles
+
+	// detect is the colour-profile detection (detectProfile); profiles
+	// keeps its answers for non-terminals [0] and terminals [1].
+	detect   func(w io.Writer, env []string) colorprofile.Profile
+	profiles [2]colorprofile.Profile
+	// darkBackground is askBackground, asked at most once.
+	darkBackground func() bool
+}
+
+func newApp(stdio IO) *app {
+	a := &app{io: stdio, styles: report.DefaultStyles(), detect: detectProfile}
+	a.darkBackground = sync.OnceValue(a.askBackground)
+	return a
 }
 
 func (a *app) getenv(key string) string {
@@ -46,7 +61,7 @@ func (a *app) getenv(key string) string {
 // out wraps w so colour is dropped when w is not a colour terminal, when
 // NO_COLOR is set, or when --no-color was given.
 func (a *app) out(w io.Writer) *colorprofile.Writer {
-	cw := colorprofile.NewWriter(w, a.io.Env)
+	cw := &colorprofile.Writer{Forward: w, Profile: a.profile(w)}
 	if a.noColor {
 		cw.Profile = colorprofile.NoTTY
 	}
@@ -87,15 +102,20 @@ func (a *app) loadKB() (*knowledge.KB, error) {
 
 // Run executes the command line and returns the process exit code.
 func Run(ctx context.Context, args []string, stdio IO) int {
-	a := &app{io: stdio, styles: report.DefaultStyles()}
+	return newApp(stdio).run(ctx, args)
+}
+
+func (a *app) run(ctx context.Context, args []string) int {
 	root := a.rootCommand()
 	root.SetArgs(args)
-	root.SetIn(stdio.Stdin)
-	root.SetOut(stdio.Stdout)
-	root.SetErr(stdio.Stderr)
+	root.SetIn(a.io.Stdin)
+	root.SetOut(a.io.Stdout)
+	root.SetErr(plainStream{a.io.Stderr})
+	defer hideStdinFromFang()()
 	err := fang.Execute(ctx, root,
 		fang.WithVersion(Version()),
 		fang.WithoutManpage(),
+		fang.WithColorSchemeFunc(a.helpScheme),
 		fang.WithErrorHandler(a.printError),
 	)
 	return codeOf(err)

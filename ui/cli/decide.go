@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/stackpick/stackpick/decide"
@@ -59,6 +60,12 @@ risks, and the single answer changes that would change the pick.`,
 					_, err := io.WriteString(w, report.Memo(kb, d, origin.MemoInput(memoDate)))
 					return err
 				case "json":
+					// encoding/json escapes control characters, so JSON
+					// has no escape codes for the colour writer to strip:
+					// write past it rather than have it scan every byte.
+					if cw, ok := w.(*colorprofile.Writer); ok {
+						w = cw.Forward
+					}
 					return report.DecisionJSON(w, d)
 				default:
 					st := a.styles

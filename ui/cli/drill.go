@@ -141,6 +141,7 @@ func (a *app) runDrillApp(cmd *cobra.Command, kb *knowledge.KB, name string, see
 	}
 	err = tui.Run(cmd.Context(), kb, list, tui.Options{
 		NoColor:       a.noColor || a.getenv("NO_COLOR") != "",
+		Profile:       a.profile(a.io.Stdout),
 		Drill:         name,
 		DrillSeed:     seed,
 		DrillScenario: scenarioName,

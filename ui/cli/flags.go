@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -12,7 +13,10 @@ import (
 	"github.com/stackpick/stackpick/knowledge"
 )
 
-var invalidFlagRE = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (?:strconv\.)?Parse(\w+)`)
+// invalidFlagRE is compiled when a flag error needs it, not at every start.
+var invalidFlagRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" flag: (?:strconv\.)?Parse(\w+)`)
+})
 
 // flagError is every command's flag error function: a flag that does not
 // parse is a usage error. It adds the nearest flag name to an unknown flag
@@ -20,7 +24,7 @@ var invalidFlagRE = regexp.MustCompile(`^invalid argument "(.*)" for "(.*?)" fla
 // one names the flag, so it needs no pointer to --help).
 func flagError(cmd *cobra.Command, err error) error {
 	msg := err.Error()
-	if m := invalidFlagRE.FindStringSubmatch(msg); m != nil {
+	if m := invalidFlagRE().FindStringSubmatch(msg); m != nil {
 		want := map[string]string{"Float": "a number", "Int": "a whole number", "Uint": "a whole number", "Bool": "true or false"}[m[3]]
 		if want == "" {
 			want = "a " + strings.ToLower(m[3])

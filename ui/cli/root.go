@@ -92,6 +92,7 @@ Run 'stackpick --help' for more.
 	}
 	err = tui.Run(cmd.Context(), kb, list, tui.Options{
 		NoColor:     a.noColor || a.getenv("NO_COLOR") != "",
+		Profile:     a.profile(a.io.Stdout),
 		Accessible:  a.accessible || envTrue(a.getenv("ACCESSIBLE")),
 		Env:         a.io.Env,
 		Stdin:       a.io.Stdin,

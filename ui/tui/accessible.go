@@ -26,8 +26,7 @@ func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) er
 		in = os.Stdin
 	}
 	// Screen readers read escape codes aloud: strip them all.
-	prompts := colorprofile.NewWriter(opts.Stderr, opts.Env)
-	prompts.Profile = colorprofile.NoTTY
+	prompts := &colorprofile.Writer{Forward: opts.Stderr, Profile: colorprofile.NoTTY}
 
 	start := ""
 	choices := []choice{{"Defaults (a new decision)", ""}}
@@ -59,7 +58,10 @@ func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) er
 		}
 	}
 	d := decide.Decide(kb, answers)
-	out := colorprofile.NewWriter(opts.Stdout, opts.Env)
+	out := &colorprofile.Writer{Forward: opts.Stdout, Profile: opts.Profile}
+	if out.Profile == colorprofile.Unknown {
+		out.Profile = colorprofile.Detect(opts.Stdout, opts.Env)
+	}
 	if opts.NoColor {
 		out.Profile = colorprofile.NoTTY
 	}

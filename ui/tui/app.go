@@ -36,6 +36,10 @@ type Options struct {
 	// NoColor draws without colour (--no-color or NO_COLOR); selection
 	// stays visible through markers, bold and reverse video.
 	NoColor bool
+	// Profile is the terminal's colour profile as the command line
+	// detected it (inside tmux each detection runs `tmux info`, so it is
+	// done once per process); Unknown lets bubbletea detect it.
+	Profile colorprofile.Profile
 	// Accessible runs the questionnaire as huh's plain line-by-line prompts
 	// for screen readers, then prints the decision, instead of the
 	// full-screen app.
@@ -92,8 +96,11 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 	if opts.Stdin != nil {
 		popts = append(popts, tea.WithInput(opts.Stdin))
 	}
-	if opts.NoColor {
+	switch {
+	case opts.NoColor:
 		popts = append(popts, tea.WithColorProfile(colorprofile.Ascii))
+	case opts.Profile != colorprofile.Unknown:
+		popts = append(popts, tea.WithColorProfile(opts.Profile))
 	}
 	m := New(kb, list, opts)
 	final, err := tea.NewProgram(m, popts...).Run()
