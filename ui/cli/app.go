@@ -33,7 +33,6 @@ type app struct {
 	kbDir      string
 	noColor    bool
 	accessible bool
-	styles     report.Styles
 
 	// detect is the colour-profile detection (detectProfile); profiles
 	// keeps its answers for non-terminals [0] and terminals [1].
@@ -44,7 +43,7 @@ type app struct {
 }
 
 func newApp(stdio IO) *app {
-	a := &app{io: stdio, styles: report.DefaultStyles(), detect: detectProfile}
+	a := &app{io: stdio, detect: detectProfile}
 	a.darkBackground = sync.OnceValue(a.askBackground)
 	return a
 }
@@ -66,6 +65,16 @@ func (a *app) out(w io.Writer) *colorprofile.Writer {
 		cw.Profile = colorprofile.NoTTY
 	}
 	return cw
+}
+
+// styles is the palette for text on stdout: the one for the terminal's
+// background when stdout is a colour terminal (asked once, 100 ms at
+// most), else the default, whose colours the writer strips anyway.
+func (a *app) styles() report.Styles {
+	if a.noColor || a.profile(a.io.Stdout) <= colorprofile.ASCII {
+		return report.DefaultStyles()
+	}
+	return report.NewStyles(a.darkBackground())
 }
 
 // width is the terminal's width when w is one, else a readable 100.

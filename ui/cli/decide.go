@@ -68,10 +68,9 @@ risks, and the single answer changes that would change the pick.`,
 					}
 					return report.DecisionJSON(w, d)
 				default:
-					st := a.styles
-					width := 100
+					st, width := report.DefaultStyles(), 100
 					if color {
-						width = a.width(a.io.Stdout)
+						st, width = a.styles(), a.width(a.io.Stdout)
 					}
 					_, err := io.WriteString(w, report.Decision(kb, d, origin.Header(), st, width))
 					return err

@@ -484,7 +484,7 @@ func (a *app) statsText(s store.Summary, name func(string) string) string {
 		return "No drills finished yet. Start with: stackpick drill taxonomy\n"
 	}
 	var b strings.Builder
-	b.WriteString(a.styles.Heading.Render("Progress per drill") + "\n")
+	b.WriteString(a.styles().Heading.Render("Progress per drill") + "\n")
 	for _, d := range s.Drills {
 		attempts := "attempts"
 		if d.Attempts == 1 {
@@ -497,7 +497,7 @@ func (a *app) statsText(s store.Summary, name func(string) string) string {
 		b.WriteString(line + "\n")
 	}
 	if len(s.MostMissed) > 0 {
-		b.WriteString("\n" + a.styles.Heading.Render("Most missed") + "\n")
+		b.WriteString("\n" + a.styles().Heading.Render("Most missed") + "\n")
 		for _, m := range s.MostMissed {
 			fmt.Fprintf(&b, "  %2d× %s\n", m.Count, name(m.Item))
 		}

@@ -19,7 +19,7 @@ func (a *app) questionsCommand() *cobra.Command {
 				return err
 			}
 			w := a.out(a.io.Stdout)
-			_, err = io.WriteString(w, report.Questions(kb, a.styles, a.width(a.io.Stdout)))
+			_, err = io.WriteString(w, report.Questions(kb, a.styles(), a.width(a.io.Stdout)))
 			return err
 		},
 	}

@@ -24,7 +24,7 @@ func (a *app) scenariosCommand() *cobra.Command {
 				return badInput(err)
 			}
 			w := a.out(a.io.Stdout)
-			_, err = io.WriteString(w, report.Scenarios(all, a.styles, a.width(a.io.Stdout)))
+			_, err = io.WriteString(w, report.Scenarios(all, a.styles(), a.width(a.io.Stdout)))
 			return err
 		},
 	}

@@ -218,7 +218,7 @@ func (a *app) runSize(cmd *cobra.Command, fl sizeFlags) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
-	_, err = io.WriteString(w, report.Sizing(out.Result, report.SizingHeader{Engine: "vLLM " + fl.version, Notes: out.Notes, Tried: out.Tried}, a.styles, a.width(a.io.Stdout)))
+	_, err = io.WriteString(w, report.Sizing(out.Result, report.SizingHeader{Engine: "vLLM " + fl.version, Notes: out.Notes, Tried: out.Tried}, a.styles(), a.width(a.io.Stdout)))
 	return err
 }
 
