@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -16,21 +16,24 @@ import (
 // moves both sides alike. Each iteration runs the hello-world and stackpick
 // once, alternating, and the metric is the ratio of their medians:
 //
-//	go test -run '^$' -bench Startup -benchtime 200x .
+//	go test ./ui/cli -run '^$' -bench Startup -benchtime 200x
 //
 // x-hello is the figure the README quotes; ms-stackpick and ms-hello are the
 // medians behind it. The "floor" case is a program that links every
 // package stackpick's command line does and returns from main at once:
 // what loading those packages costs before stackpick runs a line.
+// moduleRoot is the module's folder, seen from this package's.
+const moduleRoot = "../.."
+
 func BenchmarkStartup(b *testing.B) {
 	dir := b.TempDir()
 	stackpick := filepath.Join(dir, "stackpick")
 	hello := filepath.Join(dir, "hello")
 	floor := filepath.Join(dir, "floor")
-	goBuild(b, ".", stackpick, ".")
+	goBuild(b, moduleRoot, stackpick, ".")
 	// The floor's main package exists only in a build overlay, so nothing
 	// is written into the module.
-	root, err := filepath.Abs(".")
+	root, err := filepath.Abs(moduleRoot)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -38,7 +41,7 @@ func BenchmarkStartup(b *testing.B) {
 	writeFile(b, floorMain, "package main\n\nimport _ \"github.com/stackpick/stackpick/ui/cli\"\n\nfunc main() {}\n")
 	overlay := filepath.Join(dir, "overlay.json")
 	writeFile(b, overlay, fmt.Sprintf(`{"Replace": {%q: %q}}`, filepath.Join(root, "startupfloor", "main.go"), floorMain))
-	goBuild(b, ".", floor, "./startupfloor", "-overlay", overlay)
+	goBuild(b, moduleRoot, floor, "./startupfloor", "-overlay", overlay)
 	helloDir := filepath.Join(dir, "hello-src")
 	if err := os.MkdirAll(helloDir, 0o755); err != nil {
 		b.Fatal(err)
@@ -58,12 +61,12 @@ func BenchmarkStartup(b *testing.B) {
 		{"floor", floor, nil},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			run(b, c.bin, c.args) // warm the page cache
-			run(b, hello, nil)
+			runTimed(b, c.bin, c.args) // warm the page cache
+			runTimed(b, hello, nil)
 			var sp, hw []time.Duration
 			for b.Loop() {
-				hw = append(hw, run(b, hello, nil))
-				sp = append(sp, run(b, c.bin, c.args))
+				hw = append(hw, runTimed(b, hello, nil))
+				sp = append(sp, runTimed(b, c.bin, c.args))
 			}
 			ms, mh := median(sp), median(hw)
 			b.ReportMetric(float64(ms)/float64(mh), "x-hello")
@@ -90,9 +93,9 @@ func writeFile(b *testing.B, path, text string) {
 	}
 }
 
-// run executes bin with args, output discarded, and returns its wall time
+// runTimed executes bin with args, output discarded, and returns its wall time
 // from start to exit.
-func run(b *testing.B, bin string, args []string) time.Duration {
+func runTimed(b *testing.B, bin string, args []string) time.Duration {
 	b.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "STACKPICK_KB=")
