@@ -245,19 +245,12 @@ func (r *drillRun) taxonomy() (drill.TaxonomyResult, error) {
 	r.say("\nResult: %s\n", res.Score.Text())
 	for _, p := range res.Placements {
 		if p.Right {
-			r.say("  ✓ %s: %s\n", r.kb.ProductName(p.Product), p.Want)
+			r.say("  ✓ %s: %s\n", r.kb.ProductName(p.Product), report.PlacedText(r.kb, p.Want))
 		} else {
-			r.say("  ✗ %s: you said %s. %s\n", r.kb.ProductName(p.Product), orNothing(p.Got), p.Why)
+			r.say("  ✗ %s: you said %s. %s\n", r.kb.ProductName(p.Product), report.PlacedText(r.kb, p.Got), p.Why)
 		}
 	}
 	return res, nil
-}
-
-func orNothing(s string) string {
-	if s == "" {
-		return "nothing"
-	}
-	return s
 }
 
 func (r *drillRun) prompt() (drill.ScenarioPrompt, error) {
@@ -316,7 +309,7 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 			mark = "✗"
 		}
 		want := report.PickText(r.kb, decide.LayerPick{Layer: g.Layer, Pick: g.Want, Also: g.Also})
-		r.say("  %s %s: you picked %s; stackpick picks %s\n", mark, r.kb.Layer(g.Layer).Name, orNothing(g.Got), want)
+		r.say("  %s %s: you picked %s; stackpick picks %s\n", mark, r.kb.Layer(g.Layer).Name, report.PickedText(r.kb, g.Layer, g.Got), want)
 		if len(g.Terms) > 0 {
 			r.say("      your defense named: %s\n", strings.Join(g.Terms, ", "))
 		}

@@ -62,7 +62,7 @@ func TestScenarioDrillOnThePresetExitTest(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("code %d stderr %q", code, stderr)
 	}
-	for _, want := range []string{"SCENARIO: The exit test", "✓ Engine: you picked vllm; stackpick picks vLLM", "✓ Orchestrator: you picked llm-d; stackpick picks llm-d + KServe", "✓ multi-lora-vllm:"} {
+	for _, want := range []string{"SCENARIO: The exit test", "✓ Engine: you picked vLLM; stackpick picks vLLM", "✓ Orchestrator: you picked llm-d; stackpick picks llm-d + KServe", "✓ multi-lora-vllm:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

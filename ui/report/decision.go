@@ -26,7 +26,7 @@ func Decision(kb *knowledge.KB, d decide.Decision, h Header, st Styles, width in
 		b.WriteString(wrapIndent(h.Story, width, 0, 0))
 		b.WriteString("\n")
 	}
-	b.WriteString(st.Muted.Render("Stack: " + StackLine(kb, d)))
+	b.WriteString(wrapIndent("Stack: "+StackLine(kb, d), width, 0, 7, st.Muted))
 	b.WriteString("\n")
 	for _, lp := range d.Layers {
 		title := LayerTitle(kb, lp.Layer)

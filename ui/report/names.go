@@ -95,3 +95,22 @@ func Outcome(kb *knowledge.KB, lp decide.LayerPick, pick string, also []string) 
 func AnswersHeader(kb *knowledge.KB, d decide.Decision, origin, replay string) string {
 	return "stackpick answers: " + origin + "\nStack: " + StackLine(kb, d) + "\nReplay: " + replay
 }
+
+// PickedText names what a drill answer picked for layer: the product, the
+// empty layer in its one wording, or "nothing" when no answer was given.
+// The app and the line mode grade with it alike.
+func PickedText(kb *knowledge.KB, layer, id string) string {
+	if id == "" {
+		return "nothing"
+	}
+	return kb.ChoiceName(layer, id)
+}
+
+// PlacedText names the layer a taxonomy answer placed a product in, in
+// running text ("model server"), or "nothing" when it was left unplaced.
+func PlacedText(kb *knowledge.KB, layer string) string {
+	if l := kb.Layer(layer); l != nil {
+		return strings.ToLower(l.Name)
+	}
+	return "nothing"
+}

@@ -67,7 +67,7 @@ func RulesText(kb *knowledge.KB, st Styles, width int) string {
 			if layer != "" {
 				b.WriteString("\n")
 			}
-			b.WriteString(st.Layer.Render("── "+strings.ToUpper(r.Layer)) + "\n")
+			b.WriteString(st.Layer.Render("── "+strings.ToUpper(kb.Layer(r.Layer).Name)) + "\n")
 			layer = r.Layer
 		}
 		fmt.Fprintf(&b, "%s  %s\n", st.RuleID.Render(r.ID), effectText(kb, r))

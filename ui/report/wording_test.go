@@ -107,3 +107,21 @@ func TestOriginTitlesTheMemo(t *testing.T) {
 		t.Errorf("an edited preset's story does not say what moved: %q", in.Story)
 	}
 }
+
+// A drill's grading names answers the way the decision names picks, in the
+// app and the line mode alike: display names, the empty layer in its one
+// wording, layers in running text, never an id.
+func TestDrillAnswersAreNamedLikePicks(t *testing.T) {
+	kb := knowledge.MustDefault()
+	for _, c := range []struct{ got, want string }{
+		{report.PickedText(kb, knowledge.LayerEngine, "vllm"), "vLLM"},
+		{report.PickedText(kb, knowledge.LayerModelServer, knowledge.None), "no model server"},
+		{report.PickedText(kb, knowledge.LayerOrchestrator, ""), "nothing"},
+		{report.PlacedText(kb, knowledge.LayerModelServer), "model server"},
+		{report.PlacedText(kb, ""), "nothing"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

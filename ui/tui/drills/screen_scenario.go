@@ -210,11 +210,7 @@ func (s *scenarioScreen) layoutResult() {
 	lines := []string{""}
 	for _, g := range s.result.Layers {
 		want := report.PickText(c.KB, decide.LayerPick{Layer: g.Layer, Pick: g.Want, Also: g.Also})
-		got := "nothing"
-		if g.Got != "" {
-			got = c.KB.ChoiceName(g.Layer, g.Got)
-		}
-		lines = append(lines, markLine(st, g.Right, fmt.Sprintf("%s: you picked %s; stackpick picks %s", c.KB.Layer(g.Layer).Name, got, want), w)...)
+		lines = append(lines, markLine(st, g.Right, fmt.Sprintf("%s: you picked %s; stackpick picks %s", c.KB.Layer(g.Layer).Name, report.PickedText(c.KB, g.Layer, g.Got), want), w)...)
 		if d := ans.Defense[g.Layer]; d != "" {
 			lines = append(lines, report.WrapStyled("Your defense: “"+d+"”", w, 5, 2, st.Text)...)
 		} else {

@@ -129,14 +129,10 @@ func (s *taxonomyScreen) layoutResult() {
 	for _, p := range s.result.Placements {
 		name := c.KB.ProductName(p.Product)
 		if p.Right {
-			right = append(right, markLine(st, true, name+": "+strings.ToLower(c.KB.Layer(p.Want).Name), w)...)
+			right = append(right, markLine(st, true, name+": "+report.PlacedText(c.KB, p.Want), w)...)
 			continue
 		}
-		said := "nothing"
-		if l := c.KB.Layer(p.Got); l != nil {
-			said = strings.ToLower(l.Name)
-		}
-		wrong = append(wrong, markLine(st, false, name+": you said "+said, w)...)
+		wrong = append(wrong, markLine(st, false, name+": you said "+report.PlacedText(c.KB, p.Got), w)...)
 		wrong = append(wrong, report.WrapStyled(p.Why, w, 5, 0, st.Muted)...)
 	}
 	lines := []string{""}
