@@ -479,15 +479,7 @@ func (a *app) statsText(s store.Summary, name func(string) string) string {
 	var b strings.Builder
 	b.WriteString(a.styles().Heading.Render("Progress per drill") + "\n")
 	for _, d := range s.Drills {
-		attempts := "attempts"
-		if d.Attempts == 1 {
-			attempts = "attempt "
-		}
-		line := fmt.Sprintf("  %-9s %2d %s, best %3.0f%%, last %3.0f%%   %s", d.Drill, d.Attempts, attempts, 100*d.Best, 100*d.Last, drill.Trend(d.Ratios, 10))
-		if d.Drill == drill.Mock {
-			line += fmt.Sprintf("   (%d passed)", d.Passes)
-		}
-		b.WriteString(line + "\n")
+		fmt.Fprintf(&b, "  %s  %s\n", drill.Progress(d.Drill, d.Attempts, d.Last, d.Best, d.Passes), drill.Trend(d.Ratios, 10))
 	}
 	if len(s.MostMissed) > 0 {
 		b.WriteString("\n" + a.styles().Heading.Render("Most missed") + "\n")

@@ -45,7 +45,7 @@ func TestTaxonomyDrillGradesAndRecords(t *testing.T) {
 		t.Errorf("the missed product should be asked first:\n%s", out)
 	}
 	_, stats, _ := run(t, env, "drill", "stats")
-	if !strings.Contains(stats, "taxonomy   2 attempts, best 100%, last  89%") || !strings.Contains(stats, "1× Taxonomy: Dynamo-Triton") {
+	if !strings.Contains(stats, "Taxonomy    2×  last  89%  best 100%") || !strings.Contains(stats, "1× Taxonomy: Dynamo-Triton") {
 		t.Errorf("stats:\n%s", stats)
 	}
 	var f struct{ Records []map[string]any }

@@ -61,10 +61,7 @@ func (s *statsScreen) lines() []string {
 	}
 	out = append(out, " "+st.Heading.Render("Progress per drill"))
 	for _, ds := range sum.Drills {
-		line := fmt.Sprintf("%-9s %3d×  last %3.0f%%  best %3.0f%%", partTitle(ds.Drill), ds.Attempts, 100*ds.Last, 100*ds.Best)
-		if ds.Drill == drill.Mock {
-			line += fmt.Sprintf("  %d passed", ds.Passes)
-		}
+		line := drill.Progress(ds.Drill, ds.Attempts, ds.Last, ds.Best, ds.Passes)
 		room := max(w-screen.VisibleWidth(line)-6, 0)
 		recent := ds.Ratios[max(0, len(ds.Ratios)-min(room, 20)):]
 		line = "   " + line + "  " + st.Pick.Render(sparkline(recent))
