@@ -116,7 +116,10 @@ missed most more often.`,
 			}
 			rec.At = now.UTC().Format(time.RFC3339)
 			if notice, err := store.AppendHistory(path, rec, stamp); err != nil {
-				return internal(fmt.Errorf("the drill finished but its result could not be saved: %w", err))
+				// The history's path is the user's ($STACKPICK_HISTORY or
+				// the XDG folder): a folder that cannot be written is
+				// theirs to fix.
+				return badInput(fmt.Errorf("the drill finished but its result could not be saved: %w", err))
 			} else if notice != "" {
 				fmt.Fprintln(a.io.Stderr, "stackpick: "+notice)
 			}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/adrg/xdg"
@@ -99,6 +100,11 @@ func AppendHistory(path string, rec Record, stamp string) (notice string, err er
 	records = append(records, rec)
 	data, err := json.MarshalIndent(file{Schema: Schema, Records: records}, "", "  ")
 	if err != nil {
+		return notice, err
+	}
+	// A history path the user chose ($STACKPICK_HISTORY) may name a folder
+	// that does not exist yet, as the default XDG one may.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return notice, err
 	}
 	return notice, WriteFile(path, append(data, '\n'), true)

@@ -94,3 +94,14 @@ func TestTheMockExitTestIsRecordedWithItsVerdict(t *testing.T) {
 		t.Errorf("got %+v", rec)
 	}
 }
+
+func TestAppendCreatesAMissingFolder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new", "folder", "history.json")
+	if _, err := store.AppendHistory(path, store.Record{Drill: "taxonomy"}, "20261201T000000"); err != nil {
+		t.Fatal(err)
+	}
+	records, _, err := store.LoadHistory(path, "20261201T000000")
+	if err != nil || len(records) != 1 {
+		t.Fatalf("got %d records, %v", len(records), err)
+	}
+}
