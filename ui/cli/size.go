@@ -56,7 +56,8 @@ stages across --nodes). Settings left out take vLLM's defaults for the release
 in --vllm-version and the GPU.`,
 		Example: `  stackpick size --model llama-3.3-70b --gpu h100 --tensor-parallel-size 4
   stackpick size --model qwen3-32b --gpu l40s --max-model-len 16384 --format json
-  stackpick size --params-b 8.03 --layers 32 --kv-heads 8 --head-dim 128 --gpu-memory-gib 23.58 --weights-gib 14.99`,
+  stackpick size --params-b 8.03 --layers 32 --kv-heads 8 --head-dim 128 \
+      --gpu-memory-gib 23.58 --weights-gib 14.99`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return a.runSize(cmd, fl)
