@@ -42,7 +42,7 @@ func (a *app) kbCommand() *cobra.Command {
 				}
 			}
 			w := a.out(a.io.Stdout)
-			_, err = io.WriteString(w, report.KBSummary(k, files, a.styles()))
+			_, err = io.WriteString(w, report.KBSummary(k, files, a.styles(), a.width(a.io.Stdout)))
 			return err
 		},
 	}

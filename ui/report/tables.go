@@ -105,7 +105,7 @@ func mdCell(s string) string {
 }
 
 // KBSummary is what `kb check` prints when everything is valid.
-func KBSummary(kb *knowledge.KB, files []string, st Styles) string {
+func KBSummary(kb *knowledge.KB, files []string, st Styles, width int) string {
 	var b strings.Builder
 	b.WriteString(st.Good.Render("✓ knowledge base is valid") + "\n")
 	landmines, notes := 0, 0
@@ -113,8 +113,9 @@ func KBSummary(kb *knowledge.KB, files []string, st Styles) string {
 		landmines += len(p.Landmines)
 		notes += len(p.SeedNotes)
 	}
-	fmt.Fprintf(&b, "  %d layers, %d products, %d questions, %d rules, %d GPUs, %d models, %d engine flags, %d landmines, %d seed corrections\n",
+	counts := fmt.Sprintf("%d layers, %d products, %d questions, %d rules, %d GPUs, %d models, %d engine flags, %d landmines, %d corrections to the course notes",
 		len(kb.Layers), len(kb.Products), len(kb.Questions), len(kb.Rules), len(kb.GPUs), len(kb.Models), len(kb.Flags), landmines, notes)
+	b.WriteString(wrapIndent(counts, width, 2, 0) + "\n")
 	for _, f := range files {
 		b.WriteString(st.Muted.Render("  read "+f) + "\n")
 	}
