@@ -92,12 +92,21 @@ func RulesMarkdown(kb *knowledge.KB) string {
 func effectText(kb *knowledge.KB, r *knowledge.Rule) string {
 	switch r.Effect {
 	case knowledge.EffectPrefer:
-		return fmt.Sprintf("prefer %s %+d", r.Product, r.Weight)
+		return fmt.Sprintf("prefer %s %+d", ruleTarget(kb, r.Layer, r.Product), r.Weight)
 	case knowledge.EffectComplement:
 		return fmt.Sprintf("add %s beside %s", r.Product, r.With)
 	default:
-		return r.Effect + " " + r.Product
+		return r.Effect + " " + ruleTarget(kb, r.Layer, r.Product)
 	}
+}
+
+// ruleTarget is the product a rule names, by id as the knowledge base
+// spells it, but the empty choice in the one wording of an empty layer.
+func ruleTarget(kb *knowledge.KB, layer, id string) string {
+	if id == knowledge.None {
+		return EmptyLayer(kb, layer)
+	}
+	return id
 }
 
 func mdCell(s string) string {
