@@ -67,15 +67,10 @@ func (a *app) out(w io.Writer) *colorprofile.Writer {
 	return cw
 }
 
-// styles is the palette for text on stdout: the one for the terminal's
-// background when stdout is a colour terminal (asked once, 100 ms at
-// most), else the default, whose colours the writer strips anyway.
-func (a *app) styles() report.Styles {
-	if a.noColor || a.profile(a.io.Stdout) <= colorprofile.ASCII {
-		return report.DefaultStyles()
-	}
-	return report.NewStyles(a.darkBackground())
-}
+// styles is the palette for text on stdout. The command line never asks
+// the terminal for its background (only fang's help page does), so it
+// uses the colours every terminal theme adapts to its background.
+func (a *app) styles() report.Styles { return report.DefaultStyles() }
 
 // width is the terminal's width when w is one, else a readable 100.
 func (a *app) width(w io.Writer) int {

@@ -68,10 +68,11 @@ risks, and the single answer changes that would change the pick.`,
 					}
 					return report.DecisionJSON(w, d)
 				default:
-					st, width := report.DefaultStyles(), 100
+					width := 100
 					if color {
-						st, width = a.styles(), a.width(a.io.Stdout)
+						width = a.width(a.io.Stdout)
 					}
+					st := a.styles()
 					_, err := io.WriteString(w, report.Decision(kb, d, origin.Header(), st, width))
 					return err
 				}

@@ -7,7 +7,11 @@
 // the output is not a colour terminal.
 package report
 
-import "charm.land/lipgloss/v2"
+import (
+	"image/color"
+
+	"charm.land/lipgloss/v2"
+)
 
 // Styles are the semantic styles every surface uses, built in one place
 // from the terminal's background; no renderer or screen picks a colour
@@ -39,43 +43,66 @@ type Styles struct {
 	Dark bool
 }
 
+// palette is the colour of each role; the styles are built from one.
+type palette struct {
+	accent, green, red, amber, blue, muted, key, border color.Color
+}
+
 // NewStyles builds the styles for a dark or light background.
 func NewStyles(isDark bool) Styles {
 	ld := lipgloss.LightDark(isDark)
-	var (
-		accent = ld(lipgloss.Color("#5A3FC0"), lipgloss.Color("#9D87F5"))
-		green  = ld(lipgloss.Color("#027A4D"), lipgloss.Color("#04D98B"))
-		red    = ld(lipgloss.Color("#B3261E"), lipgloss.Color("#F2777F"))
-		amber  = ld(lipgloss.Color("#8A5A00"), lipgloss.Color("#F0B45A"))
-		blue   = ld(lipgloss.Color("#1F5FA8"), lipgloss.Color("#7FB2F0"))
-		muted  = ld(lipgloss.Color("#5F5F5F"), lipgloss.Color("#9A9A9A"))
-		key    = ld(lipgloss.Color("#8A2BA8"), lipgloss.Color("#D7A2F0"))
-		border = ld(lipgloss.Color("#9A9A9A"), lipgloss.Color("#5F5F5F"))
-	)
+	return build(palette{
+		accent: ld(lipgloss.Color("#5A3FC0"), lipgloss.Color("#9D87F5")),
+		green:  ld(lipgloss.Color("#027A4D"), lipgloss.Color("#04D98B")),
+		red:    ld(lipgloss.Color("#B3261E"), lipgloss.Color("#F2777F")),
+		amber:  ld(lipgloss.Color("#8A5A00"), lipgloss.Color("#F0B45A")),
+		blue:   ld(lipgloss.Color("#1F5FA8"), lipgloss.Color("#7FB2F0")),
+		muted:  ld(lipgloss.Color("#5F5F5F"), lipgloss.Color("#9A9A9A")),
+		key:    ld(lipgloss.Color("#8A2BA8"), lipgloss.Color("#D7A2F0")),
+		border: ld(lipgloss.Color("#9A9A9A"), lipgloss.Color("#5F5F5F")),
+	}, isDark)
+}
+
+// DefaultStyles are the styles for output whose background is not known:
+// the command line's text, which never asks the terminal (a reply that
+// comes after stackpick has exited would land in the shell's input). They
+// use the terminal's own sixteen colours, which every terminal theme makes
+// readable on its background.
+func DefaultStyles() Styles {
+	return build(palette{
+		accent: lipgloss.Magenta,
+		green:  lipgloss.Green,
+		red:    lipgloss.Red,
+		amber:  lipgloss.Yellow,
+		blue:   lipgloss.Blue,
+		// The theme's dim text (bright black) reads on light and dark
+		// backgrounds alike; plain text keeps the theme's foreground.
+		muted:  lipgloss.BrightBlack,
+		key:    lipgloss.Magenta,
+		border: lipgloss.BrightBlack,
+	}, true)
+}
+
+func build(p palette, isDark bool) Styles {
 	return Styles{
-		App:      lipgloss.NewStyle().Bold(true).Foreground(accent),
+		App:      lipgloss.NewStyle().Bold(true).Foreground(p.accent),
 		Title:    lipgloss.NewStyle().Bold(true),
 		Heading:  lipgloss.NewStyle().Bold(true),
-		Layer:    lipgloss.NewStyle().Bold(true).Foreground(accent),
-		Pick:     lipgloss.NewStyle().Bold(true).Foreground(green),
+		Layer:    lipgloss.NewStyle().Bold(true).Foreground(p.accent),
+		Pick:     lipgloss.NewStyle().Bold(true).Foreground(p.green),
 		Selected: lipgloss.NewStyle().Bold(true).Reverse(true),
-		Marked:   lipgloss.NewStyle().Bold(true).Underline(true).Foreground(amber),
-		Muted:    lipgloss.NewStyle().Foreground(muted),
+		Marked:   lipgloss.NewStyle().Bold(true).Underline(true).Foreground(p.amber),
+		Muted:    lipgloss.NewStyle().Foreground(p.muted),
 		Text:     lipgloss.NewStyle(),
-		Good:     lipgloss.NewStyle().Foreground(green),
-		Bad:      lipgloss.NewStyle().Foreground(red),
-		Warn:     lipgloss.NewStyle().Foreground(amber),
-		Key:      lipgloss.NewStyle().Foreground(key),
-		RuleID:   lipgloss.NewStyle().Foreground(blue),
-		Border:   lipgloss.NewStyle().Foreground(border),
-		Changed:  lipgloss.NewStyle().Bold(true).Foreground(amber),
-		Status:   lipgloss.NewStyle().Foreground(green),
-		Error:    lipgloss.NewStyle().Bold(true).Foreground(red),
+		Good:     lipgloss.NewStyle().Foreground(p.green),
+		Bad:      lipgloss.NewStyle().Foreground(p.red),
+		Warn:     lipgloss.NewStyle().Foreground(p.amber),
+		Key:      lipgloss.NewStyle().Foreground(p.key),
+		RuleID:   lipgloss.NewStyle().Foreground(p.blue),
+		Border:   lipgloss.NewStyle().Foreground(p.border),
+		Changed:  lipgloss.NewStyle().Bold(true).Foreground(p.amber),
+		Status:   lipgloss.NewStyle().Foreground(p.green),
+		Error:    lipgloss.NewStyle().Bold(true).Foreground(p.red),
 		Dark:     isDark,
 	}
 }
-
-// DefaultStyles are the styles for output whose background is not asked
-// (the command line never waits on a terminal query): the dark palette,
-// which most terminals use.
-func DefaultStyles() Styles { return NewStyles(true) }
