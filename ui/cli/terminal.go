@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -88,6 +90,10 @@ func hideStdinFromFang() (restore func()) {
 // terminal anything. Every colour also keeps its RGBA once computed:
 // charmtone builds a map on every call, a quarter of a help page's time.
 func (a *app) helpScheme(lipgloss.LightDarkFunc) fang.ColorScheme {
+	if a.noColor {
+		// --no-color: a page with no colours, and nothing to ask.
+		return fang.ColorScheme{}
+	}
 	cs := fang.DefaultColorScheme(func(light, dark color.Color) color.Color {
 		return &schemeColor{light: light, dark: dark, isDark: a.darkBackground}
 	})
@@ -126,6 +132,10 @@ func (a *app) askBackground() bool {
 	out, ok := a.io.Stdout.(*os.File)
 	if !ok || !isTerminal(out) || a.profile(out) <= colorprofile.ASCII {
 		return false
+	}
+	// A terminal that says its colours in the environment is not asked.
+	if dark, ok := colorFGBG(a.getenv("COLORFGBG")); ok {
+		return dark
 	}
 	in, ok := a.io.Stdin.(*os.File)
 	if !ok || !isTerminal(in) {
@@ -203,4 +213,19 @@ func isDarkColor(c color.Color) bool {
 	}
 	l, _, _ := col.Lab()
 	return l < 0.5
+}
+
+// colorFGBG reads COLORFGBG ("fg;bg" or "fg;default;bg", as rxvt, Konsole
+// and others set it): the background is dark when it is one of the eight
+// dark colours of the sixteen (0–6 and 8).
+func colorFGBG(v string) (dark, ok bool) {
+	if v == "" {
+		return false, false
+	}
+	parts := strings.Split(v, ";")
+	bg, err := strconv.Atoi(parts[len(parts)-1])
+	if err != nil || bg < 0 || bg > 15 {
+		return false, false
+	}
+	return bg <= 6 || bg == 8, true
 }

@@ -111,6 +111,7 @@ func TestNoCommandWaitsOnATerminalThatDoesNotAnswer(t *testing.T) {
 	}{
 		{"--help", 1},
 		{"decide --help", 1},
+		{"--no-color --help", 0},
 		{"decide --bogus", 0},
 		{"decide --scenario nope", 0},
 		{"--help > " + filepath.Join(dir, "help.txt"), 0},
@@ -135,5 +136,25 @@ func TestNoCommandWaitsOnATerminalThatDoesNotAnswer(t *testing.T) {
 				t.Errorf("asked the terminal for its background %d times, want %d", n, c.queries)
 			}
 		})
+	}
+}
+
+func TestColorFGBGSaysTheBackgroundWithoutAsking(t *testing.T) {
+	for _, c := range []struct {
+		v        string
+		dark, ok bool
+	}{
+		{"15;0", true, true},
+		{"0;15", false, true},
+		{"0;default;7", false, true},
+		{"7;8", true, true},
+		{"", false, false},
+		{"default;default", false, false},
+		{"0;99", false, false},
+	} {
+		dark, ok := colorFGBG(c.v)
+		if dark != c.dark || ok != c.ok {
+			t.Errorf("COLORFGBG=%q: dark %v ok %v, want %v %v", c.v, dark, ok, c.dark, c.ok)
+		}
 	}
 }
