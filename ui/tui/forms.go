@@ -14,6 +14,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // Every use of huh lives in this file: the questionnaire's fields, the
@@ -166,7 +167,7 @@ func formTheme(noColor, compact bool) huh.Theme {
 		if t, ok := built[isDark]; ok {
 			return t
 		}
-		t := huh.ThemeCharm(isDark)
+		t := paletteTheme(isDark)
 		if compact {
 			t.FieldSeparator = lipgloss.NewStyle().SetString("\n")
 		}
@@ -177,6 +178,44 @@ func formTheme(noColor, compact bool) huh.Theme {
 		built[isDark] = t
 		return t
 	})
+}
+
+// paletteTheme dresses huh's base theme in the app's one palette, so a
+// form reads like the screens around it on a light background as on a
+// dark one.
+func paletteTheme(isDark bool) *huh.Styles {
+	st := report.NewStyles(isDark)
+	t := huh.ThemeBase(isDark)
+	f := &t.Focused
+	f.Base = f.Base.BorderForeground(st.Border.GetForeground())
+	f.Card = f.Base
+	f.Title = st.Layer
+	f.NoteTitle = st.Layer.MarginBottom(1)
+	f.Directory = st.Key
+	f.Description = st.Muted
+	f.ErrorIndicator = st.Error
+	f.ErrorMessage = st.Error
+	for _, sel := range []*lipgloss.Style{&f.SelectSelector, &f.NextIndicator, &f.PrevIndicator, &f.MultiSelectSelector, &f.TextInput.Prompt} {
+		*sel = sel.Foreground(st.Key.GetForeground())
+	}
+	f.Option = f.Option.Foreground(st.Text.GetForeground())
+	f.UnselectedOption = f.UnselectedOption.Foreground(st.Text.GetForeground())
+	f.SelectedOption = f.SelectedOption.Foreground(st.Pick.GetForeground())
+	f.SelectedPrefix = st.Good.SetString("✓ ")
+	f.UnselectedPrefix = st.Muted.SetString("• ")
+	f.FocusedButton = f.FocusedButton.Bold(true).Reverse(true)
+	f.Next = f.FocusedButton
+	f.BlurredButton = f.BlurredButton.Foreground(st.Muted.GetForeground())
+	f.TextInput.Cursor = f.TextInput.Cursor.Foreground(st.Good.GetForeground())
+	f.TextInput.Placeholder = f.TextInput.Placeholder.Foreground(st.Muted.GetForeground())
+	t.Blurred = t.Focused
+	t.Blurred.Base = t.Focused.Base.BorderStyle(lipgloss.HiddenBorder())
+	t.Blurred.Card = t.Blurred.Base
+	t.Blurred.NextIndicator = lipgloss.NewStyle()
+	t.Blurred.PrevIndicator = lipgloss.NewStyle()
+	t.Group.Title = t.Focused.Title
+	t.Group.Description = t.Focused.Description
+	return t
 }
 
 // form is a huh form as the screens see it: a v2-style model with the
