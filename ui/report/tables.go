@@ -122,8 +122,14 @@ func KBSummary(kb *knowledge.KB, files []string, st Styles, width int) string {
 		landmines += len(p.Landmines)
 		notes += len(p.SeedNotes)
 	}
-	counts := fmt.Sprintf("%d layers, %d products, %d questions, %d rules, %d GPUs, %d models, %d engine flags, %d landmines, %d corrections to the course notes",
-		len(kb.Layers), len(kb.Products), len(kb.Questions), len(kb.Rules), len(kb.GPUs), len(kb.Models), len(kb.Flags), landmines, notes)
+	asked := 0
+	for _, q := range kb.Questions {
+		if !q.Derived {
+			asked++
+		}
+	}
+	counts := fmt.Sprintf("%d layers, %d products, %d questions (and %d derived answers), %d rules, %d GPUs, %d models, %d engine flags, %d landmines, %d corrections to the course notes",
+		len(kb.Layers), len(kb.Products), asked, len(kb.Questions)-asked, len(kb.Rules), len(kb.GPUs), len(kb.Models), len(kb.Flags), landmines, notes)
 	b.WriteString(wrapIndent(counts, width, 2, 0) + "\n")
 	for _, f := range files {
 		b.WriteString(st.Muted.Render("  read "+f) + "\n")
