@@ -19,7 +19,6 @@ require (
 )
 
 require (
-	github.com/adrg/xdg v0.5.3
 	github.com/atotto/clipboard v0.1.4 // indirect
 	github.com/catppuccin/go v0.2.0 // indirect
 	github.com/charmbracelet/ultraviolet v0.0.0-20261008173134-6b8d4baf91b4 // indirect

@@ -8,9 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
-
-	"github.com/adrg/xdg"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
 )
@@ -49,10 +48,34 @@ type file struct {
 	Records []Record `json:"records"`
 }
 
-// DefaultHistoryPath is the history file in the XDG state folder (the folder is
-// created if needed).
+// DefaultHistoryPath is the history file in the XDG state folder:
+// $XDG_STATE_HOME/stackpick/history.json, where an unset (or relative)
+// XDG_STATE_HOME means ~/.local/state, as the XDG base directory spec
+// says; on Windows, the local application data folder. The folder is
+// created if needed. (A few lines here instead of a dependency whose init
+// reads ~/.config/user-dirs.dirs on every run of every command.)
 func DefaultHistoryPath() (string, error) {
-	return xdg.StateFile("stackpick/history.json")
+	base := os.Getenv("XDG_STATE_HOME")
+	if !filepath.IsAbs(base) {
+		if runtime.GOOS == "windows" {
+			dir, err := os.UserCacheDir() // %LocalAppData%
+			if err != nil {
+				return "", err
+			}
+			base = dir
+		} else {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return "", fmt.Errorf("no home folder for the drill history (set STACKPICK_HISTORY): %w", err)
+			}
+			base = filepath.Join(home, ".local", "state")
+		}
+	}
+	dir := filepath.Join(base, "stackpick")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "history.json"), nil
 }
 
 // LoadHistory reads the history. A missing file is an empty history. A file that

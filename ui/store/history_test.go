@@ -105,3 +105,22 @@ func TestAppendCreatesAMissingFolder(t *testing.T) {
 		t.Fatalf("got %d records, %v", len(records), err)
 	}
 }
+
+func TestTheDefaultHistoryIsInTheXDGStateFolder(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	got, err := store.DefaultHistoryPath()
+	if err != nil || got != filepath.Join(state, "stackpick", "history.json") {
+		t.Fatalf("got %q, %v", got, err)
+	}
+	home := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", "relative/is/ignored")
+	t.Setenv("HOME", home)
+	got, err = store.DefaultHistoryPath()
+	if err != nil || got != filepath.Join(home, ".local", "state", "stackpick", "history.json") {
+		t.Fatalf("got %q, %v", got, err)
+	}
+	if fi, err := os.Stat(filepath.Dir(got)); err != nil || !fi.IsDir() {
+		t.Fatalf("the folder was not created: %v", err)
+	}
+}
