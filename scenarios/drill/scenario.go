@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
@@ -124,12 +125,13 @@ func (c *Content) Story(kb *knowledge.KB, a knowledge.Answers) string {
 	return plurals(strings.Join(sentences, " "))
 }
 
-var pluralRE = regexp.MustCompile(`(\d+) ((?:[\w-]+ )?[\w-]+)\(s\)`)
+// pluralRE is compiled when a story is first told, not at start.
+var pluralRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+) ((?:[\w-]+ )?[\w-]+)\(s\)`) })
 
 // plurals turns "1 node(s)" into "1 node" and "8 node(s)" into "8 nodes".
 func plurals(s string) string {
-	return pluralRE.ReplaceAllStringFunc(s, func(m string) string {
-		sub := pluralRE.FindStringSubmatch(m)
+	return pluralRE().ReplaceAllStringFunc(s, func(m string) string {
+		sub := pluralRE().FindStringSubmatch(m)
 		if sub[1] == "1" {
 			return sub[1] + " " + sub[2]
 		}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
@@ -338,18 +339,24 @@ func (m *memo) sources() {
 	m.line("- The seed material: \"01 — Engines as Products\", checked against primary sources in stackpick's knowledge base.")
 }
 
+// The memo's patterns are compiled when a memo is first written, not when
+// any command starts.
 var (
-	urlRE   = regexp.MustCompile(`https?://[^\s;,)]+[^\s;,.)]`)
-	codeRE  = regexp.MustCompile("(^|[\\s(])((?:--[a-z0-9][a-z0-9-]*)|(?:vllm:[a-z_]+)|(?:[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]*@[0-9a-f]{6,}[A-Za-z0-9_./:-]*))")
+	urlRE   = lazyRegexp(`https?://[^\s;,)]+[^\s;,.)]`)
+	codeRE  = lazyRegexp("(^|[\\s(])((?:--[a-z0-9][a-z0-9-]*)|(?:vllm:[a-z_]+)|(?:[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]*@[0-9a-f]{6,}[A-Za-z0-9_./:-]*))")
 	mdSpecs = strings.NewReplacer("<", `\<`, "*", `\*`, "`", "'", "[", `\[`, "]", `\]`)
 	// An underscore inside a word (fine_tune_method) is literal in
 	// CommonMark; only one at a word boundary could open emphasis.
-	underscoreRE = regexp.MustCompile(`(^|[^A-Za-z0-9])_|_([^A-Za-z0-9]|$)`)
+	underscoreRE = lazyRegexp(`(^|[^A-Za-z0-9])_|_([^A-Za-z0-9]|$)`)
 )
+
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 func escape(s string) string {
 	s = mdSpecs.Replace(s)
-	return underscoreRE.ReplaceAllStringFunc(s, func(m string) string { return strings.Replace(m, "_", `\_`, 1) })
+	return underscoreRE().ReplaceAllStringFunc(s, func(m string) string { return strings.Replace(m, "_", `\_`, 1) })
 }
 
 // md makes knowledge-base prose safe for Markdown: flags, metric names and
@@ -375,10 +382,10 @@ func md(s string) string {
 // codeOrURL finds, in order, the spans of s that are URLs or code-like tokens.
 func codeOrURL(s string) [][2]int {
 	var spans [][2]int
-	for _, l := range urlRE.FindAllStringIndex(s, -1) {
+	for _, l := range urlRE().FindAllStringIndex(s, -1) {
 		spans = append(spans, [2]int{l[0], l[1]})
 	}
-	for _, l := range codeRE.FindAllStringSubmatchIndex(s, -1) {
+	for _, l := range codeRE().FindAllStringSubmatchIndex(s, -1) {
 		start, end := l[4], l[5]
 		overlaps := slices.ContainsFunc(spans, func(sp [2]int) bool { return start < sp[1] && end > sp[0] })
 		if !overlaps {
