@@ -2,7 +2,9 @@
 // serving layers, the questions a user answers, the rules that turn answers
 // into preferences, and the hardware catalog. It reads TOML (embedded, plus an
 // optional overlay folder), validates it, and parses answer files against the
-// questions. It knows nothing of decisions or terminals: it imports no other
+// questions; the embedded files also come decoded and validated at build time
+// (builtin_gen.go, from go generate), so a run without an overlay decodes no
+// TOML. It knows nothing of decisions or terminals: it imports no other
 // stackpick package (decide/, scenarios/, ui/) and no Charm package.
 package knowledge
 
