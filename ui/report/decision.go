@@ -30,7 +30,7 @@ func Decision(kb *knowledge.KB, d decide.Decision, h Header, st Styles, width in
 	b.WriteString("\n")
 	for _, lp := range d.Layers {
 		title := LayerTitle(kb, lp.Layer)
-		rule := strings.Repeat("─", max(0, min(width, 100)-len(title)-4))
+		rule := strings.Repeat("─", max(0, width-len(title)-4))
 		b.WriteString("\n" + st.Layer.Render("── "+title) + " " + st.Muted.Render(rule) + "\n")
 		for _, l := range LayerCard(kb, d, lp, st, width, false) {
 			b.WriteString(l + "\n")
