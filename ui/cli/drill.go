@@ -276,7 +276,7 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 	if err != nil {
 		return drill.ScenarioResult{}, err
 	}
-	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer (or none), and defend it in one line.\n\n", p.Title, p.Story)
+	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer (none leaves the model server or the orchestrator empty), and defend it in one line.\n\n", p.Title, p.Story)
 	ans := drill.StackAnswer{Picks: map[string]string{}, Defense: map[string]string{}}
 	for _, layer := range r.kb.Layers {
 		var choices []string
