@@ -276,7 +276,13 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 	if err != nil {
 		return drill.ScenarioResult{}, err
 	}
-	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer (none leaves the model server or the orchestrator empty), and defend it in one line.\n\n", p.Title, p.Story)
+	var optional []string
+	for _, l := range r.kb.Layers {
+		if l.Optional {
+			optional = append(optional, strings.ToLower(l.Name))
+		}
+	}
+	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer (none leaves the %s empty), and defend it in one line.\n\n", p.Title, p.Story, strings.Join(optional, " or the "))
 	ans := drill.StackAnswer{Picks: map[string]string{}, Defense: map[string]string{}}
 	for _, layer := range r.kb.Layers {
 		var choices []string
