@@ -66,25 +66,10 @@ func (s *memoPreviewScreen) Update(msg tea.Msg) tea.Cmd {
 	case memoWrittenMsg:
 		return s.export.written(msg)
 	case tea.KeyPressMsg:
-		keys := c.Keys
-		switch {
-		case key.Matches(msg, keys.Enter):
+		if key.Matches(msg, c.Keys.Enter) {
 			return s.export.write(false)
-		case key.Matches(msg, keys.Back):
-			c.Pop()
-		case key.Matches(msg, keys.Up):
-			s.vp.ScrollUp(1)
-		case key.Matches(msg, keys.Down):
-			s.vp.ScrollDown(1)
-		case key.Matches(msg, keys.PageUp):
-			s.vp.PageUp()
-		case key.Matches(msg, keys.PageDown):
-			s.vp.PageDown()
-		case key.Matches(msg, keys.Top):
-			s.vp.GotoTop()
-		case key.Matches(msg, keys.Bottom):
-			s.vp.GotoBottom()
 		}
+		return scrollKeys(c, &s.vp, msg)
 	}
 	return nil
 }

@@ -75,20 +75,6 @@ func (s *resultScreen) Update(msg tea.Msg) tea.Cmd {
 	}
 	keys := c.Keys
 	switch {
-	case key.Matches(k, keys.Back):
-		c.Pop()
-	case key.Matches(k, keys.Up):
-		s.vp.ScrollUp(1)
-	case key.Matches(k, keys.Down):
-		s.vp.ScrollDown(1)
-	case key.Matches(k, keys.PageUp):
-		s.vp.PageUp()
-	case key.Matches(k, keys.PageDown):
-		s.vp.PageDown()
-	case key.Matches(k, keys.Top):
-		s.vp.GotoTop()
-	case key.Matches(k, keys.Bottom):
-		s.vp.GotoBottom()
 	case key.Matches(k, keys.NextCard):
 		cur := s.currentLayer()
 		if len(s.offsets) > 0 && s.vp.YOffset() < s.offsets[0] {
@@ -122,6 +108,8 @@ func (s *resultScreen) Update(msg tea.Msg) tea.Cmd {
 		if !c.PopTo(func(s screen.Screen) bool { _, ok := s.(*formScreen); return ok }) {
 			c.Push(newFormScreen(c))
 		}
+	default:
+		return scrollKeys(c, &s.vp, k)
 	}
 	return nil
 }
