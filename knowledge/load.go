@@ -123,6 +123,11 @@ func (fd fileData) copy() fileData {
 		GPU:      copyItems(fd.GPU),
 		Model:    copyItems(fd.Model),
 		Flag:     copyItems(fd.Flag),
+		Cap:      copyItems(fd.Cap),
+		Need:     copyItems(fd.Need),
+		Tie:      copyItems(fd.Tie),
+		Claim:    copyItems(fd.Claim),
+		Margin:   fd.Margin,
 	}
 	for _, p := range out.Product {
 		p.Landmines = slices.Clone(p.Landmines) // validation compiles their conditions
@@ -141,13 +146,19 @@ func copyItems[T any](xs []*T) []*T {
 
 // fileData is the shape of one knowledge TOML file.
 type fileData struct {
-	Layer    []*Layer    `toml:"layer"`
-	Product  []*Product  `toml:"product"`
-	Question []*Question `toml:"question"`
-	Rule     []*Rule     `toml:"rule"`
-	GPU      []*GPU      `toml:"gpu"`
-	Model    []*Model    `toml:"model"`
-	Flag     []*Flag     `toml:"flag"`
+	Layer    []*Layer      `toml:"layer"`
+	Product  []*Product    `toml:"product"`
+	Question []*Question   `toml:"question"`
+	Rule     []*Rule       `toml:"rule"`
+	GPU      []*GPU        `toml:"gpu"`
+	Model    []*Model      `toml:"model"`
+	Flag     []*Flag       `toml:"flag"`
+	Cap      []*Capability `toml:"capability"`
+	Need     []*Need       `toml:"need"`
+	Tie      []*TieBreak   `toml:"tiebreak"`
+	Claim    []*Claim      `toml:"claim"`
+	// Margin is close_call_margin; the last file that sets it wins.
+	Margin *int `toml:"close_call_margin"`
 }
 
 // Base is a decoded set of base files, reusable across builds: decoding the
@@ -189,6 +200,16 @@ func (b *Base) Build(overlay []SourceFile) (*KB, error) {
 	kb.GPUs = mergeByID(baseData.GPU, overData.GPU, func(g *GPU) (string, Pos) { return g.ID, g.Pos }, "gpu", &errs)
 	kb.Models = mergeByID(baseData.Model, overData.Model, func(m *Model) (string, Pos) { return m.ID, m.Pos }, "model", &errs)
 	kb.Flags = mergeByID(baseData.Flag, overData.Flag, func(f *Flag) (string, Pos) { return f.ID, f.Pos }, "flag", &errs)
+	kb.Capabilities = mergeByID(baseData.Cap, overData.Cap, func(c *Capability) (string, Pos) { return c.Product + "/" + c.What, c.Pos }, "capability", &errs)
+	kb.Needs = mergeByID(baseData.Need, overData.Need, func(n *Need) (string, Pos) { return n.ID, n.Pos }, "need", &errs)
+	kb.TieBreaks = mergeByID(baseData.Tie, overData.Tie, func(t *TieBreak) (string, Pos) { return t.ID, t.Pos }, "tiebreak", &errs)
+	kb.Claims = mergeByID(baseData.Claim, overData.Claim, func(c *Claim) (string, Pos) { return c.Phrase, c.Pos }, "claim", &errs)
+	kb.closeMargin = DefaultCloseMargin
+	for _, m := range []*int{baseData.Margin, overData.Margin} {
+		if m != nil {
+			kb.closeMargin = *m
+		}
+	}
 	if len(errs) > 0 {
 		return nil, errs.orNil()
 	}
@@ -240,6 +261,21 @@ func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileD
 		for i, x := range fd.Flag {
 			x.Pos = Pos{f.Name, loc.element("flag", i)}
 		}
+		for i, x := range fd.Cap {
+			x.Pos = Pos{f.Name, loc.element("capability", i)}
+		}
+		for i, x := range fd.Need {
+			x.Pos = Pos{f.Name, loc.element("need", i)}
+		}
+		for i, x := range fd.Tie {
+			x.Pos = Pos{f.Name, loc.element("tiebreak", i)}
+		}
+		for i, x := range fd.Claim {
+			x.Pos = Pos{f.Name, loc.element("claim", i)}
+		}
+		if fd.Margin != nil {
+			all.Margin = fd.Margin
+		}
 		all.Layer = append(all.Layer, fd.Layer...)
 		all.Product = append(all.Product, fd.Product...)
 		all.Question = append(all.Question, fd.Question...)
@@ -247,6 +283,10 @@ func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileD
 		all.GPU = append(all.GPU, fd.GPU...)
 		all.Model = append(all.Model, fd.Model...)
 		all.Flag = append(all.Flag, fd.Flag...)
+		all.Cap = append(all.Cap, fd.Cap...)
+		all.Need = append(all.Need, fd.Need...)
+		all.Tie = append(all.Tie, fd.Tie...)
+		all.Claim = append(all.Claim, fd.Claim...)
 		locs[f.Name] = loc
 	}
 	return all

@@ -137,7 +137,13 @@ type Rule struct {
 	Source  string               `toml:"source"`
 	AsOf    string               `toml:"as_of"`
 	When    map[string]Condition `toml:"when"`
-	Conds   []Cond               `toml:"-"`
+	// Stack limits the rule to stacks that place one of the listed
+	// products on a layer (layer id → product ids): a reason that pairs
+	// products ("TensorRT-LLM under Dynamo") counts only where they pair.
+	Stack map[string][]string `toml:"stack"`
+	// Tag marks a kind of reason the tie-break reads ("familiarity").
+	Tag   string `toml:"tag"`
+	Conds []Cond `toml:"-"`
 	// WhenText is DescribeConds(Conds), computed once at load.
 	WhenText string `toml:"-"`
 	Pos
@@ -182,7 +188,14 @@ type KB struct {
 	GPUs      []*GPU
 	Models    []*Model
 	Flags     []*Flag
+	// Capabilities, Needs, TieBreaks and Claims: see stack.go.
+	Capabilities []*Capability
+	Needs        []*Need
+	TieBreaks    []*TieBreak
+	Claims       []*Claim
 
+	capByKey     map[string]*Capability
+	closeMargin  int
 	productByID  map[string]*Product
 	questionByID map[string]*Question
 	questionIdx  map[string]int

@@ -19,7 +19,7 @@ var layerOrder = []string{LayerEngine, LayerModelServer, LayerOrchestrator}
 
 var (
 	effects     = []string{EffectPrefer, EffectRequire, EffectExclude, EffectComplement}
-	vendors     = []string{"nvidia", "amd", "none"}
+	vendors     = []string{"nvidia", "amd", "intel", "google", "apple", "none"}
 	types       = []string{TypeInt, TypeBool, TypeEnum, TypeList}
 	catalogs    = []string{CatalogGPU, CatalogModel}
 	engines     = []string{EngineVLLM, EngineSGLang}
@@ -57,6 +57,10 @@ func validate(kb *KB, locs map[string]*locator, errs *Errors) {
 	c.products()
 	c.understoodIDs()
 	c.rules()
+	if len(*errs) > 0 {
+		return // the stack checks read products and rules; report those first
+	}
+	c.stack()
 }
 
 func (c *checker) layers() {

@@ -13,6 +13,7 @@ const (
 	okModel  = "[[model]]\nid = \"m\"\nname = \"M\"\nhf_id = \"o/m\"\nparams_b = 1.0\nlayers = 4\nattention_heads = 8\nkv_heads = 4\nhead_dim = 64\nhidden_size = 512\nintermediate_size = 1024\nvocab_size = 32000\nnative_context = 4096\nnative_dtype = \"bf16\"\n"
 	okFlag   = "[[flag]]\nid = \"vllm-x\"\nengine = \"vllm\"\nname = \"--x\"\neffect = \"e\"\nstatus = \"current\"\n"
 	okQ      = "[[question]]\nkey = \"q\"\npage = \"Team\"\nprompt = \"p\"\nwhy = \"w\"\n"
+	placeP   = "[[tiebreak]]\nid = \"orchestrator-order\"\ncriterion = \"order\"\nlayer = \"orchestrator\"\norder = [\"none\", \"llm-d\", \"kserve\", \"dynamo\", \"ray-serve\", \"sgl-router\", \"p\"]\nargument = \"a\"\nsource = \"s\"\n"
 	okProd   = "[[product]]\nid = \"p\"\nname = \"P\"\nlayer = \"orchestrator\"\nrole = \"r\"\n[[product.source]]\ntitle = \"t\"\nurl = \"u\"\nas_of = \"2026-11\"\n"
 )
 
@@ -51,7 +52,7 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 		{"gpu id", strings.Replace(okGPU, "id = \"g\"", "id = \"G_1\"", 1) + okSource,
 			"kb/x.toml:2: gpu \"G_1\": ids are lower-case words joined by hyphens; for example id = \"h100\""},
 		{"gpu vendor", strings.Replace(okGPU, "nvidia", "nvidai", 1) + okSource,
-			"kb/x.toml:4: gpu \"g\" vendor: unknown vendor \"nvidai\" (allowed: nvidia, amd, none); did you mean \"nvidia\"?"},
+			"kb/x.toml:4: gpu \"g\" vendor: unknown vendor \"nvidai\" (allowed: nvidia, amd, intel, google, apple, none); did you mean \"nvidia\"?"},
 		{"gpu without source", okGPU + "as_of = \"2026-11\"\n",
 			"kb/x.toml:1: gpu \"g\": needs name and source; add name = \"…\" and source = \"…\""},
 		{"gpu memory negative", strings.Replace(okGPU, "80.0", "-1.0", 1) + okSource,
@@ -221,7 +222,11 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Build(Embedded(), []SourceFile{{Name: "kb/x.toml", Data: []byte(c.src)}})
+			src := c.src
+			if strings.Contains(src, okProd[:40]) && !strings.Contains(src, "[[tiebreak]]") {
+				src += placeP // an added product takes a place in the declared tie-break
+			}
+			_, err := Build(Embedded(), []SourceFile{{Name: "kb/x.toml", Data: []byte(src)}})
 			got := "<nil>"
 			if err != nil {
 				got = err.Error()
