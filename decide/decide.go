@@ -8,73 +8,196 @@
 package decide
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/stackpick/stackpick/knowledge"
 )
 
-// Schema names the JSON shape of a Decision.
-const Schema = "stackpick.decision/v1"
+// Schema names the JSON shape of a Decision. v2 (issue 10): answers carry
+// "stated"; layers carry state, close_call, tie_break and conflicts;
+// alternatives carry arguments; flips carry the whole stack they lead to.
+const Schema = "stackpick.decision/v2"
+
+// Layer states: the three kinds of outcome a layer has, never worded alike.
+const (
+	StatePicked      = "picked"       // a product was chosen on a case from the answers
+	StateNotNeeded   = "not-needed"   // nothing for the layer to do
+	StateNothingFits = "nothing-fits" // a need asks for the layer, and no product can meet it here
+)
 
 // Decision is the whole defended recommendation.
 type Decision struct {
-	Schema  string            `json:"schema"`
-	Answers knowledge.Answers `json:"answers"`
-	Layers  []LayerPick       `json:"layers"`
-	Risks   []Risk            `json:"risks"`
-	Trace   []RuleTrace       `json:"trace"`
+	Schema  string        `json:"schema"`
+	Answers StatedAnswers `json:"answers"`
+	Layers  []LayerPick   `json:"layers"`
+	// Assumptions lists the defaulted answers that a reason, an exclusion
+	// or a conflict rests on, in question order, each with the question
+	// that would confirm it.
+	Assumptions []Assumption `json:"assumptions"`
+	Risks       []Risk       `json:"risks"`
+	Trace       []RuleTrace  `json:"trace"`
+	// Stacks are the best-ranked feasible stacks with their scores, first
+	// the one picked: the search's trace.
+	Stacks []StackScore `json:"stacks"`
 	// EngineConfig sizes the picked engine and writes its annotated launch
 	// command (vLLM and SGLang; other engines say what is not covered).
 	EngineConfig *EngineConfig `json:"engine_config,omitempty"`
+}
+
+// StatedAnswers are the answers, marshalled with whether each was stated.
+type StatedAnswers struct{ knowledge.Answers }
+
+// MarshalJSON writes {"key": {"value": …, "stated": …}, …}.
+func (s StatedAnswers) MarshalJSON() ([]byte, error) { return s.Answers.MarshalStatedJSON() }
+
+// Placed is one layer of a stack: its pick and the complements beside it.
+type Placed struct {
+	Layer string   `json:"layer"`
+	Pick  string   `json:"pick"`
+	Also  []string `json:"also"`
+}
+
+// StackScore is one feasible stack and its score.
+type StackScore struct {
+	Layers []Placed `json:"layers"`
+	Score  int      `json:"score"`
+	// Strict is false for a stack that leaves a layer empty although a need
+	// asks for it (the best there is when nothing fits).
+	Strict bool `json:"strict"`
 }
 
 // LayerPick is the decision for one layer.
 type LayerPick struct {
 	Layer string `json:"layer"`
 	Pick  string `json:"pick"`
-	// Score is the sum of the weights of the prefer rules that fired for the pick.
-	Score        int                  `json:"score"`
-	Also         []string             `json:"also"`
-	Reasons      []Reason             `json:"reasons"`
-	Alternatives []Alternative        `json:"alternatives"`
-	Flips        []Flip               `json:"flips"`
-	SeedNotes    []knowledge.SeedNote `json:"seed_notes"`
+	// Score is the sum of the weights of the prefer rules that counted for
+	// the pick in the chosen stack.
+	Score int      `json:"score"`
+	Also  []string `json:"also"`
+	State string   `json:"state"`
+	// Reasons are the rules and needs that make the case for the pick (for
+	// an empty layer: why it is not needed).
+	Reasons      []Reason      `json:"reasons"`
+	Alternatives []Alternative `json:"alternatives"`
+	// CloseCall is set when the runner-up on this layer is within the
+	// declared close-call margin of the pick.
+	CloseCall *CloseCall `json:"close_call,omitempty"`
+	// Conflicts say, for a layer where nothing fits, which need went unmet
+	// and which answers keep every candidate out.
+	Conflicts []Conflict           `json:"conflicts"`
+	Flips     []Flip               `json:"flips"`
+	SeedNotes []knowledge.SeedNote `json:"seed_notes"`
 }
 
-// Reason is a fired rule, as it bears on a product.
+// Reason kinds.
+const (
+	KindRule       = "rule"
+	KindNeed       = "need"
+	KindCapability = "capability"
+	KindTieBreak   = "tie-break"
+	KindNoCase     = "no-case"
+	KindDefault    = "default"
+)
+
+// Reason is a fired rule or a met need, as it bears on a pick.
 type Reason struct {
+	Kind    string `json:"kind"`
 	Rule    string `json:"rule"`
 	Text    string `json:"text"`
 	Source  string `json:"source"`
 	AsOf    string `json:"as_of,omitempty"`
-	Effect  string `json:"effect"`
+	Effect  string `json:"effect,omitempty"`
 	Product string `json:"product"`
 	Weight  int    `json:"weight,omitempty"`
-	// When is the rule's conditions as they held for these answers.
+	// When is the conditions as they held for these answers.
 	When string `json:"when"`
+	// Provided says, for a need, which product meets it and the capability
+	// record that says so.
+	Provided *Argument `json:"provided,omitempty"`
+	// Assumes lists the answers the reason rests on that were defaulted.
+	Assumes []string `json:"assumes"`
 }
 
-// Alternative is a product of the layer that was not picked.
+// Assumption is a defaulted answer that the decision rests on.
+type Assumption struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+	// Question is the prompt that would confirm (or change) it.
+	Question string `json:"question"`
+	// For lists the rules and needs that rest on it.
+	For []string `json:"for"`
+}
+
+// Argument is one thing said for or against a choice, in words, with what
+// it rests on.
+type Argument struct {
+	Kind    string `json:"kind"`
+	Rule    string `json:"rule,omitempty"`
+	Product string `json:"product,omitempty"`
+	Text    string `json:"text"`
+	Weight  int    `json:"weight,omitempty"`
+	Source  string `json:"source,omitempty"`
+	Quote   string `json:"quote,omitempty"`
+	// Answers are the answers it rests on ("kubernetes = none").
+	Answers []string `json:"answers,omitempty"`
+	Assumes []string `json:"assumes,omitempty"`
+}
+
+// Alternative is a choice of the layer that was not picked.
 type Alternative struct {
-	Product  string   `json:"product"`
-	Score    int      `json:"score"`
-	Excluded bool     `json:"excluded"`
-	WhyNot   []string `json:"why_not"`
-	// Against lists the fired rules that count against it (exclusions and
-	// negative weights); For lists those that spoke for it. Their texts are
-	// in why_not and in the knowledge base (stackpick kb rules).
-	Against []RuleRef `json:"against"`
-	For     []RuleRef `json:"for"`
+	Product string `json:"product"`
+	// Score is its own score on the layer, before pairing.
+	Score int `json:"score"`
+	// Excluded: an exclusion rule or a capability fact rules it out for
+	// these answers; Against says which, and no score is held against it.
+	Excluded bool `json:"excluded"`
+	// Unfit: not excluded on its own, but no feasible stack places it.
+	Unfit bool `json:"unfit"`
+	// Margin is how many points its best stack is behind the pick's.
+	Margin int `json:"margin"`
+	// Trade: it scores above the pick on this layer alone, and lost to
+	// the whole stack (Stack shows what it would come with).
+	Trade   bool       `json:"trade"`
+	For     []Argument `json:"for"`
+	Against []Argument `json:"against"`
+	// Decisive names the difference that decided against it.
+	Decisive []Argument `json:"decisive"`
+	Stack    []Placed   `json:"stack,omitempty"`
+	// WhyNot is the argument as plain sentences; ScoreNote the raw
+	// scores, for the trace only.
+	WhyNot    []string `json:"why_not"`
+	ScoreNote string   `json:"score_note,omitempty"`
 }
 
-// RuleRef names a fired rule and its effect on an alternative.
-type RuleRef struct {
-	Rule   string `json:"rule"`
-	Effect string `json:"effect"`
-	Weight int    `json:"weight,omitempty"`
+// CloseCall is a pick that won by the close-call margin or less.
+type CloseCall struct {
+	Other     string   `json:"other"`
+	OtherAlso []string `json:"other_also"`
+	Margin    int      `json:"margin"`
+	Tie       bool     `json:"tie"`
+	// TieBreak is the declared criterion that settled a tie.
+	TieBreak *TieBreakUse `json:"tie_break,omitempty"`
+	PickFor  []Argument   `json:"pick_for"`
+	OtherFor []Argument   `json:"other_for"`
+	// Tip is the nearest single answer change that gives Other (nil: none).
+	Tip *Flip `json:"tip"`
+}
+
+// TieBreakUse is the declared tie-break criterion that settled a tie.
+type TieBreakUse struct {
+	ID        string `json:"id"`
+	Criterion string `json:"criterion"`
+	Argument  string `json:"argument"`
+	Source    string `json:"source"`
+}
+
+// Conflict is an unmet need of a layer where nothing fits.
+type Conflict struct {
+	Need    string     `json:"need"`
+	Text    string     `json:"text"`
+	Source  string     `json:"source"`
+	Answers []string   `json:"answers"`
+	Blocked []Argument `json:"blocked"`
 }
 
 // Flip is one single-answer change that changes a layer's pick.
@@ -84,10 +207,18 @@ type Flip struct {
 	To     string   `json:"to"`
 	Pick   string   `json:"pick"`
 	Also   []string `json:"also"`
-	toInt  int
+	// Stated: the answer changed was the user's; Hardware: the change
+	// moves to another class of accelerator (vendor, or none); Distance
+	// ranks how far the change is (1 is one step).
+	Stated   bool     `json:"stated"`
+	Hardware bool     `json:"hardware"`
+	Distance int      `json:"distance"`
+	Stack    []Placed `json:"stack"`
+	toInt    int
+	qi       int
 }
 
-// Risk is a landmine of a picked product that applies to these answers, or
+// Risk is a landmine of a placed product that applies to these answers, or
 // a conflict between rules.
 type Risk struct {
 	Layer   string `json:"layer"`
@@ -118,15 +249,24 @@ func Decide(kb *knowledge.KB, a knowledge.Answers) Decision {
 // Decide makes the full decision, flips included, for answers made against
 // the compiled knowledge base.
 func (c *Compiled) Decide(a knowledge.Answers) Decision {
-	kb := c.kb
-	d := decideNoFlips(kb, a, c.plans)
-	flips := computeFlips(kb, a, d, c)
+	d, s := c.decideNoFlips(a)
+	flips := computeFlips(c, a, d)
 	for i := range d.Layers {
 		d.Layers[i].Flips = flips[i]
-		if d.Layers[i].Layer == knowledge.LayerEngine {
+		if cc := d.Layers[i].CloseCall; cc != nil {
+			for j := range flips[i] {
+				if flips[i][j].Pick == cc.Other {
+					f := flips[i][j]
+					cc.Tip = &f
+					break
+				}
+			}
+		}
+		if d.Layers[i].Layer == knowledge.LayerEngine && d.Layers[i].Pick != knowledge.None {
 			d.EngineConfig = engineConfig(c, a, d.Layers[i].Pick)
 		}
 	}
+	_ = s
 	return d
 }
 
@@ -148,18 +288,9 @@ func holds(cs []knowledge.Cond, vals []knowledge.Value) bool {
 	return true
 }
 
-// choice is the bare outcome for one layer, without explanations.
-type choice struct {
-	pick     string
-	also     []string
-	cands    []string
-	score    []int
-	excluded []bool
-	conflict []int // rule indexes of require rules overridden by an exclusion
-}
-
-// candidates lists the products a layer can pick: "none" first when the layer
-// is optional (so an empty layer wins ties), then products in KB order.
+// candidates lists the choices of a layer: "none" first when the layer is
+// optional, then products in KB order. Order matters to nothing but
+// positions: ties are settled by the declared tie-break (stack.go).
 func candidates(kb *knowledge.KB, layer *knowledge.Layer) []string {
 	var c []string
 	if layer.Optional {
@@ -215,11 +346,15 @@ type Compiled struct {
 	layerOf    []int
 	thresholds map[string][]int
 	replaced   map[string][]FlagNote
+	stack      stackPlan
+	live       []bool // by question index: something reads it
 }
 
 // Compile prepares kb for deciding.
 func Compile(kb *knowledge.KB) *Compiled {
 	c := &Compiled{kb: kb, plans: plans(kb), deps: dependents(kb), layerOf: make([]int, len(kb.Rules)), thresholds: thresholds(kb), replaced: seedFlagNotes(kb)}
+	c.stack = compileStack(kb, c.plans)
+	c.live = liveQuestions(kb, c.deps)
 	for li, lp := range c.plans {
 		for _, r := range lp.rules {
 			c.layerOf[r.ri] = li
@@ -248,241 +383,6 @@ func plans(kb *knowledge.KB) []layerPlan {
 		out[li] = lp
 	}
 	return out
-}
-
-// scratch holds reusable buffers so that trying many single-answer changes
-// does not allocate per try.
-type scratch struct {
-	score    []int
-	excluded []bool
-	req      []bool
-}
-
-func (s *scratch) reset(n int) {
-	s.score = slices.Grow(s.score[:0], n)[:n]
-	s.excluded = slices.Grow(s.excluded[:0], n)[:n]
-	s.req = slices.Grow(s.req[:0], n)[:n]
-	clear(s.score)
-	clear(s.excluded)
-	clear(s.req)
-}
-
-// choose picks one layer's product. The returned choice's score and
-// excluded slices alias buf.
-func choose(lp *layerPlan, fire []bool, buf *scratch) choice {
-	n := len(lp.cands)
-	buf.reset(n)
-	ch := choice{cands: lp.cands, score: buf.score, excluded: buf.excluded}
-	req := buf.req
-	// One pass scores; the rarer effects (require, complement) only note
-	// that a second look is needed.
-	hasReq, hasComp := false, false
-	for i := range lp.rules {
-		r := &lp.rules[i]
-		if !fire[r.ri] {
-			continue
-		}
-		switch r.effect {
-		case prefer:
-			ch.score[r.cand] += r.weight
-		case exclude:
-			ch.excluded[r.cand] = true
-		case require:
-			req[r.cand] = true
-			hasReq = true
-		case complement:
-			hasComp = true
-		}
-	}
-	anyRequired := false
-	if hasReq {
-		for i := range n {
-			if req[i] && !ch.excluded[i] {
-				anyRequired = true
-			}
-		}
-		for _, r := range lp.rules {
-			if fire[r.ri] && r.effect == require && ch.excluded[r.cand] {
-				ch.conflict = append(ch.conflict, r.ri)
-			}
-		}
-	}
-	best := -1
-	for i := range n {
-		if ch.excluded[i] || (anyRequired && !req[i]) {
-			continue
-		}
-		if best < 0 || ch.score[i] > ch.score[best] {
-			best = i
-		}
-	}
-	// On an optional layer a product needs a positive case (or a require)
-	// to beat leaving the layer empty; a lone non-negative score is no case.
-	// "none" is candidate 0 of an optional layer.
-	if best > 0 && lp.layer.Optional && !anyRequired && ch.score[best] <= 0 && !ch.excluded[0] {
-		best = 0
-	}
-	if best < 0 {
-		// Everything is excluded: fall back to the first candidate ("none"
-		// on an optional layer); a conflict risk explains it.
-		ch.pick = lp.cands[0]
-		return ch
-	}
-	ch.pick = lp.cands[best]
-	if !hasComp {
-		return ch
-	}
-	var alsoIdx []int
-	for _, r := range lp.rules {
-		if fire[r.ri] && r.effect == complement && r.with == best && r.cand != best && !ch.excluded[r.cand] && !slices.Contains(alsoIdx, r.cand) {
-			alsoIdx = append(alsoIdx, r.cand)
-		}
-	}
-	// Candidate (KB) order for complements, whatever order the rules came in.
-	slices.Sort(alsoIdx)
-	for _, i := range alsoIdx {
-		ch.also = append(ch.also, lp.cands[i])
-	}
-	return ch
-}
-
-func decideNoFlips(kb *knowledge.KB, a knowledge.Answers, ps []layerPlan) Decision {
-	vals := a.Values()
-	fire := fired(kb, vals, make([]bool, 0, len(kb.Rules)))
-	d := Decision{Schema: Schema, Answers: a, Layers: make([]LayerPick, 0, len(kb.Layers)), Risks: []Risk{}, Trace: make([]RuleTrace, 0, len(kb.Rules))}
-	for ri, r := range kb.Rules {
-		t := RuleTrace{Rule: r.ID, Layer: r.Layer, Fired: fire[ri]}
-		if !fire[ri] {
-			for i := range r.Conds {
-				if !r.Conds[i].Holds(vals[r.Conds[i].Q]) {
-					t.Failed = r.Conds[i].Text
-					break
-				}
-			}
-		}
-		d.Trace = append(d.Trace, t)
-	}
-	for li, layer := range kb.Layers {
-		cands := ps[li].cands
-		ch := choose(&ps[li], fire, &scratch{})
-		lp := LayerPick{Layer: layer.ID, Pick: ch.pick, Also: nonNil(ch.also), Reasons: []Reason{}, Alternatives: []Alternative{}, Flips: []Flip{}, SeedNotes: []knowledge.SeedNote{}}
-		pickIdx := slices.Index(cands, ch.pick)
-		lp.Score = ch.score[pickIdx]
-		for _, ref := range ps[li].rules {
-			r := kb.Rules[ref.ri]
-			if !fire[ref.ri] {
-				continue
-			}
-			supports := false
-			switch r.Effect {
-			case knowledge.EffectPrefer:
-				supports = r.Product == ch.pick && r.Weight > 0
-			case knowledge.EffectRequire:
-				supports = r.Product == ch.pick
-			case knowledge.EffectComplement:
-				supports = r.With == ch.pick && slices.Contains(ch.also, r.Product)
-			}
-			if supports {
-				lp.Reasons = append(lp.Reasons, reasonOf(r))
-			}
-		}
-		lp.Alternatives = alternatives(kb, &ps[li], ch, fire)
-		if p := kb.Product(ch.pick); p != nil {
-			lp.SeedNotes = append(lp.SeedNotes, p.SeedNotes...)
-		}
-		d.Layers = append(d.Layers, lp)
-		for _, ri := range ch.conflict {
-			r := kb.Rules[ri]
-			d.Risks = append(d.Risks, Risk{Layer: layer.ID, Product: r.Product, ID: "conflict-" + r.ID,
-				Text:   fmt.Sprintf("Rule %s requires %s, but another rule excludes it; the exclusion won. Check the answers or the rules.", r.ID, r.Product),
-				Source: r.Source})
-		}
-		if ch.pick == knowledge.None && lp.Score < 0 {
-			d.Risks = append(d.Risks, Risk{Layer: layer.ID, Product: knowledge.None, ID: "nothing-fits-" + layer.ID,
-				Text:   fmt.Sprintf("No %s in the knowledge base fits these answers, so the layer is left empty although rules argue for one (see the alternatives). Revisit the constraints that exclude the candidates.", strings.ToLower(layer.Name)),
-				Source: "stackpick decision trace"})
-		}
-		for _, id := range append([]string{ch.pick}, ch.also...) {
-			p := kb.Product(id)
-			if p == nil {
-				continue
-			}
-			for _, m := range p.Landmines {
-				if holds(m.Conds, vals) {
-					d.Risks = append(d.Risks, Risk{Layer: layer.ID, Product: id, ID: m.ID, Text: m.Text, Watch: m.Watch, Source: m.Source, AsOf: m.AsOf})
-				}
-			}
-		}
-	}
-	return d
-}
-
-func reasonOf(r *knowledge.Rule) Reason {
-	return Reason{Rule: r.ID, Text: r.Reason, Source: r.Source, AsOf: r.AsOf, Effect: r.Effect, Product: r.Product, Weight: r.Weight, When: r.WhenText}
-}
-
-func refOf(r *knowledge.Rule) RuleRef {
-	return RuleRef{Rule: r.ID, Effect: r.Effect, Weight: r.Weight}
-}
-
-func alternatives(kb *knowledge.KB, lp *layerPlan, ch choice, fire []bool) []Alternative {
-	pickIdx := slices.Index(ch.cands, ch.pick)
-	layer := lp.layer.ID
-	var out []Alternative
-	for i, id := range ch.cands {
-		if id == ch.pick || slices.Contains(ch.also, id) {
-			continue
-		}
-		alt := Alternative{Product: id, Score: ch.score[i], Excluded: ch.excluded[i], WhyNot: []string{}, Against: []RuleRef{}, For: []RuleRef{}}
-		for _, ref := range lp.rules {
-			r := kb.Rules[ref.ri]
-			if !fire[ref.ri] || ref.cand != i {
-				continue
-			}
-			switch {
-			case r.Effect == knowledge.EffectExclude:
-				alt.Against = append(alt.Against, refOf(r))
-				alt.WhyNot = append(alt.WhyNot, "excluded by "+r.ID+": "+r.Reason)
-			case r.Effect == knowledge.EffectPrefer && r.Weight < 0:
-				alt.Against = append(alt.Against, refOf(r))
-				alt.WhyNot = append(alt.WhyNot, r.ID+" ("+strconv.Itoa(r.Weight)+"): "+r.Reason)
-			case r.Effect == knowledge.EffectPrefer || r.Effect == knowledge.EffectRequire:
-				alt.For = append(alt.For, refOf(r))
-			}
-		}
-		if !alt.Excluded {
-			switch {
-			case ch.score[i] < ch.score[pickIdx]:
-				alt.WhyNot = append(alt.WhyNot, "outscored: "+kb.ChoiceName(layer, ch.pick)+" "+strconv.Itoa(ch.score[pickIdx])+" vs "+kb.ChoiceName(layer, id)+" "+strconv.Itoa(ch.score[i]))
-			case ch.score[i] == ch.score[pickIdx]:
-				alt.WhyNot = append(alt.WhyNot, "tied with "+kb.ChoiceName(layer, ch.pick)+" at "+strconv.Itoa(ch.score[i])+"; the tie goes to "+tieWinner(kb, layer, ch.pick))
-			default:
-				alt.WhyNot = append(alt.WhyNot, "another rule requires "+kb.ChoiceName(layer, ch.pick))
-			}
-		}
-		out = append(out, alt)
-	}
-	// Strongest alternatives first; candidate order breaks ties.
-	slices.SortStableFunc(out, func(a, b Alternative) int {
-		if a.Excluded != b.Excluded {
-			if a.Excluded {
-				return 1
-			}
-			return -1
-		}
-		return b.Score - a.Score
-	})
-	if out == nil {
-		out = []Alternative{}
-	}
-	return out
-}
-
-func tieWinner(kb *knowledge.KB, layer, pick string) string {
-	if pick == knowledge.None {
-		return kb.ChoiceName(layer, pick) + " (the simpler stack)"
-	}
-	return kb.ProductName(pick) + " (earlier in the knowledge base)"
 }
 
 func nonNil(s []string) []string {

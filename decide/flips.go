@@ -25,16 +25,16 @@ func Changes(kb *knowledge.KB, a knowledge.Answers) []Change {
 // Changes lists the single-answer changes that could matter to some rule
 // (see Changes).
 func (c *Compiled) Changes(a knowledge.Answers) []Change {
-	return changes(c.kb, a, c.thresholds, c.deps)
+	return changes(c.kb, a, c.thresholds, c.live)
 }
 
 // changes lists the candidate changes; answers no rule reads (directly or
 // through a derived answer) are skipped: they cannot move a pick.
-func changes(kb *knowledge.KB, a knowledge.Answers, ts map[string][]int, deps [][]int) []Change {
+func changes(kb *knowledge.KB, a knowledge.Answers, ts map[string][]int, live []bool) []Change {
 	vals := a.Values()
 	var out []Change
 	for qi, q := range kb.Questions {
-		if q.Derived || len(deps[qi]) == 0 {
+		if q.Derived || !live[qi] {
 			continue
 		}
 		cur := vals[qi]
@@ -100,6 +100,9 @@ func thresholds(kb *knowledge.KB) map[string][]int {
 	for _, r := range kb.Rules {
 		add(r.Conds)
 	}
+	for _, n := range kb.Needs {
+		add(n.Conds)
+	}
 	for _, p := range kb.Products {
 		for _, m := range p.Landmines {
 			add(m.Conds)
@@ -142,43 +145,51 @@ func intCandidates(ts map[string][]int, a knowledge.Answers, q *knowledge.Questi
 	return slices.Compact(out)
 }
 
-// computeFlips re-runs the choice for every candidate change and records,
-// per layer, the changes that alter the pick or its complements. For a
-// number, only the nearest value giving each new outcome is kept.
-func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision, c *Compiled) [][]Flip {
-	ps, deps, layerOf := c.plans, c.deps, c.layerOf
+// computeFlips re-runs the stack search for every candidate change and
+// records, per layer, the changes that alter its pick or complements, each
+// with the whole stack it leads to. For a number, only the nearest value
+// giving each new outcome is kept. Each layer's flips are ranked: changes
+// within the same class of hardware first, nearest first, a stated answer
+// before a defaulted one; changes of accelerator class last.
+func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
+	kb := c.kb
 	flips := make([][]Flip, len(kb.Layers))
 	base := fired(kb, a.Values(), make([]bool, 0, len(kb.Rules)))
-	fire := make([]bool, len(base))
-	touched := make([]bool, len(kb.Layers))
-	var buf scratch
+	vendor := a.Get(knowledge.DerivedGPUVendor).Str
 	work := a.Clone()
-	for _, ch := range changes(kb, a, c.thresholds, c.deps) {
+	for _, ch := range changes(kb, a, c.thresholds, c.live) {
 		q := kb.Questions[ch.Q]
 		work.Put(ch.Q, ch.Value)
-		// Only rules that test this answer (or an answer derived from it)
-		// can change; every other rule keeps its base result.
-		copy(fire, base)
-		clear(touched)
-		for _, ri := range deps[ch.Q] {
+		fire := slices.Clone(base)
+		for _, ri := range c.deps[ch.Q] {
 			fire[ri] = holds(kb.Rules[ri].Conds, work.Values())
-			if fire[ri] != base[ri] {
-				touched[layerOf[ri]] = true
-			}
 		}
+		s := newSearch(c, work, fire)
+		st, ok := s.best(s.all())
+		if !ok {
+			st = s.fallback()
+		}
+		hardware := work.Get(knowledge.DerivedGPUVendor).Str != vendor
 		work.Put(ch.Q, a.Values()[ch.Q])
+		var placed []Placed
 		for li := range kb.Layers {
-			if !touched[li] {
-				continue
-			}
-			got := choose(&ps[li], fire, &buf)
 			cur := d.Layers[li]
-			if got.pick == cur.Pick && slices.Equal(got.also, cur.Also) {
+			pick := s.name(li, st.pick[li])
+			also := make([]string, 0, len(st.also[li]))
+			for _, x := range st.also[li] {
+				also = append(also, s.name(li, x))
+			}
+			if pick == cur.Pick && slices.Equal(also, cur.Also) {
 				continue
 			}
-			f := Flip{Answer: q.Key, From: a.Values()[ch.Q].Plain(q.Type), To: ch.Value.Plain(q.Type), Pick: got.pick, Also: nonNil(got.also), toInt: ch.Value.Int}
+			if placed == nil {
+				placed = s.placedOf(&st)
+			}
+			from := a.Values()[ch.Q]
+			f := Flip{Answer: q.Key, From: from.Plain(q.Type), To: ch.Value.Plain(q.Type), Pick: pick, Also: also, Stack: placed,
+				Stated: a.Stated(ch.Q), Hardware: hardware, Distance: distance(q, from, ch.Value), toInt: ch.Value.Int, qi: ch.Q}
 			if q.Type == knowledge.TypeInt {
-				if i := nearerIntFlip(flips[li], f, a.Values()[ch.Q].Int, ch.Value.Int); i >= -1 {
+				if i := nearerIntFlip(flips[li], f, from.Int, ch.Value.Int); i >= -1 {
 					if i >= 0 {
 						flips[li][i] = f
 					} else {
@@ -194,17 +205,80 @@ func computeFlips(kb *knowledge.KB, a knowledge.Answers, d Decision, c *Compiled
 		if flips[li] == nil {
 			flips[li] = []Flip{}
 		}
+		slices.SortStableFunc(flips[li], func(x, y Flip) int {
+			if x.Hardware != y.Hardware {
+				if x.Hardware {
+					return 1
+				}
+				return -1
+			}
+			if x.Distance != y.Distance {
+				return x.Distance - y.Distance
+			}
+			if x.Stated != y.Stated {
+				if x.Stated {
+					return -1
+				}
+				return 1
+			}
+			return x.qi - y.qi
+		})
 	}
 	return flips
+}
+
+// distance is how far a change goes: steps along an enum's values, one
+// for a boolean or a list item, and for a number its factor of change
+// (doubling is 2, ten times is 4).
+func distance(q *knowledge.Question, from, to knowledge.Value) int {
+	switch q.Type {
+	case knowledge.TypeEnum:
+		i, j := slices.Index(q.Values, from.Str), slices.Index(q.Values, to.Str)
+		if i < 0 || j < 0 {
+			return 1
+		}
+		return max(1, abs(i-j))
+	case knowledge.TypeInt:
+		lo, hi := min(from.Int, to.Int), max(from.Int, to.Int)
+		lo = max(lo, 1)
+		steps := 1
+		for v := lo * 2; v <= hi; v *= 2 {
+			steps++
+		}
+		return steps
+	}
+	return 1
+}
+
+// liveQuestions marks the questions something in the decision reads: a
+// rule, a need, or a capability check (vendor, platform, mix).
+func liveQuestions(kb *knowledge.KB, deps [][]int) []bool {
+	live := make([]bool, len(kb.Questions))
+	for qi := range kb.Questions {
+		live[qi] = len(deps[qi]) > 0
+	}
+	mark := func(key string) {
+		keys := append([]string{key}, feeds[key]...)
+		for _, k := range keys {
+			if qi := kb.QuestionIndex(k); qi >= 0 {
+				live[qi] = true
+			}
+		}
+	}
+	for _, n := range kb.Needs {
+		for _, cd := range n.Conds {
+			mark(cd.Key)
+		}
+	}
+	for _, k := range []string{knowledge.DerivedGPUVendor, knowledge.DerivedPlatform, knowledge.KeyAcceleratorMix} {
+		mark(k)
+	}
+	return live
 }
 
 // dependents lists, per question index, the rules whose conditions read it,
 // directly or through a derived answer computed from it.
 func dependents(kb *knowledge.KB) [][]int {
-	feeds := map[string][]string{ // derived key → the answers it is computed from
-		knowledge.DerivedTotalGPUs: {knowledge.KeyNodes, knowledge.KeyGPUsPerNode},
-		knowledge.DerivedGPUVendor: {knowledge.KeyGPU, knowledge.KeyGPUsPerNode},
-	}
 	deps := make([][]int, len(kb.Questions))
 	for ri, r := range kb.Rules {
 		for _, c := range r.Conds {
@@ -224,7 +298,7 @@ func dependents(kb *knowledge.KB) [][]int {
 // an index to replace a farther flip with the same outcome, -2 to drop it.
 func nearerIntFlip(existing []Flip, f Flip, cur, to int) int {
 	for i, e := range existing {
-		if e.Answer != f.Answer || e.Pick != f.Pick || !slices.Equal(e.Also, f.Also) {
+		if e.Answer != f.Answer || e.Pick != f.Pick || !slices.Equal(e.Also, f.Also) || !slices.EqualFunc(e.Stack, f.Stack, samePlaced) {
 			continue
 		}
 		if abs(to-cur) < abs(e.toInt-cur) {
@@ -240,4 +314,8 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+func samePlaced(x, y Placed) bool {
+	return x.Layer == y.Layer && x.Pick == y.Pick && slices.Equal(x.Also, y.Also)
 }

@@ -14,14 +14,20 @@ import (
 
 // Answers is one full set of answers: every question has a value (its
 // default unless set). Values are indexed like KB.Questions.
+//
+// Each answer also records whether the user stated it (an answers file set
+// the key, or the user chose it in the app) or it is the question's
+// default: a reason that rests on a default is an assumption, never the
+// user's fact.
 type Answers struct {
-	kb   *KB
-	vals []Value
+	kb     *KB
+	vals   []Value
+	stated []bool
 }
 
 // Defaults returns the answers with every question at its default.
 func (kb *KB) Defaults() Answers {
-	a := Answers{kb: kb, vals: make([]Value, len(kb.Questions))}
+	a := Answers{kb: kb, vals: make([]Value, len(kb.Questions)), stated: make([]bool, len(kb.Questions))}
 	for i, q := range kb.Questions {
 		a.vals[i] = q.def.clone()
 	}
@@ -36,6 +42,26 @@ func (a Answers) KB() *KB { return a.kb }
 // the decide package evaluates conditions against it.
 func (a Answers) Values() []Value { return a.vals }
 
+// Stated reports whether the answer at question index i was given by the
+// user rather than defaulted. A derived answer is stated when every answer
+// it is computed from is.
+func (a Answers) Stated(i int) bool {
+	if i < 0 || i >= len(a.stated) {
+		return false
+	}
+	d := &a.kb.derived
+	switch i {
+	case d.total:
+		return a.stated[d.nodes] && a.stated[d.gpn]
+	case d.vendor:
+		return a.stated[d.gpu] || (a.stated[d.gpn] && a.vals[d.gpn].Int == 0)
+	}
+	return a.stated[i]
+}
+
+// StatedKey is Stated by answer key.
+func (a Answers) StatedKey(key string) bool { return a.Stated(a.kb.QuestionIndex(key)) }
+
 // Get returns the answer for key (the zero Value if key is unknown).
 func (a Answers) Get(key string) Value {
 	if i := a.kb.QuestionIndex(key); i >= 0 {
@@ -46,24 +72,27 @@ func (a Answers) Get(key string) Value {
 
 // Clone returns an independent copy.
 func (a Answers) Clone() Answers {
-	b := Answers{kb: a.kb, vals: make([]Value, len(a.vals))}
+	b := Answers{kb: a.kb, vals: make([]Value, len(a.vals)), stated: slices.Clone(a.stated)}
 	for i, v := range a.vals {
 		b.vals[i] = v.clone()
 	}
 	return b
 }
 
-// With returns a copy with one answer replaced (no validation: the caller
-// offers only allowed values). Derived answers are recomputed.
+// With returns a copy with one answer replaced and marked stated (the user
+// chose it; no validation: the caller offers only allowed values). Derived
+// answers are recomputed.
 func (a Answers) With(i int, v Value) Answers {
-	b := Answers{kb: a.kb, vals: slices.Clone(a.vals)}
+	b := Answers{kb: a.kb, vals: slices.Clone(a.vals), stated: slices.Clone(a.stated)}
 	b.vals[i] = v
+	b.stated[i] = true
 	b.derive()
 	return b
 }
 
 // Put replaces one answer in place (no validation: the caller offers only
-// allowed values) and recomputes the derived answers.
+// allowed values) and recomputes the derived answers. It leaves the answer's
+// stated mark as it was: use With for a choice the user makes.
 func (a *Answers) Put(i int, v Value) {
 	a.vals[i] = v
 	if d := &a.kb.derived; i == d.nodes || i == d.gpn || i == d.gpu {
@@ -84,6 +113,7 @@ func (a *Answers) Set(key string, raw any) error {
 		return p
 	}
 	a.vals[a.kb.questionIdx[key]] = v
+	a.stated[a.kb.questionIdx[key]] = true
 	a.derive()
 	return nil
 }
@@ -187,6 +217,7 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 			continue
 		}
 		a.vals[kb.questionIdx[k]] = v
+		a.stated[kb.questionIdx[k]] = true
 	}
 	if err := errs.orNil(); err != nil {
 		return Answers{}, err
@@ -325,8 +356,9 @@ func tomlKind(v any) string {
 }
 
 // TOML renders the answers as an answers file, every key with a comment
-// from its question, in question order. ParseAnswers reads it back to the
-// same answers.
+// from its question, in question order. A defaulted answer is written
+// commented out, so the file keeps what the user stated apart from what
+// was assumed; ParseAnswers reads it back to the same answers and marks.
 func (a Answers) TOML(header string) []byte {
 	var b bytes.Buffer
 	for _, line := range strings.Split(strings.TrimSpace(header), "\n") {
@@ -349,14 +381,23 @@ func (a Answers) TOML(header string) []byte {
 			fmt.Fprintf(&b, "# --- %s ---\n", q.Page)
 			page = q.Page
 		}
-		fmt.Fprintf(&b, "%s = %s  # %s\n", q.Key, a.vals[i].Format(q.Type), q.AllowedText())
+		if a.stated[i] {
+			fmt.Fprintf(&b, "%s = %s  # %s\n", q.Key, a.vals[i].Format(q.Type), q.AllowedText())
+		} else {
+			fmt.Fprintf(&b, "# %s = %s  # default; %s\n", q.Key, a.vals[i].Format(q.Type), q.AllowedText())
+		}
 	}
 	return b.Bytes()
 }
 
 // MarshalJSON writes the answers as an object in question order (derived
 // answers included, since rules test them).
-func (a Answers) MarshalJSON() ([]byte, error) {
+func (a Answers) MarshalJSON() ([]byte, error) { return a.appendJSON(false), nil }
+
+// MarshalStatedJSON writes each answer as {"value": …, "stated": true|false}.
+func (a Answers) MarshalStatedJSON() ([]byte, error) { return a.appendJSON(true), nil }
+
+func (a Answers) appendJSON(withStated bool) []byte {
 	b := make([]byte, 0, 64*len(a.vals))
 	b = append(b, '{')
 	for i, q := range a.kb.Questions {
@@ -365,6 +406,9 @@ func (a Answers) MarshalJSON() ([]byte, error) {
 		}
 		b = strconv.AppendQuote(b, q.Key)
 		b = append(b, ':')
+		if withStated {
+			b = append(b, `{"value":`...)
+		}
 		v := a.vals[i]
 		switch q.Type {
 		case TypeInt:
@@ -383,8 +427,13 @@ func (a Answers) MarshalJSON() ([]byte, error) {
 		default:
 			b = appendJSONString(b, v.Str)
 		}
+		if withStated {
+			b = append(b, `,"stated":`...)
+			b = strconv.AppendBool(b, a.Stated(i))
+			b = append(b, '}')
+		}
 	}
-	return append(b, '}'), nil
+	return append(b, '}')
 }
 
 func appendJSONString(b []byte, s string) []byte {

@@ -113,3 +113,16 @@ func (kb *KB) Capability(product, what string) *Capability {
 // CloseCallMargin is the score margin at or under which a decision is a
 // close call.
 func (kb *KB) CloseCallMargin() int { return kb.closeMargin }
+
+// Keys and values the stack search reads. (The questions behind them are
+// declared in understood.go once they exist; until then a.Get reads "".)
+const (
+	DerivedPlatform   = "platform"        // where the fleet runs: substrate, or what kubernetes implies
+	KeyAcceleratorMix = "accelerator_mix" // one type, several types, several vendors
+	KeySubstrate      = "substrate"          // where the nodes run ("auto": as kubernetes implies)
+	KeyReplicas       = "replicas"           // replicas per model (0: auto)
+	DerivedReplicas   = "replicas_per_model" // replicas, or nodes ÷ base models
+	MixSeveralVendors = "several-vendors"
+	VendorNone        = "none"  // no accelerator: CPU only
+	VendorApple       = "apple" // Apple silicon: one machine's unified memory, not a fleet vendor
+)

@@ -1,0 +1,507 @@
+package decide
+
+import (
+	"slices"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// The whole-stack choice: every combination of one choice per layer (and
+// the complements its rules add) is checked against the capability facts
+// and the needs, scored by the preference rules, and ranked; ties fall to
+// the declared tie-break. Nothing here words anything: see build.go.
+
+// capPlan is one candidate's capability facts, resolved to positions.
+type capPlan struct {
+	vendors    []string // nil: not limited
+	substrates []string // nil: not limited
+	engines    []bool   // by engine candidate index; nil: not limited
+	features   uint32   // bit per feature index
+	vendorCap  *knowledge.Capability
+	subCap     *knowledge.Capability
+	engineCap  *knowledge.Capability
+	featureCap *knowledge.Capability
+}
+
+// needPlan is a need resolved to a layer position and a feature bit.
+type needPlan struct {
+	need  *knowledge.Need
+	layer int
+	bit   uint32
+}
+
+// stackRule is a rule whose effect counts only in some stacks: its own
+// candidate must be placed and every stack condition hold.
+type stackRule struct {
+	ri, layer, cand, weight int
+	conds                   [][]bool // per layer: allowed candidates (nil: any)
+}
+
+// tiePlan is one declared tie-break criterion.
+type tiePlan struct {
+	tb    *knowledge.TieBreak
+	layer int
+	rank  []int // per candidate of layer: its place in the order
+}
+
+var featureIndex = map[string]uint32{}
+
+func featureBit(f string) uint32 {
+	if b, ok := featureIndex[f]; ok {
+		return b
+	}
+	return 0
+}
+
+func init() {
+	for i, f := range []string{"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling", "lora-routing",
+		"traffic-splitting", "declarative", "framework-backends", "model-composition"} {
+		featureIndex[f] = 1 << i
+	}
+}
+
+// stackPlan is everything the stack search needs, built once per KB.
+type stackPlan struct {
+	engineLayer int
+	caps        [][]capPlan // per layer, per candidate
+	needs       []needPlan
+	stackRules  []stackRule
+	isStackRule []bool // by rule index
+	ties        []tiePlan
+	familiar    []bool // by rule index: tagged familiarity
+	margin      int
+}
+
+func compileStack(kb *knowledge.KB, ps []layerPlan) stackPlan {
+	sp := stackPlan{engineLayer: -1, isStackRule: make([]bool, len(kb.Rules)), familiar: make([]bool, len(kb.Rules)), margin: kb.CloseCallMargin()}
+	layerIdx := map[string]int{}
+	for li, lp := range ps {
+		layerIdx[lp.layer.ID] = li
+		if lp.layer.ID == knowledge.LayerEngine {
+			sp.engineLayer = li
+		}
+	}
+	var engineCands []string
+	if sp.engineLayer >= 0 {
+		engineCands = ps[sp.engineLayer].cands
+	}
+	sp.caps = make([][]capPlan, len(ps))
+	for li, lp := range ps {
+		sp.caps[li] = make([]capPlan, len(lp.cands))
+		for ci, id := range lp.cands {
+			cp := &sp.caps[li][ci]
+			if c := kb.Capability(id, knowledge.CanVendors); c != nil {
+				cp.vendors, cp.vendorCap = c.Values, c
+			}
+			if c := kb.Capability(id, knowledge.CanSubstrates); c != nil {
+				cp.substrates, cp.subCap = c.Values, c
+			}
+			if c := kb.Capability(id, knowledge.CanEngines); c != nil {
+				cp.engineCap = c
+				cp.engines = make([]bool, len(engineCands))
+				for ei, e := range engineCands {
+					cp.engines[ei] = slices.Contains(c.Values, e)
+				}
+			}
+			if c := kb.Capability(id, knowledge.CanFeatures); c != nil {
+				cp.featureCap = c
+				for _, f := range c.Values {
+					cp.features |= featureBit(f)
+				}
+			}
+		}
+	}
+	for _, n := range kb.Needs {
+		sp.needs = append(sp.needs, needPlan{need: n, layer: layerIdx[n.Layer], bit: featureBit(n.Feature)})
+	}
+	for ri, r := range kb.Rules {
+		sp.familiar[ri] = r.Tag == knowledge.TagFamiliarity
+		if len(r.Stack) == 0 {
+			continue
+		}
+		li := layerIdx[r.Layer]
+		sr := stackRule{ri: ri, layer: li, cand: slices.Index(ps[li].cands, r.Product), weight: r.Weight, conds: make([][]bool, len(ps))}
+		if r.Effect != knowledge.EffectPrefer || sr.cand < 0 {
+			continue // validation allows stack conditions on any rule; only preferences are paired
+		}
+		for layer, ids := range r.Stack {
+			l := layerIdx[layer]
+			allowed := make([]bool, len(ps[l].cands))
+			for ci, c := range ps[l].cands {
+				allowed[ci] = slices.Contains(ids, c)
+			}
+			sr.conds[l] = allowed
+		}
+		sp.isStackRule[ri] = true
+		sp.stackRules = append(sp.stackRules, sr)
+	}
+	for _, t := range kb.TieBreaks {
+		tp := tiePlan{tb: t, layer: -1}
+		if t.Criterion == knowledge.TieOrder {
+			tp.layer = layerIdx[t.Layer]
+			tp.rank = make([]int, len(ps[tp.layer].cands))
+			for ci, c := range ps[tp.layer].cands {
+				tp.rank[ci] = slices.Index(t.Order, c)
+			}
+		}
+		sp.ties = append(sp.ties, tp)
+	}
+	return sp
+}
+
+// layerState is one layer's candidates scored and filtered for one set of
+// answers, before any stack is formed.
+type layerState struct {
+	score    []int
+	excluded []bool // by an exclude rule
+	unfit    []bool // by a capability fact (vendor or substrate)
+	required []bool
+	anyReq   bool
+}
+
+// stack is one combination: a candidate per layer, the complements placed
+// beside each pick, and what the search found of it.
+type stack struct {
+	pick  []int
+	also  [][]int
+	score int
+	// relaxed lists the layers left empty although a need wanted them
+	// filled (nothing fits there); a strict stack has none.
+	relaxed []int
+	// counted lists the stack rules that counted (rule indexes).
+	counted []int
+}
+
+func (s *stack) placed(li, ci int) bool {
+	return s.pick[li] == ci || slices.Contains(s.also[li], ci)
+}
+
+func (s *stack) parts() int {
+	n := 0
+	for li := range s.pick {
+		n += len(s.also[li])
+		if s.pick[li] >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// search holds the inputs of one stack search.
+type search struct {
+	c      *Compiled
+	fire   []bool
+	needOn []bool // by need index: its conditions hold
+	vendor string
+	mix    string
+	plat   string
+	layers []layerState
+}
+
+// platformOf is the derived platform answer, or what the kubernetes answer
+// implies when the knowledge base has no platform question.
+func platformOf(a knowledge.Answers) string {
+	if p := a.Get(knowledge.DerivedPlatform).Str; p != "" {
+		return p
+	}
+	if a.Get(knowledge.KeyKubernetes).Str == knowledge.KubernetesNone {
+		return knowledge.SubstrateBareMetal
+	}
+	return knowledge.SubstrateKubernetes
+}
+
+func newSearch(c *Compiled, a knowledge.Answers, fire []bool) *search {
+	kb := c.kb
+	vals := a.Values()
+	s := &search{c: c, fire: fire, vendor: a.Get(knowledge.DerivedGPUVendor).Str, mix: a.Get(knowledge.KeyAcceleratorMix).Str, plat: platformOf(a)}
+	s.needOn = make([]bool, len(c.stack.needs))
+	for i, n := range c.stack.needs {
+		s.needOn[i] = holds(n.need.Conds, vals)
+	}
+	s.layers = make([]layerState, len(c.plans))
+	for li := range c.plans {
+		lp := &c.plans[li]
+		n := len(lp.cands)
+		ls := layerState{score: make([]int, n), excluded: make([]bool, n), unfit: make([]bool, n), required: make([]bool, n)}
+		for _, r := range lp.rules {
+			if !fire[r.ri] {
+				continue
+			}
+			switch r.effect {
+			case prefer:
+				if !c.stack.isStackRule[r.ri] {
+					ls.score[r.cand] += r.weight
+				}
+			case exclude:
+				ls.excluded[r.cand] = true
+			case require:
+				ls.required[r.cand] = true
+			}
+		}
+		for ci := range lp.cands {
+			ls.unfit[ci] = s.capabilityBlock(li, ci) != nil
+		}
+		for ci := range lp.cands {
+			if ls.required[ci] && !ls.excluded[ci] && !ls.unfit[ci] {
+				ls.anyReq = true
+			}
+		}
+		s.layers[li] = ls
+	}
+	_ = kb
+	return s
+}
+
+// capBlock says which capability fact rules a candidate out for these
+// answers on its own (before any stack is formed).
+type capBlock struct {
+	kind string // knowledge.CanVendors or knowledge.CanSubstrates
+	cap  *knowledge.Capability
+}
+
+func (s *search) capabilityBlock(li, ci int) *capBlock {
+	cp := &s.c.stack.caps[li][ci]
+	if cp.vendors != nil {
+		if !slices.Contains(cp.vendors, s.vendor) {
+			return &capBlock{knowledge.CanVendors, cp.vendorCap}
+		}
+		if s.mix == knowledge.MixSeveralVendors && s.vendor != knowledge.VendorNone {
+			others := 0
+			for _, v := range cp.vendors {
+				if v != s.vendor && v != knowledge.VendorNone && v != knowledge.VendorApple {
+					others++
+				}
+			}
+			if others == 0 {
+				return &capBlock{knowledge.CanVendors, cp.vendorCap}
+			}
+		}
+	}
+	if cp.substrates != nil && !runsOn(cp.substrates, s.plat) {
+		return &capBlock{knowledge.CanSubstrates, cp.subCap}
+	}
+	return nil
+}
+
+// runsOn: OpenShift and a cloud's managed Kubernetes are Kubernetes.
+func runsOn(subs []string, plat string) bool {
+	if slices.Contains(subs, plat) {
+		return true
+	}
+	return (plat == knowledge.SubstrateOpenShift || plat == knowledge.SubstrateManagedCloud) && slices.Contains(subs, knowledge.SubstrateKubernetes)
+}
+
+// available reports whether candidate ci of layer li can be placed at all.
+func (s *search) available(li, ci int) bool {
+	ls := &s.layers[li]
+	return !ls.excluded[ci] && !ls.unfit[ci]
+}
+
+// runsEngine reports whether candidate ci of layer li runs engine candidate
+// e. Only orchestrators are held to it: they schedule the engine's
+// workers, while a model server serves its own models beside the engine.
+func (s *search) runsEngine(li, ci, e int) bool {
+	if li == s.c.stack.engineLayer || s.c.plans[li].layer.ID == knowledge.LayerModelServer {
+		return true
+	}
+	cp := &s.c.stack.caps[li][ci]
+	return cp.engines == nil || e < 0 || cp.engines[e]
+}
+
+// complements lists the candidates a layer's complement rules add beside
+// pick, as far as they are available and run the engine.
+func (s *search) complements(li, pick, engine int) []int {
+	var out []int
+	for _, r := range s.c.plans[li].rules {
+		if r.effect != complement || !s.fire[r.ri] || r.with != pick || r.cand == pick {
+			continue
+		}
+		if !s.available(li, r.cand) || !s.runsEngine(li, r.cand, engine) || slices.Contains(out, r.cand) {
+			continue
+		}
+		out = append(out, r.cand)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// evaluate fills in a stack's complements, score and relaxed layers, and
+// reports whether it is feasible at all.
+func (s *search) evaluate(st *stack) bool {
+	c := s.c
+	engine := -1
+	if el := c.stack.engineLayer; el >= 0 {
+		engine = st.pick[el]
+	}
+	st.score, st.relaxed, st.counted = 0, st.relaxed[:0], st.counted[:0]
+	for li, ci := range st.pick {
+		lp := &c.plans[li]
+		if !s.available(li, ci) || !s.runsEngine(li, ci, engine) {
+			return false
+		}
+		ls := &s.layers[li]
+		if ls.anyReq && !ls.required[ci] {
+			return false
+		}
+		st.also[li] = s.complements(li, ci, engine)
+		st.score += ls.score[ci]
+		if lp.layer.Optional && ci > 0 && ls.score[ci] <= 0 && !ls.required[ci] && !s.needsLayer(li) {
+			return false // a product is placed only on a positive case
+		}
+	}
+	for i, n := range c.stack.needs {
+		if !s.needOn[i] || s.meets(st, n) {
+			continue
+		}
+		if c.plans[n.layer].layer.Optional && st.pick[n.layer] == 0 && len(st.also[n.layer]) == 0 {
+			if !slices.Contains(st.relaxed, n.layer) {
+				st.relaxed = append(st.relaxed, n.layer)
+			}
+			continue
+		}
+		return false
+	}
+	for _, sr := range c.stack.stackRules {
+		if !s.fire[sr.ri] || !st.placed(sr.layer, sr.cand) {
+			continue
+		}
+		ok := true
+		for l, allowed := range sr.conds {
+			if allowed == nil {
+				continue
+			}
+			hit := allowed[st.pick[l]]
+			for _, a := range st.also[l] {
+				hit = hit || allowed[a]
+			}
+			ok = ok && hit
+		}
+		if ok {
+			st.score += sr.weight
+			st.counted = append(st.counted, sr.ri)
+		}
+	}
+	return true
+}
+
+// needsLayer reports whether a need that holds asks layer li for a feature.
+func (s *search) needsLayer(li int) bool {
+	for i, n := range s.c.stack.needs {
+		if s.needOn[i] && n.layer == li {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *search) meets(st *stack, n needPlan) bool {
+	caps := s.c.stack.caps[n.layer]
+	if caps[st.pick[n.layer]].features&n.bit != 0 {
+		return true
+	}
+	for _, a := range st.also[n.layer] {
+		if caps[a].features&n.bit != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// all enumerates every feasible stack (strict and relaxed).
+func (s *search) all() []stack {
+	n := len(s.c.plans)
+	var out []stack
+	pick := make([]int, n)
+	var walk func(li int)
+	walk = func(li int) {
+		if li == n {
+			st := stack{pick: slices.Clone(pick), also: make([][]int, n)}
+			if s.evaluate(&st) {
+				st.relaxed = slices.Clone(st.relaxed)
+				st.counted = slices.Clone(st.counted)
+				out = append(out, st)
+			}
+			return
+		}
+		for ci := range s.c.plans[li].cands {
+			pick[li] = ci
+			walk(li + 1)
+		}
+	}
+	walk(0)
+	return out
+}
+
+// better orders two stacks: strict before relaxed (fewer empty layers that
+// a need wanted filled first), then score, then the declared tie-break. It
+// returns <0 when a ranks first, and the criterion that settled it (-1 when
+// the score or strictness did).
+func (s *search) better(a, b *stack) (int, int) {
+	if len(a.relaxed) != len(b.relaxed) {
+		return len(a.relaxed) - len(b.relaxed), -1
+	}
+	if a.score != b.score {
+		return b.score - a.score, -1
+	}
+	for ti, t := range s.c.stack.ties {
+		var d int
+		switch t.tb.Criterion {
+		case knowledge.TieFamiliarity:
+			d = s.familiarity(b) - s.familiarity(a)
+		case knowledge.TieFewerParts:
+			d = a.parts() - b.parts()
+		case knowledge.TieOrder:
+			d = t.rank[a.pick[t.layer]] - t.rank[b.pick[t.layer]]
+		}
+		if d != 0 {
+			return d, ti
+		}
+	}
+	return 0, -1
+}
+
+// familiarity counts the placed products a familiarity rule speaks for.
+func (s *search) familiarity(st *stack) int {
+	n := 0
+	for li, lp := range s.c.plans {
+		for _, r := range lp.rules {
+			if s.fire[r.ri] && s.c.stack.familiar[r.ri] && r.effect == prefer && r.weight > 0 && st.placed(li, r.cand) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// best returns the first-ranked stack (ok false when none is feasible).
+func (s *search) best(all []stack) (stack, bool) {
+	if len(all) == 0 {
+		return stack{}, false
+	}
+	b := 0
+	for i := 1; i < len(all); i++ {
+		if d, _ := s.better(&all[i], &all[b]); d < 0 {
+			b = i
+		}
+	}
+	return all[b], true
+}
+
+// bestWith returns the first-ranked strict stack that places ci on li.
+func (s *search) bestWith(all []stack, li, ci int) (stack, bool) {
+	found := -1
+	for i := range all {
+		if all[i].pick[li] != ci || len(all[i].relaxed) > 0 {
+			continue
+		}
+		if found < 0 {
+			found = i
+		} else if d, _ := s.better(&all[i], &all[found]); d < 0 {
+			found = i
+		}
+	}
+	if found < 0 {
+		return stack{}, false
+	}
+	return all[found], true
+}
