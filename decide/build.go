@@ -153,9 +153,38 @@ func (b *builder) layer(li int) LayerPick {
 	if p := kb.Product(out.Pick); p != nil {
 		out.SeedNotes = append(out.SeedNotes, p.SeedNotes...)
 	}
+	if len(out.Reasons) == 0 && pick >= 0 && out.State == StatePicked {
+		out.Reasons = append(out.Reasons, b.stackReason(li, pick))
+	}
 	out.Alternatives = b.alternatives(li)
 	out.CloseCall = b.closeCall(li, out.Alternatives, out.Reasons)
 	return out
+}
+
+// stackReason is the case for a pick no rule prefers on its own: the rest
+// of the stack, which the answers need, runs it (or only fits beside it).
+func (b *builder) stackReason(li, pick int) Reason {
+	c, kb, s := b.c, b.c.kb, b.s
+	name := kb.ProductName(s.name(li, pick))
+	r := Reason{Kind: KindStack, Rule: "whole-stack", Product: s.name(li, pick), Assumes: []string{}}
+	var runs []string
+	for ol := range c.plans {
+		oc := b.best.pick[ol]
+		if ol == li || oc < 0 {
+			continue
+		}
+		if cp := &c.stack.caps[ol][oc]; li == c.stack.engineLayer && cp.engineCap != nil && cp.engines[pick] {
+			runs = append(runs, kb.ProductName(s.name(ol, oc)))
+			r.Source = cp.engineCap.Source
+		}
+	}
+	if len(runs) > 0 {
+		r.Text = fmt.Sprintf("No rule prefers %s on its own; it is chosen with the whole stack: %s, which these answers need, runs it, and the stacks built on the other candidates score lower (see the alternatives).", name, strings.Join(runs, " and "))
+	} else {
+		r.Text = fmt.Sprintf("No rule prefers %s on its own; it is chosen with the whole stack, whose other candidates score lower (see the alternatives).", name)
+		r.Source = "stackpick: the stack is ranked whole"
+	}
+	return r
 }
 
 // feeds maps a derived answer to the answers it is computed from.
@@ -219,6 +248,8 @@ func (b *builder) assumptions() []Assumption {
 		if !ok {
 			continue
 		}
+		ids = slices.Clone(ids)
+		slices.Sort(ids)
 		out = append(out, Assumption{Key: q.Key, Value: b.a.Get(q.Key).Plain(q.Type), Question: q.Prompt, For: ids})
 	}
 	return out
@@ -546,7 +577,12 @@ func (b *builder) forArgs(st *stack, li, ci int) []Argument {
 }
 
 func sortArgs(xs []Argument) {
-	slices.SortStableFunc(xs, func(x, y Argument) int { return abs(y.Weight) - abs(x.Weight) })
+	slices.SortStableFunc(xs, func(x, y Argument) int {
+		if d := abs(y.Weight) - abs(x.Weight); d != 0 {
+			return d
+		}
+		return strings.Compare(x.Rule, y.Rule)
+	})
 }
 
 // decisive names what separates the best stack from st: the rules that

@@ -97,6 +97,7 @@ const (
 	KindTieBreak   = "tie-break"
 	KindNoCase     = "no-case"
 	KindDefault    = "default"
+	KindStack      = "stack"
 )
 
 // Reason is a fired rule or a met need, as it bears on a pick.

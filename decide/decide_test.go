@@ -221,10 +221,11 @@ func TestJSONShape(t *testing.T) {
 	if err := dec.Decode(&v); err != nil {
 		t.Fatal(err)
 	}
-	if v.Schema != "stackpick.decision/v1" || len(v.Layers) != 3 || v.Layers[0].Layer != "engine" || v.Answers["nodes"] != float64(4) {
+	nodes, _ := v.Answers["nodes"].(map[string]any)
+	if v.Schema != "stackpick.decision/v2" || len(v.Layers) != 3 || v.Layers[0].Layer != "engine" || nodes["value"] != float64(4) || nodes["stated"] != true {
 		t.Fatalf("unexpected JSON: %s", raw[:200])
 	}
-	for _, key := range []string{`"also":[`, `"why_not":[`, `"flips":[`, `"risks":[`, `"reasons":[`} {
+	for _, key := range []string{`"also":[`, `"why_not":[`, `"flips":[`, `"risks":[`, `"reasons":[`, `"state":"`, `"assumptions":[`, `"conflicts":[`, `"decisive":[`, `"stated":false`} {
 		if !bytes.Contains(raw, []byte(key)) {
 			t.Errorf("JSON lacks %s", key)
 		}

@@ -284,7 +284,14 @@ func checkComplete(c *decide.Compiled, a knowledge.Answers, e1, e2 *encoder) err
 	if again := c.Decide(a); !reflect.DeepEqual(d, again) {
 		first, _ := e1.bytes(d)
 		second, _ := e2.bytes(again)
-		return fmt.Errorf("two runs gave different decisions (bytes equal: %v)", bytes.Equal(first, second))
+		diff := ""
+		dv, av := reflect.ValueOf(d), reflect.ValueOf(again)
+		for i := 0; i < dv.NumField(); i++ {
+			if !reflect.DeepEqual(dv.Field(i).Interface(), av.Field(i).Interface()) {
+				diff += " " + dv.Type().Field(i).Name
+			}
+		}
+		return fmt.Errorf("two runs gave different decisions (bytes equal: %v; differing:%s)", bytes.Equal(first, second), diff)
 	}
 	if len(d.Layers) != len(kb.Layers) {
 		return fmt.Errorf("%d layers, want %d", len(d.Layers), len(kb.Layers))

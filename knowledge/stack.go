@@ -117,8 +117,8 @@ func (kb *KB) CloseCallMargin() int { return kb.closeMargin }
 // Keys and values the stack search reads. (The questions behind them are
 // declared in understood.go once they exist; until then a.Get reads "".)
 const (
-	DerivedPlatform   = "platform"        // where the fleet runs: substrate, or what kubernetes implies
-	KeyAcceleratorMix = "accelerator_mix" // one type, several types, several vendors
+	DerivedPlatform   = "platform"           // where the fleet runs: substrate, or what kubernetes implies
+	KeyAcceleratorMix = "accelerator_mix"    // one type, several types, several vendors
 	KeySubstrate      = "substrate"          // where the nodes run ("auto": as kubernetes implies)
 	KeyReplicas       = "replicas"           // replicas per model (0: auto)
 	DerivedReplicas   = "replicas_per_model" // replicas, or nodes ÷ base models
