@@ -1286,6 +1286,12 @@ func builtinKB() *KB {
 			"mi300x",
 			"rtx-4090",
 			"cpu",
+			"mi325x",
+			"mi355x",
+			"b300",
+			"gaudi3",
+			"tpu-v6e",
+			"m3-ultra-512gb",
 		},
 		Catalog: "gpu",
 		Default: "h100",
@@ -1730,7 +1736,89 @@ func builtinKB() *KB {
 		AsOf:   "2026-11",
 		Pos:    Pos{File: "knowledge/data/gpus.toml", Line: 166},
 	}
-	p52 := &Model{
+	p52 := &GPU{
+		ID:               "mi325x",
+		Name:             "AMD Instinct MI325X 256GB",
+		Vendor:           "amd",
+		MemoryGiB:        256,
+		BandwidthTBs:     6,
+		FP8:              true,
+		NonTorchGiB:      6.07,
+		NonTorchMultiGiB: 8.02,
+		NonTorchSource:   "Assumed equal to the catalog's MI300X ROCm measurements (TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB'; TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da); not measured on MI325X",
+		Source:           "https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html",
+		AsOf:             "2026-11",
+		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 188},
+	}
+	p53 := &GPU{
+		ID:               "mi355x",
+		Name:             "AMD Instinct MI355X 288GB",
+		Vendor:           "amd",
+		MemoryGiB:        288,
+		BandwidthTBs:     8,
+		FP8:              true,
+		NonTorchGiB:      6.07,
+		NonTorchMultiGiB: 8.02,
+		NonTorchSource:   "Assumed equal to the catalog's MI300X ROCm measurements (TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB'; TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da); not measured on MI355X",
+		Source:           "https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html",
+		AsOf:             "2026-11",
+		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 206},
+	}
+	p54 := &GPU{
+		ID:               "b300",
+		Name:             "NVIDIA B300 288GB (Blackwell Ultra, HGX)",
+		Vendor:           "nvidia",
+		MemoryGiB:        268.22,
+		BandwidthTBs:     8,
+		FP8:              true,
+		NonTorchGiB:      0.13,
+		NonTorchMultiGiB: 0.55,
+		NonTorchSource:   "vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card",
+		Source:           "https://docs.nvidia.com/nim/bionemo/boltz2/release-notes/2026/5/18",
+		AsOf:             "2026-11",
+		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 223},
+	}
+	p55 := &GPU{
+		ID:               "gaudi3",
+		Name:             "Intel Gaudi 3 128GB",
+		Vendor:           "intel",
+		MemoryGiB:        119.21,
+		BandwidthTBs:     3.67,
+		FP8:              true,
+		NonTorchGiB:      0.13,
+		NonTorchMultiGiB: 0.55,
+		NonTorchSource:   "Placeholder: the catalog has no Intel Gaudi measurement, so its CUDA figure is borrowed (vLLM v0.11 on H100: 0.13 GiB at TP=1, 0.55 GiB at TP=2, public write-up 'vLLM Empirical Memory Profiling Results'); replace with an HPU log",
+		Source:           "https://www.intel.com/content/www/us/en/products/details/processors/ai-accelerators/gaudi.html",
+		AsOf:             "2026-11",
+		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 242},
+	}
+	p56 := &GPU{
+		ID:               "tpu-v6e",
+		Name:             "Google Cloud TPU v6e (Trillium) 32GB",
+		Vendor:           "google",
+		MemoryGiB:        29.8,
+		BandwidthTBs:     1.638,
+		NonTorchGiB:      0.13,
+		NonTorchMultiGiB: 0.55,
+		NonTorchSource:   "Placeholder: the catalog has no TPU measurement, so its CUDA figure is borrowed (vLLM v0.11 on H100: 0.13 GiB at TP=1, 0.55 GiB at TP=2, public write-up 'vLLM Empirical Memory Profiling Results'); TPUs run vLLM through XLA, replace with a TPU log",
+		Source:           "https://cloud.google.com/tpu/docs/v6e",
+		AsOf:             "2026-11",
+		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 264},
+	}
+	p57 := &GPU{
+		ID:               "m3-ultra-512gb",
+		Name:             "Apple M3 Ultra 512GB (Mac Studio, unified memory)",
+		Vendor:           "apple",
+		MemoryGiB:        476.84,
+		BandwidthTBs:     0.819,
+		NonTorchGiB:      0.13,
+		NonTorchMultiGiB: 0.55,
+		NonTorchSource:   "Placeholder: the catalog has no Apple silicon measurement, so its CUDA figure is borrowed (vLLM v0.11 on H100: 0.13 GiB at TP=1, 0.55 GiB at TP=2, public write-up 'vLLM Empirical Memory Profiling Results'); llama.cpp on Metal needs its own figure",
+		Source:           "https://www.apple.com/mac-studio/specs/",
+		AsOf:             "2026-11",
+		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 280},
+	}
+	p58 := &Model{
 		ID:            "llama-3.1-8b",
 		Name:          "Llama 3.1 8B Instruct",
 		HFID:          "meta-llama/Llama-3.1-8B-Instruct",
@@ -1748,7 +1836,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 11},
 	}
-	p53 := &Model{
+	p59 := &Model{
 		ID:            "llama-3.3-70b",
 		Name:          "Llama 3.3 70B Instruct",
 		HFID:          "meta-llama/Llama-3.3-70B-Instruct",
@@ -1766,7 +1854,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 28},
 	}
-	p54 := &Model{
+	p60 := &Model{
 		ID:            "llama-3.1-405b",
 		Name:          "Llama 3.1 405B Instruct",
 		HFID:          "meta-llama/Llama-3.1-405B-Instruct",
@@ -1785,7 +1873,7 @@ func builtinKB() *KB {
 		Notes:         "No named repository copy of this config.json was read; the numbers agree with Meta's Llama 3 paper table (126 layers, 16384 model dim, 128 heads, 8 KV heads).",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 45},
 	}
-	p55 := &Model{
+	p61 := &Model{
 		ID:            "qwen3-8b",
 		Name:          "Qwen3 8B",
 		HFID:          "Qwen/Qwen3-8B",
@@ -1803,7 +1891,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 63},
 	}
-	p56 := &Model{
+	p62 := &Model{
 		ID:            "qwen3-14b",
 		Name:          "Qwen3 14B",
 		HFID:          "Qwen/Qwen3-14B",
@@ -1821,7 +1909,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 80},
 	}
-	p57 := &Model{
+	p63 := &Model{
 		ID:            "qwen3-32b",
 		Name:          "Qwen3 32B",
 		HFID:          "Qwen/Qwen3-32B",
@@ -1839,7 +1927,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 97},
 	}
-	p58 := &Model{
+	p64 := &Model{
 		ID:              "qwen3-235b-a22b",
 		Name:            "Qwen3 235B-A22B",
 		HFID:            "Qwen/Qwen3-235B-A22B",
@@ -1862,7 +1950,7 @@ func builtinKB() *KB {
 		Notes:           "Every layer is MoE; intermediate_size is the config's unused dense width. The -2507 releases raise native context to 262144.",
 		Pos:             Pos{File: "knowledge/data/models.toml", Line: 114},
 	}
-	p59 := &Model{
+	p65 := &Model{
 		ID:               "deepseek-v3",
 		Name:             "DeepSeek-V3",
 		HFID:             "deepseek-ai/DeepSeek-V3",
@@ -1888,7 +1976,7 @@ func builtinKB() *KB {
 		Notes:            "MLA: each layer stores one 512-wide latent plus a 64-wide RoPE key per token, shared by all heads and replicated on every tensor-parallel rank. head_dim is v_head_dim. native_weights_gib is an estimate, not a measurement: 671 B parameters at 1 byte (block-quantized FP8) plus BF16 embeddings and LM head (2 × 129280 × 7168), without the 14 B multi-token-prediction module vLLM loads only for speculative decoding. The first 3 layers are dense (intermediate_size).",
 		Pos:              Pos{File: "knowledge/data/models.toml", Line: 136},
 	}
-	p60 := &Model{
+	p66 := &Model{
 		ID:              "mixtral-8x7b",
 		Name:            "Mixtral 8x7B Instruct v0.1",
 		HFID:            "mistralai/Mixtral-8x7B-Instruct-v0.1",
@@ -1911,7 +1999,7 @@ func builtinKB() *KB {
 		Notes:           "sliding_window is null in the config: every layer keeps the full context.",
 		Pos:             Pos{File: "knowledge/data/models.toml", Line: 161},
 	}
-	p61 := &Model{
+	p67 := &Model{
 		ID:                  "gemma-3-27b",
 		Name:                "Gemma 3 27B it",
 		HFID:                "google/gemma-3-27b-it",
@@ -1933,7 +2021,7 @@ func builtinKB() *KB {
 		Notes:               "sliding_window_pattern 6: every 6th layer is global, so 10 of 62 layers keep the full context and 52 keep 1024 tokens. params_b includes the ~0.4 B SigLIP vision tower.",
 		Pos:                 Pos{File: "knowledge/data/models.toml", Line: 183},
 	}
-	p62 := &Model{
+	p68 := &Model{
 		ID:                  "gpt-oss-120b",
 		Name:                "gpt-oss-120b",
 		HFID:                "openai/gpt-oss-120b",
@@ -1959,7 +2047,7 @@ func builtinKB() *KB {
 		Notes:               "layer_types alternate sliding_attention (window 128) and full_attention: 18 of each. Experts are MXFP4; attention, router, embeddings and LM head stay BF16. native_weights_gib is vLLM v0.11's 'Model loading took' figure on one H100, from a public profiling write-up ('vLLM Empirical Memory Profiling Results'); the safetensors total is about 61 GiB.",
 		Pos:                 Pos{File: "knowledge/data/models.toml", Line: 204},
 	}
-	p63 := &Model{
+	p69 := &Model{
 		ID:            "llama-3-8b",
 		Name:          "Llama 3 8B Instruct",
 		HFID:          "meta-llama/Meta-Llama-3-8B-Instruct",
@@ -1978,7 +2066,7 @@ func builtinKB() *KB {
 		Notes:         "Same geometry as Llama 3.1 8B; native context 8192.",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 232},
 	}
-	p64 := &Model{
+	p70 := &Model{
 		ID:            "llama-2-7b",
 		Name:          "Llama 2 7B",
 		HFID:          "meta-llama/Llama-2-7b-chat-hf",
@@ -1997,7 +2085,7 @@ func builtinKB() *KB {
 		Notes:         "Multi-head attention: as many KV heads as query heads. The published checkpoint is fp16.",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 250},
 	}
-	p65 := &Model{
+	p71 := &Model{
 		ID:            "qwen2.5-7b",
 		Name:          "Qwen2.5 7B Instruct",
 		HFID:          "Qwen/Qwen2.5-7B-Instruct",
@@ -2015,7 +2103,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 268},
 	}
-	p66 := &Model{
+	p72 := &Model{
 		ID:            "llava-v1.6-mistral-7b",
 		Name:          "LLaVA 1.6 Mistral 7B",
 		HFID:          "llava-hf/llava-v1.6-mistral-7b-hf",
@@ -2034,7 +2122,7 @@ func builtinKB() *KB {
 		Notes:         "Vision-language model: the KV cache belongs to the Mistral 7B language tower; params_b includes the CLIP ViT-L/336 vision tower and projector. The text geometry is Mistral 7B's; vocab 32064 (32000 plus image and padding tokens) is less certain than the rest.",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 285},
 	}
-	p67 := &Flag{
+	p73 := &Flag{
 		ID:         "vllm-tensor-parallel-size",
 		Engine:     "vllm",
 		Name:       "--tensor-parallel-size",
@@ -2049,7 +2137,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 14},
 	}
-	p68 := &Flag{
+	p74 := &Flag{
 		ID:         "vllm-pipeline-parallel-size",
 		Engine:     "vllm",
 		Name:       "--pipeline-parallel-size",
@@ -2063,7 +2151,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 28},
 	}
-	p69 := &Flag{
+	p75 := &Flag{
 		ID:         "vllm-max-num-seqs",
 		Engine:     "vllm",
 		Name:       "--max-num-seqs",
@@ -2078,7 +2166,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 41},
 	}
-	p70 := &Flag{
+	p76 := &Flag{
 		ID:         "vllm-max-num-batched-tokens",
 		Engine:     "vllm",
 		Name:       "--max-num-batched-tokens",
@@ -2093,7 +2181,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 55},
 	}
-	p71 := &Flag{
+	p77 := &Flag{
 		ID:         "vllm-max-model-len",
 		Engine:     "vllm",
 		Name:       "--max-model-len",
@@ -2108,7 +2196,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 69},
 	}
-	p72 := &Flag{
+	p78 := &Flag{
 		ID:         "vllm-gpu-memory-utilization",
 		Engine:     "vllm",
 		Name:       "--gpu-memory-utilization",
@@ -2123,7 +2211,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 83},
 	}
-	p73 := &Flag{
+	p79 := &Flag{
 		ID:         "vllm-kv-cache-dtype",
 		Engine:     "vllm",
 		Name:       "--kv-cache-dtype",
@@ -2137,7 +2225,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 97},
 	}
-	p74 := &Flag{
+	p80 := &Flag{
 		ID:         "vllm-block-size",
 		Engine:     "vllm",
 		Name:       "--block-size",
@@ -2152,7 +2240,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 110},
 	}
-	p75 := &Flag{
+	p81 := &Flag{
 		ID:         "vllm-swap-space",
 		Engine:     "vllm",
 		Name:       "--swap-space",
@@ -2169,7 +2257,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 124},
 	}
-	p76 := &Flag{
+	p82 := &Flag{
 		ID:         "vllm-kv-offloading-size",
 		Engine:     "vllm",
 		Name:       "--kv-offloading-size",
@@ -2182,7 +2270,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 140},
 	}
-	p77 := &Flag{
+	p83 := &Flag{
 		ID:         "vllm-enable-prefix-caching",
 		Engine:     "vllm",
 		Name:       "--enable-prefix-caching",
@@ -2197,7 +2285,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 152},
 	}
-	p78 := &Flag{
+	p84 := &Flag{
 		ID:         "vllm-enable-chunked-prefill",
 		Engine:     "vllm",
 		Name:       "--enable-chunked-prefill",
@@ -2212,7 +2300,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 166},
 	}
-	p79 := &Flag{
+	p85 := &Flag{
 		ID:         "vllm-long-prefill-token-threshold",
 		Engine:     "vllm",
 		Name:       "--long-prefill-token-threshold",
@@ -2227,7 +2315,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 180},
 	}
-	p80 := &Flag{
+	p86 := &Flag{
 		ID:         "vllm-speculative-config",
 		Engine:     "vllm",
 		Name:       "--speculative-config",
@@ -2240,7 +2328,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 194},
 	}
-	p81 := &Flag{
+	p87 := &Flag{
 		ID:         "vllm-speculative-model",
 		Engine:     "vllm",
 		Name:       "--speculative-model",
@@ -2257,7 +2345,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 206},
 	}
-	p82 := &Flag{
+	p88 := &Flag{
 		ID:         "vllm-num-speculative-tokens",
 		Engine:     "vllm",
 		Name:       "--num-speculative-tokens",
@@ -2274,7 +2362,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 222},
 	}
-	p83 := &Flag{
+	p89 := &Flag{
 		ID:         "vllm-speculative-max-model-len",
 		Engine:     "vllm",
 		Name:       "--speculative-max-model-len",
@@ -2290,7 +2378,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 238},
 	}
-	p84 := &Flag{
+	p90 := &Flag{
 		ID:         "vllm-enforce-eager",
 		Engine:     "vllm",
 		Name:       "--enforce-eager",
@@ -2304,7 +2392,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 253},
 	}
-	p85 := &Flag{
+	p91 := &Flag{
 		ID:         "vllm-max-context-len-to-capture",
 		Engine:     "vllm",
 		Name:       "--max-context-len-to-capture",
@@ -2321,7 +2409,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 266},
 	}
-	p86 := &Flag{
+	p92 := &Flag{
 		ID:         "vllm-max-seq-len-to-capture",
 		Engine:     "vllm",
 		Name:       "--max-seq-len-to-capture",
@@ -2337,7 +2425,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 282},
 	}
-	p87 := &Flag{
+	p93 := &Flag{
 		ID:         "vllm-max-cudagraph-capture-size",
 		Engine:     "vllm",
 		Name:       "--max-cudagraph-capture-size",
@@ -2350,7 +2438,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 297},
 	}
-	p88 := &Flag{
+	p94 := &Flag{
 		ID:         "vllm-cudagraph-capture-sizes",
 		Engine:     "vllm",
 		Name:       "--cudagraph-capture-sizes",
@@ -2363,7 +2451,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 309},
 	}
-	p89 := &Flag{
+	p95 := &Flag{
 		ID:         "vllm-cuda-graph-sizes",
 		Engine:     "vllm",
 		Name:       "--cuda-graph-sizes",
@@ -2377,7 +2465,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 321},
 	}
-	p90 := &Flag{
+	p96 := &Flag{
 		ID:         "vllm-quantization",
 		Engine:     "vllm",
 		Name:       "--quantization",
@@ -2392,7 +2480,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 334},
 	}
-	p91 := &Flag{
+	p97 := &Flag{
 		ID:         "vllm-enable-lora",
 		Engine:     "vllm",
 		Name:       "--enable-lora",
@@ -2406,7 +2494,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 348},
 	}
-	p92 := &Flag{
+	p98 := &Flag{
 		ID:         "vllm-max-loras",
 		Engine:     "vllm",
 		Name:       "--max-loras",
@@ -2420,7 +2508,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 361},
 	}
-	p93 := &Flag{
+	p99 := &Flag{
 		ID:         "vllm-max-lora-rank",
 		Engine:     "vllm",
 		Name:       "--max-lora-rank",
@@ -2434,7 +2522,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 374},
 	}
-	p94 := &Flag{
+	p100 := &Flag{
 		ID:         "vllm-max-cpu-loras",
 		Engine:     "vllm",
 		Name:       "--max-cpu-loras",
@@ -2449,7 +2537,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 387},
 	}
-	p95 := &Flag{
+	p101 := &Flag{
 		ID:         "vllm-served-model-name",
 		Engine:     "vllm",
 		Name:       "--served-model-name",
@@ -2463,7 +2551,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 401},
 	}
-	p96 := &Flag{
+	p102 := &Flag{
 		ID:         "sglang-model-path",
 		Engine:     "sglang",
 		Name:       "--model-path",
@@ -2476,7 +2564,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 418},
 	}
-	p97 := &Flag{
+	p103 := &Flag{
 		ID:         "sglang-tp-size",
 		Engine:     "sglang",
 		Name:       "--tp-size",
@@ -2491,7 +2579,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 430},
 	}
-	p98 := &Flag{
+	p104 := &Flag{
 		ID:         "sglang-dp-size",
 		Engine:     "sglang",
 		Name:       "--dp-size",
@@ -2506,7 +2594,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 444},
 	}
-	p99 := &Flag{
+	p105 := &Flag{
 		ID:         "sglang-context-length",
 		Engine:     "sglang",
 		Name:       "--context-length",
@@ -2519,7 +2607,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 458},
 	}
-	p100 := &Flag{
+	p106 := &Flag{
 		ID:         "sglang-mem-fraction-static",
 		Engine:     "sglang",
 		Name:       "--mem-fraction-static",
@@ -2534,7 +2622,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 470},
 	}
-	p101 := &Flag{
+	p107 := &Flag{
 		ID:         "sglang-enable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--enable-radix-cache",
@@ -2549,7 +2637,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 484},
 	}
-	p102 := &Flag{
+	p108 := &Flag{
 		ID:         "sglang-disable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--disable-radix-cache",
@@ -2562,7 +2650,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 498},
 	}
-	p103 := &Flag{
+	p109 := &Flag{
 		ID:         "sglang-max-running-requests",
 		Engine:     "sglang",
 		Name:       "--max-running-requests",
@@ -2576,7 +2664,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 510},
 	}
-	p104 := &Flag{
+	p110 := &Flag{
 		ID:         "sglang-chunked-prefill-size",
 		Engine:     "sglang",
 		Name:       "--chunked-prefill-size",
@@ -2591,7 +2679,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 523},
 	}
-	p105 := &Flag{
+	p111 := &Flag{
 		ID:         "sglang-enable-torch-compile",
 		Engine:     "sglang",
 		Name:       "--enable-torch-compile",
@@ -2605,7 +2693,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 537},
 	}
-	p106 := &Flag{
+	p112 := &Flag{
 		ID:         "sglang-attention-backend",
 		Engine:     "sglang",
 		Name:       "--attention-backend",
@@ -2620,7 +2708,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 550},
 	}
-	p107 := &Flag{
+	p113 := &Flag{
 		ID:         "sglang-kv-cache-dtype",
 		Engine:     "sglang",
 		Name:       "--kv-cache-dtype",
@@ -2634,7 +2722,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 564},
 	}
-	p108 := &Flag{
+	p114 := &Flag{
 		ID:         "sglang-enable-metrics",
 		Engine:     "sglang",
 		Name:       "--enable-metrics",
@@ -2648,116 +2736,107 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 577},
 	}
-	p109 := &Capability{
+	p115 := &Capability{
 		Product: "vllm",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 2},
+		Source:  "vllm-project/vllm@59e8fac670928171b31d9e0721d613511d72fdf7:README.md",
+		Quote:   "Support for NVIDIA GPUs, AMD CPUs and GPUs, Intel CPUs and GPUs, PowerPC CPUs, Arm CPUs, and TPU. Additionally, support for diverse hardware plugins such as Intel Gaudi, IBM Spyre and Huawei Ascend.",
+		AsOf:    "2025-11",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 18},
 	}
-	p110 := &Capability{
+	p116 := &Capability{
 		Product: "sglang",
 		What:    "vendors",
-		Values:  []string{"nvidia", "amd"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 10},
+		Values:  []string{"nvidia", "amd", "intel", "google", "apple", "none"},
+		Source:  "sgl-project/sglang@b7d0559496569a7210de911cb0b23faf384d0bba:README.md; sgl-project/sglang@58f3bd86e589e72dee5b1005eafae7c4b0ac1c47:docs/platforms/amd_gpu.md; sgl-project/sglang@3a4e4b2af3f21bb1b24df6351340c13b982c8c8b:docs/platforms/xpu.md; sgl-project/sglang@9fc56c2ecdebba3a906f46fa2ebb05db102161be:docs/platforms/cpu_server.md; sgl-project/sglang@40ef116f011cf1599811af1089ddf00971092bcf:docs/platforms/tpu.md; sgl-project/sglang@8d6081b1252356436853a4aea37e19707cf0fc0a:docs/platforms/apple_metal.md",
+		Quote:   "If you encounter any FlashInfer-related issues on sm75+ devices (e.g., T4, A10, A100, L4, L40S, H100), please switch to other kernels | This document describes how run SGLang on AMD GPUs. | The document addresses how to set up the [SGLang](https://github.com/sgl-project/sglang) environment and run LLM inference on Intel GPU | SGLang is enabled and optimized on the CPUs equipped with Intel® AMX® Instructions, which are 4th generation or newer Intel® Xeon® Scalable Processors. | SGLang supports TPU inference via the SGLang-Jax backend. | This document describes how run SGLang on Apple Silicon using [Metal (MLX)](https://opensource.apple.com/projects/mlx/).",
+		AsOf:    "2025-11",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 26},
 	}
-	p111 := &Capability{
+	p117 := &Capability{
 		Product: "tensorrt-llm",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 18},
-	}
-	p112 := &Capability{
-		Product: "llama-cpp",
-		What:    "vendors",
-		Values:  []string{"none", "apple", "nvidia", "amd", "intel"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 26},
-	}
-	p113 := &Capability{
-		Product: "dynamo-triton",
-		What:    "engines",
-		Values:  []string{"vllm", "tensorrt-llm"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
+		Source:  "NVIDIA/TensorRT-LLM@7b437aaa73bf5a44b1102aee5c631074da763b8f:README.md",
+		Quote:   "TensorRT LLM is an open-sourced library for optimizing Large Language Model (LLM) inference. It provides state-of-the-art optimizations, including custom attention kernels, inflight batching, paged KV caching, quantization (FP8, [FP4](https://www.nvidia.com/en-us/data-center/technologies/blackwell-architecture/), INT4 [AWQ](https://arxiv.org/abs/2306.00978), INT8 [SmoothQuant](https://arxiv.org/abs/2211.10438), ...), speculative decoding, and much more, to perform inference efficiently on NVIDIA GPUs.",
+		AsOf:    "2025-10",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 34},
 	}
-	p114 := &Capability{
-		Product: "dynamo-triton",
-		What:    "features",
-		Values:  []string{"framework-backends"},
-		Source:  "provisional",
-		Quote:   "provisional",
+	p118 := &Capability{
+		Product: "llama-cpp",
+		What:    "vendors",
+		Values:  []string{"nvidia", "amd", "intel", "apple", "none"},
+		Source:  "ggml-org/llama.cpp@dfd046b220ee5d023f09e37f9f643c7402de300c:docs/build.md; ggml-org/llama.cpp@a5410f046c01d01330c8a42f13b64a211fedf2c3:README.md",
+		Quote:   "## CPU Build | On MacOS, Metal is enabled by default. Using Metal makes the computation run on the GPU. | llama.cpp based on SYCL is used to **support Intel GPU** (Data Center Max series, Flex series, Arc series, Built-in GPU and iGPU). | This provides GPU acceleration using an NVIDIA GPU. | Custom CUDA kernels for running LLMs on NVIDIA GPUs (support for AMD GPUs via HIP and Moore Threads MTT GPUs via MUSA)",
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 42},
 	}
-	p115 := &Capability{
+	p119 := &Capability{
+		Product: "dynamo-triton",
+		What:    "engines",
+		Values:  []string{"vllm", "tensorrt-llm"},
+		Source:  "triton-inference-server/vllm_backend@f2076c2f27dc8420498baf52c6b9c49fe3dc9aa2:README.md; triton-inference-server/tensorrtllm_backend@39ba55a745266bbc50cf19af0f5dfcad1c939c12:README.md",
+		Quote:   "The Triton backend for [vLLM](https://github.com/vllm-project/vllm) is designed to run [supported models](https://vllm.readthedocs.io/en/latest/models/supported_models.html) on a [vLLM engine](https://github.com/vllm-project/vllm/blob/main/vllm/engine/async_llm_engine.py). | The goal of TensorRT-LLM Backend is to let you serve [TensorRT-LLM](https://github.com/NVIDIA/TensorRT-LLM) models with Triton Inference Server.",
+		AsOf:    "2026-12",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 54},
+	}
+	p120 := &Capability{
+		Product: "dynamo-triton",
+		What:    "vendors",
+		Values:  []string{"nvidia", "none"},
+		Source:  "triton-inference-server/server@81f21823a049000ed78faa8bceb3ec882d0da2d8:README.md",
+		Quote:   "Triton Inference Server supports inference across cloud, data center, edge and embedded devices on NVIDIA GPUs, x86 and ARM CPU, or AWS Inferentia.",
+		AsOf:    "2023-12",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 62},
+	}
+	p121 := &Capability{
+		Product: "dynamo-triton",
+		What:    "substrates",
+		Values:  []string{"kubernetes", "managed-cloud", "bare-metal"},
+		Source:  "triton-inference-server/server@81f21823a049000ed78faa8bceb3ec882d0da2d8:README.md",
+		Quote:   "[Install Triton Inference Server with Docker containers](docs/customization_guide/build.md#building-with-docker) (*Recommended*) | [Install Triton Inference Server without Docker containers](docs/customization_guide/build.md#building-without-docker) | Examples for deploying Triton Inference Server with Kubernetes and Helm on [GCP](deploy/gcp/README.md), [AWS](deploy/aws/README.md), and [NVIDIA FleetCommand](deploy/fleetcommand/README.md)",
+		AsOf:    "2023-12",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 70},
+	}
+	p122 := &Capability{
+		Product: "dynamo-triton",
+		What:    "features",
+		Values:  []string{"framework-backends", "model-composition"},
+		Source:  "triton-inference-server/server@81f21823a049000ed78faa8bceb3ec882d0da2d8:README.md",
+		Quote:   "Triton supports multiple execution engines, called [backends](https://github.com/triton-inference-server/backend#where-can-i-find-all-the-backends-that-are-available-for-triton), including [TensorRT](https://github.com/triton-inference-server/tensorrt_backend), [TensorFlow](https://github.com/triton-inference-server/tensorflow_backend), [PyTorch](https://github.com/triton-inference-server/pytorch_backend), [ONNX](https://github.com/triton-inference-server/onnxruntime_backend), [OpenVINO](https://github.com/triton-inference-server/openvino_backend), [Python](https://github.com/triton-inference-server/python_backend), and more | Model pipelines using [Ensembling](docs/user_guide/architecture.md#ensemble-models) or [Business Logic Scripting (BLS)](https://github.com/triton-inference-server/python_backend#business-logic-scripting)",
+		AsOf:    "2023-12",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 78},
+	}
+	p123 := &Capability{
 		Product: "dynamo",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang", "tensorrt-llm"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 50},
-	}
-	p116 := &Capability{
-		Product: "dynamo",
-		What:    "vendors",
-		Values:  []string{"nvidia"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 58},
-	}
-	p117 := &Capability{
-		Product: "dynamo",
-		What:    "substrates",
-		Values:  []string{"kubernetes", "openshift", "managed-cloud", "bare-metal", "slurm"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 66},
-	}
-	p118 := &Capability{
-		Product: "dynamo",
-		What:    "features",
-		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling", "declarative"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 74},
-	}
-	p119 := &Capability{
-		Product: "llm-d",
-		What:    "engines",
-		Values:  []string{"vllm", "sglang"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 82},
-	}
-	p120 := &Capability{
-		Product: "llm-d",
-		What:    "substrates",
-		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
+		Source:  "ai-dynamo/dynamo@e8a6cdb3833794f58cab75d842a1e7af3a62aa4f:README.md",
+		Quote:   "Dynamo is inference engine agnostic (supports TRT-LLM, vLLM, SGLang) and provides:",
+		AsOf:    "2025-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 90},
 	}
-	p121 := &Capability{
-		Product: "llm-d",
+	p124 := &Capability{
+		Product: "dynamo",
+		What:    "vendors",
+		Values:  []string{"nvidia", "intel"},
+		Source:  "ai-dynamo/dynamo@12831c6bae9c7b033a2f84c105ab28e62faf8c6a:docs/pages/reference/support-matrix.md; https://docs.nvidia.com/dynamo/v1.6.0/kubernetes/model-deployment/deploy-on-intel-gp-us",
+		Quote:   "If you are using a **GPU**, the following GPU models and architectures are supported: | **NVIDIA Blackwell Architecture** | **NVIDIA Hopper Architecture** | **NVIDIA Ada Lovelace Architecture** | **NVIDIA Ampere Architecture** | Adapt a DynamoGraphDeployment for Intel GPUs by building an XPU runtime image and allocating devices with Kubernetes Dynamic Resource Allocation. | Dynamo also supports running SGLang on Intel XPU locally, but this tutorial stays with the Kubernetes path represented by the repository's XPU deployment examples.",
+		AsOf:    "2026-09",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 99},
+	}
+	p125 := &Capability{
+		Product: "dynamo",
+		What:    "substrates",
+		Values:  []string{"kubernetes", "slurm", "bare-metal", "managed-cloud"},
+		Source:  "ai-dynamo/dynamo@e8a6cdb3833794f58cab75d842a1e7af3a62aa4f:README.md; https://docs.nvidia.com/dynamo/v1.3.0/getting-started/local-installation",
+		Quote:   "For production deployments on Kubernetes clusters with multiple GPUs. | For Slurm or other distributed deployments (and KV-aware routing): | See [SGLang on Slurm](examples/backends/sglang/slurm_jobs/README.md) and [TRT-LLM on Slurm](examples/basics/multinode/trtllm/README.md) for deployment examples. | - [Amazon EKS](examples/deployments/EKS/) | - [Google GKE](examples/deployments/GKE/) | This guide walks through installing and running Dynamo on a local machine or VM with one or more GPUs.",
+		AsOf:    "2026-05",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 107},
+	}
+	p126 := &Capability{
+		Product: "dynamo",
 		What:    "features",
 		Values: []string{
 			"replica-routing",
@@ -2767,107 +2846,135 @@ func builtinKB() *KB {
 			"lora-routing",
 			"declarative",
 		},
-		Source: "provisional",
-		Quote:  "provisional",
-		AsOf:   "2026-11",
-		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 98},
+		Source: "ai-dynamo/dynamo@e8a6cdb3833794f58cab75d842a1e7af3a62aa4f:README.md; ai-dynamo/dynamo@cf2ccc95c8fb4a29be7bcdc7b14366d4c655486c:docs/pages/kubernetes/autoscaling.md; https://docs.nvidia.com/dynamo/v1.4.0/kubernetes/operations/lo-ra-adapters; https://docs.nvidia.com/dynamo/v1.3.0/kubernetes-deployment/start-here/kubernetes-quickstart.md",
+		Quote:  "**Disaggregated Prefill & Decode** – Maximizes GPU throughput with latency/throughput trade-offs | **LLM-Aware Request Routing** – Eliminates unnecessary KV cache re-computation | **Basic and Kv Aware Router** – Route and load balance traffic to a set of workers. | Dynamo provides flexible autoscaling through the `DynamoGraphDeploymentScalingAdapter` (DGDSA) resource. | In Dynamo you can load adapters at runtime, route inference to workers that hold them, and manage them declaratively on Kubernetes. | Dynamo's production path is Kubernetes-native: you install the platform with Helm, submit Dynamo custom resources, and let the operator reconcile inference graphs into pods, services, routing, model-loading, and scaling resources.",
+		AsOf:   "2026-06",
+		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 115},
 	}
-	p122 := &Capability{
+	p127 := &Capability{
+		Product: "llm-d",
+		What:    "engines",
+		Values:  []string{"vllm", "sglang"},
+		Source:  "llm-d/llm-d@b3ae4252eb9b886f168309e731a81635b810fcc4:guides/precise-prefix-cache-routing/README.md; llm-d PR #1643",
+		Quote:   "Each vLLM pod publishes [KV-cache events](https://github.com/vllm-project/vllm/issues/16669) over ZMQ | NVIDIA GPU (SGLang) | SGLang; `--page-size=64` matches scorer `blockSize`",
+		AsOf:    "2026-06",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 127},
+	}
+	p128 := &Capability{
+		Product: "llm-d",
+		What:    "substrates",
+		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
+		Source:  "llm-d/llm-d@f458af2e7b1f088cbcc399d1c0337b191ff71101:README.md; llm-d/llm-d@b3ae4252eb9b886f168309e731a81635b810fcc4:guides/precise-prefix-cache-routing/README.md",
+		Quote:   "llm-d is a Kubernetes-native distributed inference serving stack | [![E2E (GKE GPU)](https://github.com/llm-d/llm-d/actions/workflows/consolidate-status-precise-prefix-cache-routing-gke-acc-gpu-vllm-x.yaml/badge.svg)] | [![E2E (OCP GPU)](https://github.com/llm-d/llm-d/actions/workflows/consolidate-status-precise-prefix-cache-routing-ibm-acc-gpu-vllm-x.yaml/badge.svg)]",
+		AsOf:    "2026-06",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 135},
+	}
+	p129 := &Capability{
+		Product: "llm-d",
+		What:    "features",
+		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
+		Source:  "llm-d/llm-d@f458af2e7b1f088cbcc399d1c0337b191ff71101:README.md; llm-d/llm-d@b3ae4252eb9b886f168309e731a81635b810fcc4:guides/precise-prefix-cache-routing/README.md",
+		Quote:   "leverages the latest distributed inference optimizations like KV-cache aware routing and disaggregated serving | **Disaggregated Serving with vLLM:** llm-d leverages vLLM’s support for disaggregated serving to run prefill and decode on independent instances, using high-performance transport libraries like NIXL. | **Load-aware** — such as the [kv-cache utilization](https://github.com/llm-d/llm-d-router/tree/main/pkg/epp/framework/plugins/scheduling/scorer/kvcacheutilization) and [queue size](https://github.com/llm-d/llm-d-router/tree/main/pkg/epp/framework/plugins/scheduling/scorer/queuedepth) scorers balance against pod pressure.",
+		AsOf:    "2026-06",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 143},
+	}
+	p130 := &Capability{
 		Product: "kserve",
 		What:    "engines",
 		Values:  []string{"vllm"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 106},
+		Source:  "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:config/runtimes/kserve-vllmserver.yaml",
+		Quote:   "🧮 **Optimized Backends**: Support for vLLM and llm-d for optimized performance for serving LLMs | - vllm.entrypoints.openai.api_server",
+		AsOf:    "2026-08-21",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 155},
 	}
-	p123 := &Capability{
+	p131 := &Capability{
 		Product: "kserve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 114},
+		Source:  "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:docs/OPENSHIFT_GUIDE.md",
+		Quote:   "KServe is a standardized distributed generative and predictive AI inference platform for scalable, multi-framework deployment on Kubernetes. | Check out the following guides for running [on AWS](https://awslabs.github.io/kubeflow-manifests/main/docs/component-guides/kserve) or [on OpenShift Container Platform](https://github.com/kserve/kserve/blob/master/docs/OPENSHIFT_GUIDE.md). | # KServe on OpenShift Container Platform",
+		AsOf:    "2026-08-21",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 163},
 	}
-	p124 := &Capability{
+	p132 := &Capability{
 		Product: "kserve",
 		What:    "features",
-		Values:  []string{"replica-routing", "autoscaling", "traffic-splitting", "declarative"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 122},
+		Values: []string{
+			"replica-routing",
+			"kv-routing",
+			"pd-disaggregation",
+			"autoscaling",
+			"traffic-splitting",
+			"declarative",
+			"framework-backends",
+			"model-composition",
+		},
+		Source: "https://kserve.github.io/website/latest/modelserving/control_plane (replica-routing); kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:pkg/apis/serving/v1alpha1/llm_inference_service_types.go; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:pkg/controller/v1alpha2/llmisvc/scheduler.go; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:config/crd/full/llmisvc/serving.kserve.io_llminferenceservices.yaml",
+		Quote:  "When raw deployment mode is enabled, control plane creates Kubernetes deployment, service, ingress, HPA. | 📈 **Autoscaling**: Request-based autoscaling capabilities optimized for generative workload patterns | 🧮 **Multi-Framework**: Support for TensorFlow, PyTorch, scikit-learn, XGBoost, ONNX, and more | 🔄 **Advanced Deployments**: Canary rollouts, inference pipelines, and ensembles with InferenceGraph | When this section is included, the controller creates a separate deployment for prompt processing (prefill) in addition to the main 'decode' deployment, inspired by the llm-d architecture. | the legacy monolithic precise-prefix-cache-scorer plugin is detected. It will be automatically decomposed into the 3-plugin pipeline (token-producer + precise-prefix-cache-producer + prefix-cache-scorer) | kind: CustomResourceDefinition | name: llminferenceservices.serving.kserve.io",
+		AsOf:   "2026-08-21",
+		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 171},
 	}
-	p125 := &Capability{
+	p133 := &Capability{
 		Product: "ray-serve",
 		What:    "engines",
-		Values:  []string{"vllm"},
-		Source:  "provisional",
-		Quote:   "provisional",
+		Values:  []string{"vllm", "sglang"},
+		Source:  "ray-project/ray@a76dbe8d2669d22a299ef2de1c961f07491f5c96:doc/source/serve/llm/user-guides/sglang.md",
+		Quote:   "The `server_cls` parameter tells Ray Serve LLM to use the `SGLangServer` instead of the default vLLM engine. | Community SGLang support is in early development.",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 130},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 183},
 	}
-	p126 := &Capability{
+	p134 := &Capability{
 		Product: "ray-serve",
 		What:    "substrates",
-		Values:  []string{"kubernetes", "openshift", "managed-cloud", "bare-metal"},
-		Source:  "provisional",
-		Quote:   "provisional",
+		Values:  []string{"kubernetes", "bare-metal", "slurm", "managed-cloud"},
+		Source:  "ray-project/ray@7ed7b2910f8faee85400331e93f0a31e3c7b6b6a:doc/source/serve/index.md; ray-project/ray@d7a08ff1b1f821af331aa692d8fa72972d3e985b:doc/source/cluster/vms/user-guides/community/slurm.rst; ray-project/ray@bd1ba722149ab40b5108e46a7c99f42e3e1025fb:doc/source/cluster/kubernetes/user-guides/gcp-gke-gpu-cluster.md",
+		Quote:   "Because it's built on top of Ray, you can run it anywhere Ray can: on your laptop, Kubernetes, any major cloud provider, or even on-premise. | This document aims to clarify how to run Ray on SLURM. | # Start Google Cloud GKE Cluster with GPUs for KubeRay",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 138},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 191},
 	}
-	p127 := &Capability{
+	p135 := &Capability{
 		Product: "ray-serve",
 		What:    "features",
 		Values: []string{
 			"replica-routing",
-			"autoscaling",
-			"model-composition",
-			"lora-routing",
-			"pd-disaggregation",
 			"kv-routing",
+			"pd-disaggregation",
+			"autoscaling",
+			"lora-routing",
+			"framework-backends",
+			"model-composition",
 		},
-		Source: "provisional",
-		Quote:  "provisional",
+		Source: "ray-project/ray@a16e7bbdb13f9047bd0a30b254e9eb98033b2683:doc/source/serve/llm/prefix-aware-request-router.md; ray-project/ray@29ae5947f8ec976831dcabdeef61e8c2477c2ee6:doc/source/serve/llm/user-guides/prefill-decode.md; ray-project/ray@56da5d54a466749f38a59b56b623cedb03c3d862:doc/source/serve/llm/user-guides/multi-lora.md; ray-project/ray@7ed7b2910f8faee85400331e93f0a31e3c7b6b6a:doc/source/serve/index.md",
+		Quote:  "When load is imbalanced (queue length difference exceeds threshold), the router prioritizes load balancing over cache locality and falls back to the standard Power of Two Choices algorithm. | When one replica processes multiple prompts that share a prefix, the engine can reuse previously computed KV-cache entries, reducing computation overhead and improving response times. | Prefill/decode disaggregation separates the prefill phase (processing input prompts) from the decode phase (generating tokens). | When a request for a given LoRA adapter arrives, Ray Serve: 1. Checks if any replica has already loaded that adapter | It supports dynamically scaling the resources for a model up and down by adjusting the number of replicas | Serve is framework agnostic, so you can use a single toolkit to serve everything from deep learning models built with frameworks like [PyTorch](serve-pytorch-tutorial), [Tensorflow, and Keras](serve-tensorflow-tutorial), to [Scikit-Learn](serve-sklearn-tutorial) models, to arbitrary Python business logic. | Ray Serve, on the other hand, supports multi-model composition using a programmable API where calls to different models look just like function calls.",
 		AsOf:   "2026-11",
-		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 146},
+		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 199},
 	}
-	p128 := &Capability{
+	p136 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
-		Values:  []string{"sglang"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 154},
+		Values:  []string{"sglang", "vllm", "tensorrt-llm"},
+		Source:  "sgl-project/sglang@5a0cb04656dab5ac6dc4172841c868aac6574c2b:docs/advanced_features/sgl_model_gateway.md; sglang PR #13120; smg PR #194; TensorRT-LLM PR #11037",
+		Quote:   "The gateway is deeply optimized for the SGLang serving runtime, but can route to any OpenAI-compatible backend. | This PR adds vLLM gRPC worker support to the router, enabling mixed SGLang/vLLM backend pools. | Add full TensorRT-LLM backend support including gRPC client, protocol definitions, auto-detection, and request building integration. | This PR adds a native gRPC server to TensorRT-LLM, enabling high-performance integration with external routers.",
+		AsOf:    "2026-01-29",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 216},
 	}
-	p129 := &Capability{
+	p137 := &Capability{
 		Product: "sgl-router",
 		What:    "substrates",
-		Values:  []string{"kubernetes", "openshift", "managed-cloud", "bare-metal"},
-		Source:  "provisional",
-		Quote:   "provisional",
+		Values:  []string{"kubernetes", "bare-metal"},
+		Source:  "sgl-project/sglang@5a0cb04656dab5ac6dc4172841c868aac6574c2b:docs/advanced_features/sgl_model_gateway.md",
+		Quote:   "Enable automatic worker discovery via Kubernetes pod selectors: | Run workers independently and point the router at their HTTP endpoints:",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 162},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 224},
 	}
-	p130 := &Capability{
+	p138 := &Capability{
 		Product: "sgl-router",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
-		Source:  "provisional",
-		Quote:   "provisional",
+		Source:  "sgl-project/sglang@5a0cb04656dab5ac6dc4172841c868aac6574c2b:docs/advanced_features/sgl_model_gateway.md",
+		Quote:   "Cycles through workers in order | Combines cache locality with load balancing (default) | Split prefill and decode workers for PD-aware caching and balancing:",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 170},
-	}
-	p131 := &Capability{
-		Product: "llm-d",
-		What:    "vendors",
-		Values:  []string{"nvidia", "amd", "intel", "google"},
-		Source:  "provisional",
-		Quote:   "provisional",
-		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 178},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 232},
 	}
 	return &KB{
 		Layers:   []*Layer{p0, p1, p2},
@@ -4157,15 +4264,9 @@ func builtinKB() *KB {
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 539},
 			},
 		},
-		GPUs:   []*GPU{p41, p42, p43, p44, p45, p46, p47, p48, p49, p50, p51},
-		Models: []*Model{p52, p53, p54, p55, p56, p57, p58, p59, p60, p61, p62, p63, p64, p65, p66},
+		GPUs:   []*GPU{p41, p42, p43, p44, p45, p46, p47, p48, p49, p50, p51, p52, p53, p54, p55, p56, p57},
+		Models: []*Model{p58, p59, p60, p61, p62, p63, p64, p65, p66, p67, p68, p69, p70, p71, p72},
 		Flags: []*Flag{
-			p67,
-			p68,
-			p69,
-			p70,
-			p71,
-			p72,
 			p73,
 			p74,
 			p75,
@@ -4202,14 +4303,14 @@ func builtinKB() *KB {
 			p106,
 			p107,
 			p108,
-		},
-		Capabilities: []*Capability{
 			p109,
 			p110,
 			p111,
 			p112,
 			p113,
 			p114,
+		},
+		Capabilities: []*Capability{
 			p115,
 			p116,
 			p117,
@@ -4227,6 +4328,13 @@ func builtinKB() *KB {
 			p129,
 			p130,
 			p131,
+			p132,
+			p133,
+			p134,
+			p135,
+			p136,
+			p137,
+			p138,
 		},
 		Needs: []*Need{
 			{
@@ -4628,29 +4736,30 @@ func builtinKB() *KB {
 			},
 		},
 		capByKey: map[string]*Capability{
-			"dynamo-triton/engines":  p113,
-			"dynamo-triton/features": p114,
-			"dynamo/engines":         p115,
-			"dynamo/features":        p118,
-			"dynamo/substrates":      p117,
-			"dynamo/vendors":         p116,
-			"kserve/engines":         p122,
-			"kserve/features":        p124,
-			"kserve/substrates":      p123,
-			"llama-cpp/vendors":      p112,
-			"llm-d/engines":          p119,
-			"llm-d/features":         p121,
-			"llm-d/substrates":       p120,
-			"llm-d/vendors":          p131,
-			"ray-serve/engines":      p125,
-			"ray-serve/features":     p127,
-			"ray-serve/substrates":   p126,
-			"sgl-router/engines":     p128,
-			"sgl-router/features":    p130,
-			"sgl-router/substrates":  p129,
-			"sglang/vendors":         p110,
-			"tensorrt-llm/vendors":   p111,
-			"vllm/vendors":           p109,
+			"dynamo-triton/engines":    p119,
+			"dynamo-triton/features":   p122,
+			"dynamo-triton/substrates": p121,
+			"dynamo-triton/vendors":    p120,
+			"dynamo/engines":           p123,
+			"dynamo/features":          p126,
+			"dynamo/substrates":        p125,
+			"dynamo/vendors":           p124,
+			"kserve/engines":           p130,
+			"kserve/features":          p132,
+			"kserve/substrates":        p131,
+			"llama-cpp/vendors":        p118,
+			"llm-d/engines":            p127,
+			"llm-d/features":           p129,
+			"llm-d/substrates":         p128,
+			"ray-serve/engines":        p133,
+			"ray-serve/features":       p135,
+			"ray-serve/substrates":     p134,
+			"sgl-router/engines":       p136,
+			"sgl-router/features":      p138,
+			"sgl-router/substrates":    p137,
+			"sglang/vendors":           p116,
+			"tensorrt-llm/vendors":     p117,
+			"vllm/vendors":             p115,
 		},
 		closeMargin: 1,
 		productByID: map[string]*Product{
@@ -4726,78 +4835,84 @@ func builtinKB() *KB {
 			"workload":            14,
 		},
 		gpuByID: map[string]*GPU{
-			"a100-40gb": p45,
-			"a100-80gb": p44,
-			"b200":      p43,
-			"cpu":       p51,
-			"h100":      p41,
-			"h200":      p42,
-			"l4":        p47,
-			"l40s":      p46,
-			"mi300x":    p49,
-			"rtx-4090":  p50,
-			"rtx-a6000": p48,
+			"a100-40gb":      p45,
+			"a100-80gb":      p44,
+			"b200":           p43,
+			"b300":           p54,
+			"cpu":            p51,
+			"gaudi3":         p55,
+			"h100":           p41,
+			"h200":           p42,
+			"l4":             p47,
+			"l40s":           p46,
+			"m3-ultra-512gb": p57,
+			"mi300x":         p49,
+			"mi325x":         p52,
+			"mi355x":         p53,
+			"rtx-4090":       p50,
+			"rtx-a6000":      p48,
+			"tpu-v6e":        p56,
 		},
 		modelByID: map[string]*Model{
-			"deepseek-v3":           p59,
-			"gemma-3-27b":           p61,
-			"gpt-oss-120b":          p62,
-			"llama-2-7b":            p64,
-			"llama-3-8b":            p63,
-			"llama-3.1-405b":        p54,
-			"llama-3.1-8b":          p52,
-			"llama-3.3-70b":         p53,
-			"llava-v1.6-mistral-7b": p66,
-			"mixtral-8x7b":          p60,
-			"qwen2.5-7b":            p65,
-			"qwen3-14b":             p56,
-			"qwen3-235b-a22b":       p58,
-			"qwen3-32b":             p57,
-			"qwen3-8b":              p55,
+			"deepseek-v3":           p65,
+			"gemma-3-27b":           p67,
+			"gpt-oss-120b":          p68,
+			"llama-2-7b":            p70,
+			"llama-3-8b":            p69,
+			"llama-3.1-405b":        p60,
+			"llama-3.1-8b":          p58,
+			"llama-3.3-70b":         p59,
+			"llava-v1.6-mistral-7b": p72,
+			"mixtral-8x7b":          p66,
+			"qwen2.5-7b":            p71,
+			"qwen3-14b":             p62,
+			"qwen3-235b-a22b":       p64,
+			"qwen3-32b":             p63,
+			"qwen3-8b":              p61,
 		},
 		flagByID: map[string]*Flag{
-			"sglang-attention-backend":          p106,
-			"sglang-chunked-prefill-size":       p104,
-			"sglang-context-length":             p99,
-			"sglang-disable-radix-cache":        p102,
-			"sglang-dp-size":                    p98,
-			"sglang-enable-metrics":             p108,
-			"sglang-enable-radix-cache":         p101,
-			"sglang-enable-torch-compile":       p105,
-			"sglang-kv-cache-dtype":             p107,
-			"sglang-max-running-requests":       p103,
-			"sglang-mem-fraction-static":        p100,
-			"sglang-model-path":                 p96,
-			"sglang-tp-size":                    p97,
-			"vllm-block-size":                   p74,
-			"vllm-cuda-graph-sizes":             p89,
-			"vllm-cudagraph-capture-sizes":      p88,
-			"vllm-enable-chunked-prefill":       p78,
-			"vllm-enable-lora":                  p91,
-			"vllm-enable-prefix-caching":        p77,
-			"vllm-enforce-eager":                p84,
-			"vllm-gpu-memory-utilization":       p72,
-			"vllm-kv-cache-dtype":               p73,
-			"vllm-kv-offloading-size":           p76,
-			"vllm-long-prefill-token-threshold": p79,
-			"vllm-max-context-len-to-capture":   p85,
-			"vllm-max-cpu-loras":                p94,
-			"vllm-max-cudagraph-capture-size":   p87,
-			"vllm-max-lora-rank":                p93,
-			"vllm-max-loras":                    p92,
-			"vllm-max-model-len":                p71,
-			"vllm-max-num-batched-tokens":       p70,
-			"vllm-max-num-seqs":                 p69,
-			"vllm-max-seq-len-to-capture":       p86,
-			"vllm-num-speculative-tokens":       p82,
-			"vllm-pipeline-parallel-size":       p68,
-			"vllm-quantization":                 p90,
-			"vllm-served-model-name":            p95,
-			"vllm-speculative-config":           p80,
-			"vllm-speculative-max-model-len":    p83,
-			"vllm-speculative-model":            p81,
-			"vllm-swap-space":                   p75,
-			"vllm-tensor-parallel-size":         p67,
+			"sglang-attention-backend":          p112,
+			"sglang-chunked-prefill-size":       p110,
+			"sglang-context-length":             p105,
+			"sglang-disable-radix-cache":        p108,
+			"sglang-dp-size":                    p104,
+			"sglang-enable-metrics":             p114,
+			"sglang-enable-radix-cache":         p107,
+			"sglang-enable-torch-compile":       p111,
+			"sglang-kv-cache-dtype":             p113,
+			"sglang-max-running-requests":       p109,
+			"sglang-mem-fraction-static":        p106,
+			"sglang-model-path":                 p102,
+			"sglang-tp-size":                    p103,
+			"vllm-block-size":                   p80,
+			"vllm-cuda-graph-sizes":             p95,
+			"vllm-cudagraph-capture-sizes":      p94,
+			"vllm-enable-chunked-prefill":       p84,
+			"vllm-enable-lora":                  p97,
+			"vllm-enable-prefix-caching":        p83,
+			"vllm-enforce-eager":                p90,
+			"vllm-gpu-memory-utilization":       p78,
+			"vllm-kv-cache-dtype":               p79,
+			"vllm-kv-offloading-size":           p82,
+			"vllm-long-prefill-token-threshold": p85,
+			"vllm-max-context-len-to-capture":   p91,
+			"vllm-max-cpu-loras":                p100,
+			"vllm-max-cudagraph-capture-size":   p93,
+			"vllm-max-lora-rank":                p99,
+			"vllm-max-loras":                    p98,
+			"vllm-max-model-len":                p77,
+			"vllm-max-num-batched-tokens":       p76,
+			"vllm-max-num-seqs":                 p75,
+			"vllm-max-seq-len-to-capture":       p92,
+			"vllm-num-speculative-tokens":       p88,
+			"vllm-pipeline-parallel-size":       p74,
+			"vllm-quantization":                 p96,
+			"vllm-served-model-name":            p101,
+			"vllm-speculative-config":           p86,
+			"vllm-speculative-max-model-len":    p89,
+			"vllm-speculative-model":            p87,
+			"vllm-swap-space":                   p81,
+			"vllm-tensor-parallel-size":         p73,
 		},
 		layerByID: map[string]*Layer{"engine": p0, "model-server": p1, "orchestrator": p2},
 		derived:   derivedIndexes{gpn: 1, gpu: 2, total: 3, vendor: 4},
