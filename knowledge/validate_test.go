@@ -194,7 +194,7 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 		{"enum condition given a number", okRule + "[rule.when]\nkubernetes = { equals = 1 }\n",
 			"kb/x.toml:10: rule \"r\" when.kubernetes.equals: kubernetes takes quoted words; got the number 1 (allowed: none, available, required)"},
 		{"value the question does not allow", okRule + "[rule.when]\ngpu = { equals = \"h10\" }\n",
-			"kb/x.toml:10: rule \"r\" when.gpu.equals: \"h10\" is not a value of gpu (allowed: h100, h200, b200, a100-80gb, a100-40gb, l40s, l4, rtx-a6000, mi300x, rtx-4090, cpu); did you mean \"h100\"?"},
+			"kb/x.toml:10: rule \"r\" when.gpu.equals: \"h10\" is not a value of gpu (allowed: h100, h200, b200, a100-80gb, a100-40gb, l40s, l4, rtx-a6000, mi300x, rtx-4090, cpu, mi325x, mi355x, b300, gaudi3, tpu-v6e, m3-ultra-512gb); did you mean \"h100\"?"},
 		{"list equals given a word", okRule + "[rule.when]\nother_model_types = { equals = \"vision\" }\n",
 			"kb/x.toml:10: rule \"r\" when.other_model_types.equals: other_model_types is a list; equals needs a list, got the string \"vision\" (allowed: a list of vision, tabular, classical-ml, embedding, speech); to test membership use one_of = [\"…\"]"},
 		{"empty one_of", okRule + "[rule.when]\nkubernetes = { one_of = [] }\n",
