@@ -370,7 +370,7 @@ func vendorWords(v string) string {
 func (b *builder) unfit(li, ci int) []Argument {
 	c, kb, s := b.c, b.c.kb, b.s
 	id := s.name(li, ci)
-	name := kb.ProductName(id)
+	name := kb.ChoiceName(c.plans[li].layer.ID, id)
 	el := c.stack.engineLayer
 	var out []Argument
 	if el >= 0 && li != el {

@@ -306,12 +306,145 @@ func checkComplete(c *decide.Compiled, a knowledge.Answers, e1, e2 *encoder) err
 		if lp.Pick != knowledge.None && len(lp.Reasons) == 0 {
 			return fmt.Errorf("%s: %s picked without a reason", lp.Layer, lp.Pick)
 		}
+		switch lp.State {
+		case decide.StatePicked:
+			if lp.Pick == knowledge.None && kb.Layers[li].Optional {
+				return fmt.Errorf("%s: state picked for an empty layer", lp.Layer)
+			}
+		case decide.StateNotNeeded, decide.StateNothingFits:
+			if lp.Pick != knowledge.None {
+				return fmt.Errorf("%s: state %s with %s picked", lp.Layer, lp.State, lp.Pick)
+			}
+			if lp.State == decide.StateNothingFits && len(lp.Conflicts) == 0 {
+				return fmt.Errorf("%s: nothing fits, and no conflict is named", lp.Layer)
+			}
+		default:
+			return fmt.Errorf("%s: no state", lp.Layer)
+		}
+		if len(lp.Reasons) == 0 {
+			return fmt.Errorf("%s: an empty Why", lp.Layer)
+		}
+		if err := checkArguments(kb, a, d, lp); err != nil {
+			return fmt.Errorf("%s: %v", lp.Layer, err)
+		}
 		chosen := append([]string{lp.Pick}, lp.Also...)
 		for ri, r := range kb.Rules {
 			if d.Trace[ri].Fired && r.Effect == knowledge.EffectExclude && r.Layer == lp.Layer && slices.Contains(chosen, r.Product) {
 				return fmt.Errorf("%s: %s both picked and excluded by %s", lp.Layer, r.Product, r.ID)
 			}
 		}
+	}
+	return checkStack(kb, d)
+}
+
+// checkStack: every placed product runs the placed engine and supports the
+// fleet's vendor and platform, as the capability facts say.
+func checkStack(kb *knowledge.KB, d decide.Decision) error {
+	engine := d.Layers[0].Pick
+	vendor := d.Answers.Get(knowledge.DerivedGPUVendor).Str
+	for _, lp := range d.Layers {
+		for _, id := range append([]string{lp.Pick}, lp.Also...) {
+			if id == knowledge.None {
+				continue
+			}
+			if vs, ok := kb.Can(id, knowledge.CanVendors); ok && !slices.Contains(vs, vendor) {
+				return fmt.Errorf("%s placed on a %s fleet; it supports %v", id, vendor, vs)
+			}
+			if lp.Layer == knowledge.LayerOrchestrator {
+				if es, ok := kb.Can(id, knowledge.CanEngines); ok && !slices.Contains(es, engine) {
+					return fmt.Errorf("%s placed with %s; it runs %v", id, engine, es)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkArguments: a tie names its declared tie-break; no rule reason
+// asserts a claim its answers deny; every reason that rests on a defaulted
+// answer marks it, and the decision lists it among its assumptions.
+func checkArguments(kb *knowledge.KB, a knowledge.Answers, d decide.Decision, lp decide.LayerPick) error {
+	if cc := lp.CloseCall; cc != nil && cc.Tie && cc.TieBreak == nil {
+		return fmt.Errorf("a tie with %s settled without the declared tie-break", cc.Other)
+	}
+	for _, alt := range lp.Alternatives {
+		if alt.Excluded && len(alt.Against) == 0 {
+			return fmt.Errorf("%s excluded without saying why", alt.Product)
+		}
+		if alt.Excluded {
+			for _, x := range alt.Against {
+				if x.Weight != 0 {
+					return fmt.Errorf("%s excluded, and a score penalty is listed against it", alt.Product)
+				}
+			}
+		}
+		if len(alt.WhyNot) == 0 {
+			return fmt.Errorf("%s lost without an argument", alt.Product)
+		}
+	}
+	assumed := map[string]bool{}
+	for _, x := range d.Assumptions {
+		assumed[x.Key] = true
+		if a.StatedKey(x.Key) {
+			return fmt.Errorf("stated answer %s listed as an assumption", x.Key)
+		}
+	}
+	for _, r := range lp.Reasons {
+		if r.Kind != decide.KindRule {
+			continue
+		}
+		rule := ruleByID(kb, r.Rule)
+		for _, cd := range rule.Conds {
+			for _, k := range append([]string{cd.Key}, feedsOf(cd.Key)...) {
+				if kb.Question(k) == nil || kb.Question(k).Derived || a.StatedKey(k) {
+					continue
+				}
+				if !slices.Contains(r.Assumes, k) || !assumed[k] {
+					return fmt.Errorf("reason %s rests on defaulted %s without marking it", r.Rule, k)
+				}
+			}
+		}
+		for _, cl := range kb.Claims {
+			if !knowledge.MentionsClaim(r.Text, cl) {
+				continue
+			}
+			vals := a.Values()
+			for i := range cl.Conds {
+				if !cl.Conds[i].Holds(vals[cl.Conds[i].Q]) {
+					return fmt.Errorf("reason %s says %q, and the answers deny it (%s)", r.Rule, cl.Phrase, cl.Conds[i].Text)
+				}
+			}
+			for layer, ids := range cl.Stack {
+				for _, l := range d.Layers {
+					if l.Layer == layer && !slices.Contains(ids, l.Pick) {
+						return fmt.Errorf("reason %s says %q, and the stack's %s is %s", r.Rule, cl.Phrase, layer, l.Pick)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func ruleByID(kb *knowledge.KB, id string) *knowledge.Rule {
+	for _, r := range kb.Rules {
+		if r.ID == id {
+			return r
+		}
+	}
+	return &knowledge.Rule{}
+}
+
+func feedsOf(key string) []string {
+	switch key {
+	case knowledge.DerivedTotalGPUs:
+		return []string{knowledge.KeyNodes, knowledge.KeyGPUsPerNode}
+	case knowledge.DerivedGPUVendor:
+		return []string{knowledge.KeyGPU, knowledge.KeyGPUsPerNode}
+	case knowledge.DerivedPlatform:
+		return []string{knowledge.KeyKubernetes, knowledge.KeySubstrate}
+	case knowledge.DerivedReplicas:
+		return []string{knowledge.KeyReplicas, knowledge.KeyNodes, knowledge.KeyBaseModels}
 	}
 	return nil
 }
