@@ -60,6 +60,9 @@ func (c *checker) stack() {
 		return
 	}
 	for _, r := range kb.Rules {
+		c.pairing(r)
+	}
+	for _, r := range kb.Rules {
 		for _, cl := range kb.Claims {
 			if !MentionsClaim(r.Reason, cl) {
 				continue
@@ -319,4 +322,39 @@ func RuleStack(r *Rule) map[string][]string {
 		out[k] = v
 	}
 	return out
+}
+
+// pairing rejects a rule that would make an undeployable stack count: a
+// stack condition pairing products whose capabilities say they cannot run
+// together, or a complement whose product runs none of the engines its
+// pick runs.
+func (c *checker) pairing(r *Rule) {
+	kb := c.kb
+	what := fmt.Sprintf("rule %q", r.ID)
+	st := RuleStack(r)
+	engines := st[LayerEngine]
+	for layer, ids := range st {
+		if layer == LayerEngine || layer == LayerModelServer {
+			continue
+		}
+		for _, id := range ids {
+			runs, ok := kb.Can(id, CanEngines)
+			if !ok {
+				continue
+			}
+			for _, e := range engines {
+				if !slices.Contains(runs, e) {
+					cp := kb.Capability(id, CanEngines)
+					c.at(r.Pos, what+" stack", []string{"stack"}, fmt.Sprintf("it pairs %s with %s, but %s runs %s (%s:%d): that stack cannot be deployed", id, e, id, strings.Join(runs, ", "), cp.File, cp.Line), "", "drop the pairing, or record the capability with its source in capabilities.toml")
+				}
+			}
+		}
+	}
+	if r.Effect == EffectComplement && r.Layer == LayerOrchestrator {
+		a, okA := kb.Can(r.Product, CanEngines)
+		b, okB := kb.Can(r.With, CanEngines)
+		if okA && okB && !slices.ContainsFunc(a, func(e string) bool { return slices.Contains(b, e) }) {
+			c.at(r.Pos, what, []string{"product"}, fmt.Sprintf("%s complements %s, but they share no engine (%s runs %s; %s runs %s): that stack cannot be deployed", r.Product, r.With, r.Product, strings.Join(a, ", "), r.With, strings.Join(b, ", ")), "", "drop the complement, or record the capability with its source")
+		}
+	}
 }
