@@ -157,16 +157,28 @@ func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
 	base := fired(kb, a.Values(), make([]bool, 0, len(kb.Rules)))
 	vendor := a.Get(knowledge.DerivedGPUVendor).Str
 	work := a.Clone()
+	baseSearch := newSearch(c, a, base)
+	fire := make([]bool, len(base))
+	var s search
+	var cur, st stack
 	for _, ch := range changes(kb, a, c.thresholds, c.live) {
 		q := kb.Questions[ch.Q]
 		work.Put(ch.Q, ch.Value)
-		fire := slices.Clone(base)
+		copy(fire, base)
+		moved := false
 		for _, ri := range c.deps[ch.Q] {
 			fire[ri] = holds(kb.Rules[ri].Conds, work.Values())
+			moved = moved || fire[ri] != base[ri]
 		}
-		s := newSearch(c, work, fire)
-		st, ok := s.best(s.all())
-		if !ok {
+		s.inputs(c, work, fire)
+		moved = moved || s.vendor != baseSearch.vendor || s.plat != baseSearch.plat || s.mix != baseSearch.mix || !slices.Equal(s.needOn, baseSearch.needOn)
+		if !moved {
+			// Nothing the search reads changed: the outcome cannot.
+			work.Put(ch.Q, a.Values()[ch.Q])
+			continue
+		}
+		s.score()
+		if !s.bestOnly(&cur, &st) {
 			st = s.fallback()
 		}
 		hardware := work.Get(knowledge.DerivedGPUVendor).Str != vendor
@@ -185,6 +197,7 @@ func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
 			if placed == nil {
 				placed = s.placedOf(&st)
 			}
+			_ = cur
 			from := a.Values()[ch.Q]
 			f := Flip{Answer: q.Key, From: from.Plain(q.Type), To: ch.Value.Plain(q.Type), Pick: pick, Also: also, Stack: placed,
 				Stated: a.Stated(ch.Q), Hardware: hardware, Distance: distance(q, from, ch.Value), toInt: ch.Value.Int, qi: ch.Q}

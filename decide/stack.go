@@ -70,10 +70,14 @@ type stackPlan struct {
 	ties        []tiePlan
 	familiar    []bool // by rule index: tagged familiarity
 	margin      int
+	// question indexes the search reads (-1: not in this KB)
+	qVendor, qMix, qPlatform, qKubernetes int
+	comps       [][]ruleRef // per layer: its complement rules
 }
 
 func compileStack(kb *knowledge.KB, ps []layerPlan) stackPlan {
-	sp := stackPlan{engineLayer: -1, isStackRule: make([]bool, len(kb.Rules)), familiar: make([]bool, len(kb.Rules)), margin: kb.CloseCallMargin()}
+	sp := stackPlan{engineLayer: -1, isStackRule: make([]bool, len(kb.Rules)), familiar: make([]bool, len(kb.Rules)), margin: kb.CloseCallMargin(),
+		qVendor: kb.QuestionIndex(knowledge.DerivedGPUVendor), qMix: kb.QuestionIndex(knowledge.KeyAcceleratorMix), qPlatform: kb.QuestionIndex(knowledge.DerivedPlatform), qKubernetes: kb.QuestionIndex(knowledge.KeyKubernetes)}
 	layerIdx := map[string]int{}
 	for li, lp := range ps {
 		layerIdx[lp.layer.ID] = li
@@ -84,6 +88,14 @@ func compileStack(kb *knowledge.KB, ps []layerPlan) stackPlan {
 	var engineCands []string
 	if sp.engineLayer >= 0 {
 		engineCands = ps[sp.engineLayer].cands
+	}
+	sp.comps = make([][]ruleRef, len(ps))
+	for li, lp := range ps {
+		for _, r := range lp.rules {
+			if r.effect == complement {
+				sp.comps[li] = append(sp.comps[li], r)
+			}
+		}
 	}
 	sp.caps = make([][]capPlan, len(ps))
 	for li, lp := range ps {
@@ -196,33 +208,64 @@ type search struct {
 	mix    string
 	plat   string
 	layers []layerState
-}
-
-// platformOf is the derived platform answer, or what the kubernetes answer
-// implies when the knowledge base has no platform question.
-func platformOf(a knowledge.Answers) string {
-	if p := a.Get(knowledge.DerivedPlatform).Str; p != "" {
-		return p
-	}
-	if a.Get(knowledge.KeyKubernetes).Str == knowledge.KubernetesNone {
-		return knowledge.SubstrateBareMetal
-	}
-	return knowledge.SubstrateKubernetes
+	// comp[li][ci*E+e] are the complements placed beside candidate ci with
+	// engine candidate e, and mask the features they and ci provide:
+	// filled at reset so that evaluating a stack allocates nothing.
+	comp [][][]int
+	mask [][]uint32
 }
 
 func newSearch(c *Compiled, a knowledge.Answers, fire []bool) *search {
-	kb := c.kb
+	s := &search{}
+	s.reset(c, a, fire)
+	return s
+}
+
+// reset prepares s for another set of answers, reusing its buffers.
+func (s *search) reset(c *Compiled, a knowledge.Answers, fire []bool) {
+	s.inputs(c, a, fire)
+	s.score()
+}
+
+// inputs reads what the search depends on besides the rules: the vendor,
+// the mix, the platform and which needs hold.
+func (s *search) inputs(c *Compiled, a knowledge.Answers, fire []bool) {
 	vals := a.Values()
-	s := &search{c: c, fire: fire, vendor: a.Get(knowledge.DerivedGPUVendor).Str, mix: a.Get(knowledge.KeyAcceleratorMix).Str, plat: platformOf(a)}
-	s.needOn = make([]bool, len(c.stack.needs))
+	s.c, s.fire = c, fire
+	s.vendor, s.mix, s.plat = vals[c.stack.qVendor].Str, "", knowledge.SubstrateKubernetes
+	if c.stack.qMix >= 0 {
+		s.mix = vals[c.stack.qMix].Str
+	}
+	switch {
+	case c.stack.qPlatform >= 0 && vals[c.stack.qPlatform].Str != "":
+		s.plat = vals[c.stack.qPlatform].Str
+	case vals[c.stack.qKubernetes].Str == knowledge.KubernetesNone:
+		s.plat = knowledge.SubstrateBareMetal
+	}
+	s.needOn = slices.Grow(s.needOn[:0], len(c.stack.needs))[:len(c.stack.needs)]
 	for i, n := range c.stack.needs {
 		s.needOn[i] = holds(n.need.Conds, vals)
 	}
-	s.layers = make([]layerState, len(c.plans))
+}
+
+// score scores and filters every layer's candidates.
+func (s *search) score() {
+	c, fire := s.c, s.fire
+	if len(s.layers) != len(c.plans) {
+		s.layers = make([]layerState, len(c.plans))
+	}
 	for li := range c.plans {
 		lp := &c.plans[li]
 		n := len(lp.cands)
-		ls := layerState{score: make([]int, n), excluded: make([]bool, n), unfit: make([]bool, n), required: make([]bool, n)}
+		ls := &s.layers[li]
+		if len(ls.score) != n {
+			*ls = layerState{score: make([]int, n), excluded: make([]bool, n), unfit: make([]bool, n), required: make([]bool, n)}
+		} else {
+			clear(ls.score)
+			clear(ls.excluded)
+			clear(ls.required)
+		}
+		ls.anyReq = false
 		for _, r := range lp.rules {
 			if !fire[r.ri] {
 				continue
@@ -246,10 +289,49 @@ func newSearch(c *Compiled, a knowledge.Answers, fire []bool) *search {
 				ls.anyReq = true
 			}
 		}
-		s.layers[li] = ls
 	}
-	_ = kb
-	return s
+	s.fillComplements()
+}
+
+// fillComplements fills comp and mask for every layer, candidate and engine.
+func (s *search) fillComplements() {
+	c := s.c
+	ne := 1
+	if el := c.stack.engineLayer; el >= 0 {
+		ne = len(c.plans[el].cands)
+	}
+	if len(s.comp) != len(c.plans) {
+		s.comp, s.mask = make([][][]int, len(c.plans)), make([][]uint32, len(c.plans))
+	}
+	for li := range c.plans {
+		n := len(c.plans[li].cands) * ne
+		if len(s.comp[li]) != n {
+			s.comp[li], s.mask[li] = make([][]int, n), make([]uint32, n)
+		}
+		caps := c.stack.caps[li]
+		noComps := len(c.stack.comps[li]) == 0
+		for ci := range c.plans[li].cands {
+			for e := range ne {
+				if noComps {
+					k := ci*ne + e
+					s.comp[li][k] = s.comp[li][k][:0]
+					s.mask[li][k] = caps[ci].features
+					continue
+				}
+				engine := e
+				if c.stack.engineLayer < 0 {
+					engine = -1
+				}
+				k := ci*ne + e
+				s.comp[li][k] = s.complements(s.comp[li][k], li, ci, engine)
+				m := caps[ci].features
+				for _, a := range s.comp[li][k] {
+					m |= caps[a].features
+				}
+				s.mask[li][k] = m
+			}
+		}
+	}
 }
 
 // capBlock says which capability fact rules a candidate out for these
@@ -310,10 +392,10 @@ func (s *search) runsEngine(li, ci, e int) bool {
 
 // complements lists the candidates a layer's complement rules add beside
 // pick, as far as they are available and run the engine.
-func (s *search) complements(li, pick, engine int) []int {
-	var out []int
-	for _, r := range s.c.plans[li].rules {
-		if r.effect != complement || !s.fire[r.ri] || r.with != pick || r.cand == pick {
+func (s *search) complements(out []int, li, pick, engine int) []int {
+	out = out[:0]
+	for _, r := range s.c.stack.comps[li] {
+		if !s.fire[r.ri] || r.with != pick || r.cand == pick {
 			continue
 		}
 		if !s.available(li, r.cand) || !s.runsEngine(li, r.cand, engine) || slices.Contains(out, r.cand) {
@@ -334,23 +416,19 @@ func (s *search) evaluate(st *stack) bool {
 		engine = st.pick[el]
 	}
 	st.score, st.relaxed, st.counted = 0, st.relaxed[:0], st.counted[:0]
+	ne, e := 1, 0
+	if el := c.stack.engineLayer; el >= 0 {
+		ne, e = len(c.plans[el].cands), engine
+	}
 	for li, ci := range st.pick {
-		lp := &c.plans[li]
-		if !s.available(li, ci) || !s.runsEngine(li, ci, engine) {
+		if !s.admits(li, ci, engine) {
 			return false
 		}
-		ls := &s.layers[li]
-		if ls.anyReq && !ls.required[ci] {
-			return false
-		}
-		st.also[li] = s.complements(li, ci, engine)
-		st.score += ls.score[ci]
-		if lp.layer.Optional && ci > 0 && ls.score[ci] <= 0 && !ls.required[ci] && !s.needsLayer(li) {
-			return false // a product is placed only on a positive case
-		}
+		st.also[li] = s.comp[li][ci*ne+e]
+		st.score += s.layers[li].score[ci]
 	}
 	for i, n := range c.stack.needs {
-		if !s.needOn[i] || s.meets(st, n) {
+		if !s.needOn[i] || s.mask[n.layer][st.pick[n.layer]*ne+e]&n.bit != 0 {
 			continue
 		}
 		if c.plans[n.layer].layer.Optional && st.pick[n.layer] == 0 && len(st.also[n.layer]) == 0 {
@@ -380,6 +458,23 @@ func (s *search) evaluate(st *stack) bool {
 			st.score += sr.weight
 			st.counted = append(st.counted, sr.ri)
 		}
+	}
+	return true
+}
+
+// admits reports whether candidate ci may be placed on layer li beside
+// engine: available, required if the layer has a requirement, running the
+// engine, and (on an optional layer) placed only on a positive case.
+func (s *search) admits(li, ci, engine int) bool {
+	if !s.available(li, ci) || !s.runsEngine(li, ci, engine) {
+		return false
+	}
+	ls := &s.layers[li]
+	if ls.anyReq && !ls.required[ci] {
+		return false
+	}
+	if s.c.plans[li].layer.Optional && ci > 0 && ls.score[ci] <= 0 && !ls.required[ci] && !s.needsLayer(li) {
+		return false
 	}
 	return true
 }
@@ -419,11 +514,17 @@ func (s *search) all() []stack {
 			if s.evaluate(&st) {
 				st.relaxed = slices.Clone(st.relaxed)
 				st.counted = slices.Clone(st.counted)
+				for li := range st.also {
+					st.also[li] = slices.Clone(st.also[li])
+				}
 				out = append(out, st)
 			}
 			return
 		}
 		for ci := range s.c.plans[li].cands {
+			if el := s.c.stack.engineLayer; el <= li && !s.admits(li, ci, enginePick(pick, el)) {
+				continue
+			}
 			pick[li] = ci
 			walk(li + 1)
 		}
@@ -504,4 +605,59 @@ func (s *search) bestWith(all []stack, li, ci int) (stack, bool) {
 		return stack{}, false
 	}
 	return all[found], true
+}
+
+// bestOnly finds the first-ranked stack without keeping the others: the
+// flips try a hundred changes per decision, so it reuses two stacks.
+func (s *search) bestOnly(cur, best *stack) bool {
+	n := len(s.c.plans)
+	for _, st := range []*stack{cur, best} {
+		if len(st.pick) != n {
+			st.pick, st.also = make([]int, n), make([][]int, n)
+		}
+	}
+	found := false
+	var walk func(li int)
+	walk = func(li int) {
+		if li == n {
+			if !s.evaluate(cur) {
+				return
+			}
+			if found {
+				if d, _ := s.better(cur, best); d >= 0 {
+					return
+				}
+			}
+			found = true
+			copyStack(best, cur)
+			return
+		}
+		for ci := range s.c.plans[li].cands {
+			if el := s.c.stack.engineLayer; el <= li && !s.admits(li, ci, enginePick(cur.pick, el)) {
+				continue
+			}
+			cur.pick[li] = ci
+			walk(li + 1)
+		}
+	}
+	walk(0)
+	return found
+}
+
+func copyStack(dst, src *stack) {
+	copy(dst.pick, src.pick)
+	for li := range src.also {
+		dst.also[li] = append(dst.also[li][:0], src.also[li]...)
+	}
+	dst.score = src.score
+	dst.relaxed = append(dst.relaxed[:0], src.relaxed...)
+	dst.counted = append(dst.counted[:0], src.counted...)
+}
+
+// enginePick is the engine candidate of a partly built stack (-1: none yet).
+func enginePick(pick []int, el int) int {
+	if el < 0 {
+		return -1
+	}
+	return pick[el]
 }
