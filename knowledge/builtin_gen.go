@@ -97,10 +97,10 @@ func builtinKB() *KB {
 				AsOf:   "2026-09",
 				When:   map[string]Condition{"fine_tune_method": {Equals: "lora"}, "fine_tunes": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "fine_tunes", Q: 6, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
+					{Key: "fine_tunes", Q: 11, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
 					{
 						Key:  "fine_tune_method",
-						Q:    7,
+						Q:    12,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "lora",
@@ -291,7 +291,7 @@ func builtinKB() *KB {
 				AsOf:   "2026-09",
 				When:   map[string]Condition{"total_gpus": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "total_gpus", Q: 3, Type: "int", Op: "at_least", Int: 2, Text: "total_gpus ≥ 2", kind: 3},
+					{Key: "total_gpus", Q: 6, Type: "int", Op: "at_least", Int: 2, Text: "total_gpus ≥ 2", kind: 3},
 				},
 			},
 			{
@@ -304,7 +304,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vllm",
@@ -432,7 +432,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "weekly",
@@ -543,7 +543,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -615,7 +615,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -704,7 +704,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "amd",
@@ -737,7 +737,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -838,7 +838,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "sglang",
@@ -858,7 +858,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -878,7 +878,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "gitops",
-						Q:     22,
+						Q:     32,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -969,7 +969,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -1063,7 +1063,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "ray_experience",
-						Q:    27,
+						Q:    37,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "bad",
@@ -1083,7 +1083,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "sglang",
@@ -1101,7 +1101,7 @@ func builtinKB() *KB {
 				AsOf:   "2026-09",
 				When:   map[string]Condition{"base_models": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "base_models", Q: 5, Type: "int", Op: "at_least", Int: 2, Text: "base_models ≥ 2", kind: 3},
+					{Key: "base_models", Q: 10, Type: "int", Op: "at_least", Int: 2, Text: "base_models ≥ 2", kind: 3},
 				},
 			},
 		},
@@ -1186,7 +1186,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -1206,7 +1206,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "prefix_reuse",
-						Q:    15,
+						Q:    22,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "low",
@@ -1293,23 +1293,86 @@ func builtinKB() *KB {
 		def:     Value{Str: "h100"},
 	}
 	p16 := &Question{
+		Key:     "accelerator_mix",
+		Page:    "Fleet",
+		Type:    "enum",
+		Prompt:  "Is the fleet one accelerator type, or a mix?",
+		Why:     "An engine compiled and tuned for one GPU type is rebuilt for every other type in the fleet, which is the course notes' case against TensorRT-LLM on mixed H100/H200 fleets; a fleet with NVIDIA and other vendors rules out NVIDIA-only products.",
+		Values:  []string{"one-type", "several-types", "several-vendors"},
+		Default: "one-type",
+		Labels: map[string]string{
+			"one-type":        "one-type: every node has the same accelerator",
+			"several-types":   "several-types: several GPU types of one vendor (say H100 and H200)",
+			"several-vendors": "several-vendors: NVIDIA and other vendors in one fleet",
+		},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 36},
+		def: Value{Str: "one-type"},
+	}
+	p17 := &Question{
+		Key:     "replicas",
+		Page:    "Fleet",
+		Type:    "int",
+		Prompt:  "How many replicas of each model run at once? (0 = work it out: nodes ÷ base models, at least 1)",
+		Why:     "An orchestrator pays for itself when a model has more than one replica to route between: two models on two nodes, one replica each, need none; one model on two nodes does.",
+		Min:     new(int(0)),
+		Max:     new(int(100000)),
+		Default: int64(0),
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 49},
+	}
+	p18 := &Question{
+		Key:     "substrate",
+		Page:    "Fleet",
+		Type:    "enum",
+		Prompt:  "What do the nodes run on?",
+		Why:     "Kubernetes-native orchestrators need Kubernetes; OpenShift comes with its own AI platform; a Slurm or HPC cluster schedules jobs its own way. auto takes it from the Kubernetes answer.",
+		Values:  []string{"auto", "kubernetes", "openshift", "managed-cloud", "slurm", "bare-metal"},
+		Default: "auto",
+		Labels: map[string]string{
+			"auto":          "auto: as the Kubernetes answer implies",
+			"bare-metal":    "bare-metal: bare metal or VMs, no cluster scheduler",
+			"kubernetes":    "kubernetes: plain (upstream) Kubernetes",
+			"managed-cloud": "managed-cloud: a cloud's managed Kubernetes (EKS, GKE, AKS)",
+			"openshift":     "openshift: Red Hat OpenShift",
+			"slurm":         "slurm: a Slurm or HPC cluster",
+		},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 59},
+		def: Value{Str: "auto"},
+	}
+	p19 := &Question{
 		Key:     "total_gpus",
 		Type:    "int",
 		Prompt:  "Total accelerators (nodes × gpus_per_node)",
 		Why:     "Dynamo's own pitch starts above one 8-GPU node.",
 		Derived: true,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 36},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 75},
 	}
-	p17 := &Question{
+	p20 := &Question{
 		Key:     "gpu_vendor",
 		Type:    "enum",
 		Prompt:  "Accelerator vendor (from the hardware catalog)",
 		Why:     "TensorRT-LLM is NVIDIA-only; Dynamo is NVIDIA-led.",
 		Values:  []string{"nvidia", "amd", "none"},
 		Derived: true,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 43},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 82},
 	}
-	p18 := &Question{
+	p21 := &Question{
+		Key:     "replicas_per_model",
+		Type:    "int",
+		Prompt:  "Replicas of each model (replicas, or nodes ÷ base models, at least 1)",
+		Why:     "The course notes' orchestrator trigger is more than one replica.",
+		Derived: true,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 89},
+	}
+	p22 := &Question{
+		Key:     "platform",
+		Type:    "enum",
+		Prompt:  "Platform the fleet runs on (substrate, or what the Kubernetes answer implies)",
+		Why:     "Which orchestrators the platform can host, and which come with it.",
+		Values:  []string{"kubernetes", "openshift", "managed-cloud", "slurm", "bare-metal"},
+		Derived: true,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 96},
+	}
+	p23 := &Question{
 		Key:     "base_models",
 		Page:    "Models",
 		Type:    "int",
@@ -1318,10 +1381,10 @@ func builtinKB() *KB {
 		Min:     new(int(1)),
 		Max:     new(int(10000)),
 		Default: int64(1),
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 52},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 106},
 		def:     Value{Int: 1},
 	}
-	p19 := &Question{
+	p24 := &Question{
 		Key:     "fine_tunes",
 		Page:    "Models",
 		Type:    "int",
@@ -1330,9 +1393,9 @@ func builtinKB() *KB {
 		Min:     new(int(0)),
 		Max:     new(int(100000)),
 		Default: int64(0),
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 62},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 116},
 	}
-	p20 := &Question{
+	p25 := &Question{
 		Key:     "fine_tune_method",
 		Page:    "Models",
 		Type:    "enum",
@@ -1340,10 +1403,19 @@ func builtinKB() *KB {
 		Why:     "LoRA adapters share one base model's weights; full fine-tunes are separate models with their own memory.",
 		Values:  []string{"none", "lora", "full"},
 		Default: "none",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 72},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 126},
 		def:     Value{Str: "none"},
 	}
-	p21 := &Question{
+	p26 := &Question{
+		Key:     "adapter_routing",
+		Page:    "Models",
+		Type:    "bool",
+		Prompt:  "Must each request go to a replica that already holds its LoRA adapter (adapter-aware routing)?",
+		Why:     "With a few adapters every replica holds them all; with hundreds, a replica holds only some, and a request sent elsewhere waits for its adapter to load.",
+		Default: false,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 135},
+	}
+	p27 := &Question{
 		Key:     "tenants",
 		Page:    "Models",
 		Type:    "int",
@@ -1352,20 +1424,33 @@ func builtinKB() *KB {
 		Min:     new(int(1)),
 		Max:     new(int(1000000)),
 		Default: int64(1),
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 81},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 143},
 		def:     Value{Int: 1},
 	}
-	p22 := &Question{
+	p28 := &Question{
 		Key:     "other_model_types",
 		Page:    "Models",
 		Type:    "list",
 		Prompt:  "Which non-LLM models share the platform?",
-		Why:     "A mixed fleet (LLM + vision + tabular) wants a general model server, not just an LLM engine.",
-		Values:  []string{"vision", "tabular", "classical-ml", "embedding", "speech"},
+		Why:     "Embedding and reranker models run in the LLM engine itself (vLLM and SGLang serve them); vision, tabular, classical ML and speech models need a general model server with framework backends.",
+		Values:  []string{"vision", "tabular", "classical-ml", "embedding", "reranker", "speech"},
 		Default: []any{},
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 91},
+		Labels: map[string]string{
+			"embedding": "embedding (served by the LLM engine)",
+			"reranker":  "reranker (served by the LLM engine)",
+		},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 153},
 	}
-	p23 := &Question{
+	p29 := &Question{
+		Key:     "day0_architectures",
+		Page:    "Models",
+		Type:    "bool",
+		Prompt:  "Must new model architectures be served the day they are released?",
+		Why:     "vLLM lands new architectures first; an engine that needs per-model work lags behind. This is separate from how often you change models.",
+		Default: false,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 165},
+	}
+	p30 := &Question{
 		Key:     "context_tokens",
 		Page:    "Models",
 		Type:    "int",
@@ -1374,10 +1459,10 @@ func builtinKB() *KB {
 		Min:     new(int(1)),
 		Max:     new(int(10000000)),
 		Default: int64(8192),
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 100},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 173},
 		def:     Value{Int: 8192},
 	}
-	p24 := &Question{
+	p31 := &Question{
 		Key:    "model",
 		Page:   "Models",
 		Type:   "enum",
@@ -1402,10 +1487,10 @@ func builtinKB() *KB {
 		},
 		Catalog: "model",
 		Default: "llama-3.3-70b",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 110},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 183},
 		def:     Value{Str: "llama-3.3-70b"},
 	}
-	p25 := &Question{
+	p32 := &Question{
 		Key:     "weights_dtype",
 		Page:    "Models",
 		Type:    "enum",
@@ -1417,10 +1502,10 @@ func builtinKB() *KB {
 			"auto": "auto: the checkpoint's own format",
 			"int4": "int4: a 4-bit AWQ or GPTQ checkpoint",
 		},
-		Pos: Pos{File: "knowledge/data/questions.toml", Line: 119},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 192},
 		def: Value{Str: "auto"},
 	}
-	p26 := &Question{
+	p33 := &Question{
 		Key:     "kv_cache_dtype",
 		Page:    "Models",
 		Type:    "enum",
@@ -1429,10 +1514,10 @@ func builtinKB() *KB {
 		Values:  []string{"auto", "fp8_e4m3", "fp8_e5m2"},
 		Default: "auto",
 		Labels:  map[string]string{"auto": "auto: the model's dtype (bf16)"},
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 131},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 204},
 		def:     Value{Str: "auto"},
 	}
-	p27 := &Question{
+	p34 := &Question{
 		Key:     "workload",
 		Page:    "Workload",
 		Type:    "enum",
@@ -1441,10 +1526,10 @@ func builtinKB() *KB {
 		Values:  []string{"chat", "agentic", "batch", "rag", "scoring", "mixed"},
 		Default: "chat",
 		Labels:  map[string]string{"scoring": "scoring (prefill-only ranking or classification)"},
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 144},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 217},
 		def:     Value{Str: "chat"},
 	}
-	p28 := &Question{
+	p35 := &Question{
 		Key:     "prefix_reuse",
 		Page:    "Workload",
 		Type:    "enum",
@@ -1452,19 +1537,19 @@ func builtinKB() *KB {
 		Why:     "High reuse makes prefix caching the most important feature and cache-aware routing worth its cost.",
 		Values:  []string{"low", "medium", "high"},
 		Default: "medium",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 155},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 228},
 		def:     Value{Str: "medium"},
 	}
-	p29 := &Question{
+	p36 := &Question{
 		Key:     "structured_output",
 		Page:    "Workload",
 		Type:    "bool",
 		Prompt:  "Is heavy structured output (JSON schema, grammars) a main requirement?",
-		Why:     "The seed counts grammar-constrained decoding as a reason to look at SGLang.",
+		Why:     "The course notes count grammar-constrained decoding as a reason to look at SGLang.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 164},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 237},
 	}
-	p30 := &Question{
+	p37 := &Question{
 		Key:     "latency_priority",
 		Page:    "Workload",
 		Type:    "enum",
@@ -1472,19 +1557,52 @@ func builtinKB() *KB {
 		Why:     "Trades batch size against inter-token latency; squeezing the last percent on a fixed model is a latency-and-throughput play.",
 		Values:  []string{"latency", "balanced", "throughput"},
 		Default: "balanced",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 172},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 245},
 		def:     Value{Str: "balanced"},
 	}
-	p31 := &Question{
+	p38 := &Question{
+		Key:     "concurrent_requests",
+		Page:    "Workload",
+		Type:    "int",
+		Prompt:  "How many requests are in flight at peak, across the fleet? (0 = not known: sized from the latency answer)",
+		Why:     "Sets the batch each replica must hold and so the KV cache it needs; the latency answer alone only guesses it.",
+		Min:     new(int(0)),
+		Max:     new(int(10000000)),
+		Default: int64(0),
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 254},
+	}
+	p39 := &Question{
+		Key:     "ttft_ms",
+		Page:    "Workload",
+		Type:    "int",
+		Prompt:  "Target time to first token, p95, in milliseconds? (0 = no target)",
+		Why:     "A tight time to first token caps how long a prompt may wait behind others' prefill: it sets the prefill chunk and the batch.",
+		Min:     new(int(0)),
+		Max:     new(int(600000)),
+		Default: int64(0),
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 264},
+	}
+	p40 := &Question{
+		Key:     "itl_ms",
+		Page:    "Workload",
+		Type:    "int",
+		Prompt:  "Target inter-token latency, p95, in milliseconds? (0 = no target)",
+		Why:     "A tight inter-token latency caps the batch a replica may run and favours more GPUs per replica.",
+		Min:     new(int(0)),
+		Max:     new(int(10000)),
+		Default: int64(0),
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 274},
+	}
+	p41 := &Question{
 		Key:     "request_pipeline",
 		Page:    "Workload",
 		Type:    "bool",
 		Prompt:  "Does one request compose several models (router model, retrieval, main LLM, re-ranker)?",
 		Why:     "Heavy request shaping across models is what Ray Serve's deployment graphs are for.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 181},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 284},
 	}
-	p32 := &Question{
+	p42 := &Question{
 		Key:     "kubernetes",
 		Page:    "Platform",
 		Type:    "enum",
@@ -1497,46 +1615,46 @@ func builtinKB() *KB {
 			"none":      "none: bare metal or VMs",
 			"required":  "required: Kubernetes-native is a requirement",
 		},
-		Pos: Pos{File: "knowledge/data/questions.toml", Line: 191},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 294},
 		def: Value{Str: "none"},
 	}
-	p33 := &Question{
+	p43 := &Question{
 		Key:     "cache_aware_routing",
 		Page:    "Platform",
 		Type:    "bool",
 		Prompt:  "Must requests be routed to the replica that already holds their prefix (cache-aware routing)?",
 		Why:     "Cache-aware routing is an orchestrator feature: llm-d, Dynamo and SGLang's router offer it.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 204},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 307},
 	}
-	p34 := &Question{
+	p44 := &Question{
 		Key:     "disaggregation",
 		Page:    "Platform",
 		Type:    "bool",
 		Prompt:  "Do you plan prefill/decode disaggregation?",
 		Why:     "Splitting prefill and decode across GPUs needs an orchestrator that moves KV cache between them.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 212},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 315},
 	}
-	p35 := &Question{
+	p45 := &Question{
 		Key:     "gitops",
 		Page:    "Platform",
 		Type:    "bool",
 		Prompt:  "Are model deployments managed by GitOps (Argo CD, Flux)?",
 		Why:     "Declarative model deployments as Kubernetes resources are KServe's home ground.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 220},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 323},
 	}
-	p36 := &Question{
+	p46 := &Question{
 		Key:     "traffic_splitting",
 		Page:    "Platform",
 		Type:    "bool",
 		Prompt:  "Do you need traffic splitting (canary, A/B) for model or engine upgrades?",
 		Why:     "Safe rollouts of new models or engine versions are a lifecycle feature, which KServe provides.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 228},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 331},
 	}
-	p37 := &Question{
+	p47 := &Question{
 		Key:     "governance",
 		Page:    "Platform",
 		Type:    "enum",
@@ -1549,10 +1667,10 @@ func builtinKB() *KB {
 			"nvidia-reference": "nvidia-reference: follow NVIDIA's reference architecture",
 			"vendor-neutral":   "vendor-neutral: CNCF-governed, no single-vendor lock-in",
 		},
-		Pos: Pos{File: "knowledge/data/questions.toml", Line: 236},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 339},
 		def: Value{Str: "any"},
 	}
-	p38 := &Question{
+	p48 := &Question{
 		Key:     "change_cadence",
 		Page:    "Platform",
 		Type:    "enum",
@@ -1560,21 +1678,21 @@ func builtinKB() *KB {
 		Why:     "Tuning an engine for one model and one GPU pays off only if they stay put.",
 		Values:  []string{"weekly", "monthly", "quarterly", "frozen"},
 		Default: "monthly",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 249},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 352},
 		def:     Value{Str: "monthly"},
 	}
-	p39 := &Question{
+	p49 := &Question{
 		Key:     "team_familiarity",
 		Page:    "Team",
 		Type:    "enum",
 		Prompt:  "Which engine does the team already run well?",
-		Why:     "The seed puts the vLLM-or-SGLang choice at 60% team familiarity, 40% workload benchmarks.",
+		Why:     "The course notes put the vLLM-or-SGLang choice at 60% team familiarity, 40% workload benchmarks.",
 		Values:  []string{"none", "vllm", "sglang", "tensorrt-llm"},
 		Default: "none",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 260},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 363},
 		def:     Value{Str: "none"},
 	}
-	p40 := &Question{
+	p50 := &Question{
 		Key:     "ray_experience",
 		Page:    "Team",
 		Type:    "enum",
@@ -1582,10 +1700,31 @@ func builtinKB() *KB {
 		Why:     "Ray is another distributed system to run; scars from a bad Ray upgrade make KServe the safer choice.",
 		Values:  []string{"none", "good", "bad"},
 		Default: "none",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 269},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 372},
 		def:     Value{Str: "none"},
 	}
-	p41 := &GPU{
+	p51 := &Question{
+		Key:     "orchestrator_experience",
+		Page:    "Team",
+		Type:    "enum",
+		Prompt:  "Which fleet orchestrator does the team already run? (Ray has a question of its own)",
+		Why:     "What a team already operates well is most of the choice between tools that both fit, as the course notes weigh engines.",
+		Values:  []string{"none", "dynamo", "llm-d", "kserve"},
+		Default: "none",
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 381},
+		def:     Value{Str: "none"},
+	}
+	p52 := &Question{
+		Key:     "new_operator",
+		Page:    "Team",
+		Type:    "bool",
+		Prompt:  "Can the operations team own another Kubernetes operator?",
+		Why:     "KServe, llm-d and Dynamo each bring operators and custom resources to upgrade and debug; the course notes rule KServe out when the team cannot own another one.",
+		Default: true,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 390},
+		def:     Value{Bool: true},
+	}
+	p53 := &GPU{
 		ID:               "h100",
 		Name:             "NVIDIA H100 SXM 80GB",
 		Vendor:           "nvidia",
@@ -1599,7 +1738,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 11},
 	}
-	p42 := &GPU{
+	p54 := &GPU{
 		ID:               "h200",
 		Name:             "NVIDIA H200 SXM 141GB",
 		Vendor:           "nvidia",
@@ -1613,7 +1752,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 27},
 	}
-	p43 := &GPU{
+	p55 := &GPU{
 		ID:               "b200",
 		Name:             "NVIDIA B200 180GB (HGX)",
 		Vendor:           "nvidia",
@@ -1627,7 +1766,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 42},
 	}
-	p44 := &GPU{
+	p56 := &GPU{
 		ID:               "a100-80gb",
 		Name:             "NVIDIA A100 SXM 80GB",
 		Vendor:           "nvidia",
@@ -1640,7 +1779,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 59},
 	}
-	p45 := &GPU{
+	p57 := &GPU{
 		ID:               "a100-40gb",
 		Name:             "NVIDIA A100 40GB",
 		Vendor:           "nvidia",
@@ -1653,7 +1792,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 74},
 	}
-	p46 := &GPU{
+	p58 := &GPU{
 		ID:               "l40s",
 		Name:             "NVIDIA L40S 48GB",
 		Vendor:           "nvidia",
@@ -1667,7 +1806,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 89},
 	}
-	p47 := &GPU{
+	p59 := &GPU{
 		ID:               "l4",
 		Name:             "NVIDIA L4 24GB",
 		Vendor:           "nvidia",
@@ -1681,7 +1820,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 104},
 	}
-	p48 := &GPU{
+	p60 := &GPU{
 		ID:               "rtx-a6000",
 		Name:             "NVIDIA RTX A6000 48GB",
 		Vendor:           "nvidia",
@@ -1694,7 +1833,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 119},
 	}
-	p49 := &GPU{
+	p61 := &GPU{
 		ID:               "mi300x",
 		Name:             "AMD Instinct MI300X 192GB",
 		Vendor:           "amd",
@@ -1708,7 +1847,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 134},
 	}
-	p50 := &GPU{
+	p62 := &GPU{
 		ID:               "rtx-4090",
 		Name:             "NVIDIA GeForce RTX 4090 24GB",
 		Vendor:           "nvidia",
@@ -1722,7 +1861,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 151},
 	}
-	p51 := &GPU{
+	p63 := &GPU{
 		ID:     "cpu",
 		Name:   "CPU only (no GPU)",
 		Vendor: "none",
@@ -1730,7 +1869,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-11",
 		Pos:    Pos{File: "knowledge/data/gpus.toml", Line: 166},
 	}
-	p52 := &Model{
+	p64 := &Model{
 		ID:            "llama-3.1-8b",
 		Name:          "Llama 3.1 8B Instruct",
 		HFID:          "meta-llama/Llama-3.1-8B-Instruct",
@@ -1748,7 +1887,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 11},
 	}
-	p53 := &Model{
+	p65 := &Model{
 		ID:            "llama-3.3-70b",
 		Name:          "Llama 3.3 70B Instruct",
 		HFID:          "meta-llama/Llama-3.3-70B-Instruct",
@@ -1766,7 +1905,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 28},
 	}
-	p54 := &Model{
+	p66 := &Model{
 		ID:            "llama-3.1-405b",
 		Name:          "Llama 3.1 405B Instruct",
 		HFID:          "meta-llama/Llama-3.1-405B-Instruct",
@@ -1785,7 +1924,7 @@ func builtinKB() *KB {
 		Notes:         "No named repository copy of this config.json was read; the numbers agree with Meta's Llama 3 paper table (126 layers, 16384 model dim, 128 heads, 8 KV heads).",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 45},
 	}
-	p55 := &Model{
+	p67 := &Model{
 		ID:            "qwen3-8b",
 		Name:          "Qwen3 8B",
 		HFID:          "Qwen/Qwen3-8B",
@@ -1803,7 +1942,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 63},
 	}
-	p56 := &Model{
+	p68 := &Model{
 		ID:            "qwen3-14b",
 		Name:          "Qwen3 14B",
 		HFID:          "Qwen/Qwen3-14B",
@@ -1821,7 +1960,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 80},
 	}
-	p57 := &Model{
+	p69 := &Model{
 		ID:            "qwen3-32b",
 		Name:          "Qwen3 32B",
 		HFID:          "Qwen/Qwen3-32B",
@@ -1839,7 +1978,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 97},
 	}
-	p58 := &Model{
+	p70 := &Model{
 		ID:              "qwen3-235b-a22b",
 		Name:            "Qwen3 235B-A22B",
 		HFID:            "Qwen/Qwen3-235B-A22B",
@@ -1862,7 +2001,7 @@ func builtinKB() *KB {
 		Notes:           "Every layer is MoE; intermediate_size is the config's unused dense width. The -2507 releases raise native context to 262144.",
 		Pos:             Pos{File: "knowledge/data/models.toml", Line: 114},
 	}
-	p59 := &Model{
+	p71 := &Model{
 		ID:               "deepseek-v3",
 		Name:             "DeepSeek-V3",
 		HFID:             "deepseek-ai/DeepSeek-V3",
@@ -1888,7 +2027,7 @@ func builtinKB() *KB {
 		Notes:            "MLA: each layer stores one 512-wide latent plus a 64-wide RoPE key per token, shared by all heads and replicated on every tensor-parallel rank. head_dim is v_head_dim. native_weights_gib is an estimate, not a measurement: 671 B parameters at 1 byte (block-quantized FP8) plus BF16 embeddings and LM head (2 × 129280 × 7168), without the 14 B multi-token-prediction module vLLM loads only for speculative decoding. The first 3 layers are dense (intermediate_size).",
 		Pos:              Pos{File: "knowledge/data/models.toml", Line: 136},
 	}
-	p60 := &Model{
+	p72 := &Model{
 		ID:              "mixtral-8x7b",
 		Name:            "Mixtral 8x7B Instruct v0.1",
 		HFID:            "mistralai/Mixtral-8x7B-Instruct-v0.1",
@@ -1911,7 +2050,7 @@ func builtinKB() *KB {
 		Notes:           "sliding_window is null in the config: every layer keeps the full context.",
 		Pos:             Pos{File: "knowledge/data/models.toml", Line: 161},
 	}
-	p61 := &Model{
+	p73 := &Model{
 		ID:                  "gemma-3-27b",
 		Name:                "Gemma 3 27B it",
 		HFID:                "google/gemma-3-27b-it",
@@ -1933,7 +2072,7 @@ func builtinKB() *KB {
 		Notes:               "sliding_window_pattern 6: every 6th layer is global, so 10 of 62 layers keep the full context and 52 keep 1024 tokens. params_b includes the ~0.4 B SigLIP vision tower.",
 		Pos:                 Pos{File: "knowledge/data/models.toml", Line: 183},
 	}
-	p62 := &Model{
+	p74 := &Model{
 		ID:                  "gpt-oss-120b",
 		Name:                "gpt-oss-120b",
 		HFID:                "openai/gpt-oss-120b",
@@ -1959,7 +2098,7 @@ func builtinKB() *KB {
 		Notes:               "layer_types alternate sliding_attention (window 128) and full_attention: 18 of each. Experts are MXFP4; attention, router, embeddings and LM head stay BF16. native_weights_gib is vLLM v0.11's 'Model loading took' figure on one H100, from a public profiling write-up ('vLLM Empirical Memory Profiling Results'); the safetensors total is about 61 GiB.",
 		Pos:                 Pos{File: "knowledge/data/models.toml", Line: 204},
 	}
-	p63 := &Model{
+	p75 := &Model{
 		ID:            "llama-3-8b",
 		Name:          "Llama 3 8B Instruct",
 		HFID:          "meta-llama/Meta-Llama-3-8B-Instruct",
@@ -1978,7 +2117,7 @@ func builtinKB() *KB {
 		Notes:         "Same geometry as Llama 3.1 8B; native context 8192.",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 232},
 	}
-	p64 := &Model{
+	p76 := &Model{
 		ID:            "llama-2-7b",
 		Name:          "Llama 2 7B",
 		HFID:          "meta-llama/Llama-2-7b-chat-hf",
@@ -1997,7 +2136,7 @@ func builtinKB() *KB {
 		Notes:         "Multi-head attention: as many KV heads as query heads. The published checkpoint is fp16.",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 250},
 	}
-	p65 := &Model{
+	p77 := &Model{
 		ID:            "qwen2.5-7b",
 		Name:          "Qwen2.5 7B Instruct",
 		HFID:          "Qwen/Qwen2.5-7B-Instruct",
@@ -2015,7 +2154,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 268},
 	}
-	p66 := &Model{
+	p78 := &Model{
 		ID:            "llava-v1.6-mistral-7b",
 		Name:          "LLaVA 1.6 Mistral 7B",
 		HFID:          "llava-hf/llava-v1.6-mistral-7b-hf",
@@ -2034,7 +2173,7 @@ func builtinKB() *KB {
 		Notes:         "Vision-language model: the KV cache belongs to the Mistral 7B language tower; params_b includes the CLIP ViT-L/336 vision tower and projector. The text geometry is Mistral 7B's; vocab 32064 (32000 plus image and padding tokens) is less certain than the rest.",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 285},
 	}
-	p67 := &Flag{
+	p79 := &Flag{
 		ID:         "vllm-tensor-parallel-size",
 		Engine:     "vllm",
 		Name:       "--tensor-parallel-size",
@@ -2049,7 +2188,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 14},
 	}
-	p68 := &Flag{
+	p80 := &Flag{
 		ID:         "vllm-pipeline-parallel-size",
 		Engine:     "vllm",
 		Name:       "--pipeline-parallel-size",
@@ -2063,7 +2202,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 28},
 	}
-	p69 := &Flag{
+	p81 := &Flag{
 		ID:         "vllm-max-num-seqs",
 		Engine:     "vllm",
 		Name:       "--max-num-seqs",
@@ -2078,7 +2217,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 41},
 	}
-	p70 := &Flag{
+	p82 := &Flag{
 		ID:         "vllm-max-num-batched-tokens",
 		Engine:     "vllm",
 		Name:       "--max-num-batched-tokens",
@@ -2093,7 +2232,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 55},
 	}
-	p71 := &Flag{
+	p83 := &Flag{
 		ID:         "vllm-max-model-len",
 		Engine:     "vllm",
 		Name:       "--max-model-len",
@@ -2108,7 +2247,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 69},
 	}
-	p72 := &Flag{
+	p84 := &Flag{
 		ID:         "vllm-gpu-memory-utilization",
 		Engine:     "vllm",
 		Name:       "--gpu-memory-utilization",
@@ -2123,7 +2262,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 83},
 	}
-	p73 := &Flag{
+	p85 := &Flag{
 		ID:         "vllm-kv-cache-dtype",
 		Engine:     "vllm",
 		Name:       "--kv-cache-dtype",
@@ -2137,7 +2276,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 97},
 	}
-	p74 := &Flag{
+	p86 := &Flag{
 		ID:         "vllm-block-size",
 		Engine:     "vllm",
 		Name:       "--block-size",
@@ -2152,7 +2291,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 110},
 	}
-	p75 := &Flag{
+	p87 := &Flag{
 		ID:         "vllm-swap-space",
 		Engine:     "vllm",
 		Name:       "--swap-space",
@@ -2169,7 +2308,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 124},
 	}
-	p76 := &Flag{
+	p88 := &Flag{
 		ID:         "vllm-kv-offloading-size",
 		Engine:     "vllm",
 		Name:       "--kv-offloading-size",
@@ -2182,7 +2321,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 140},
 	}
-	p77 := &Flag{
+	p89 := &Flag{
 		ID:         "vllm-enable-prefix-caching",
 		Engine:     "vllm",
 		Name:       "--enable-prefix-caching",
@@ -2197,7 +2336,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 152},
 	}
-	p78 := &Flag{
+	p90 := &Flag{
 		ID:         "vllm-enable-chunked-prefill",
 		Engine:     "vllm",
 		Name:       "--enable-chunked-prefill",
@@ -2212,7 +2351,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 166},
 	}
-	p79 := &Flag{
+	p91 := &Flag{
 		ID:         "vllm-long-prefill-token-threshold",
 		Engine:     "vllm",
 		Name:       "--long-prefill-token-threshold",
@@ -2227,7 +2366,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 180},
 	}
-	p80 := &Flag{
+	p92 := &Flag{
 		ID:         "vllm-speculative-config",
 		Engine:     "vllm",
 		Name:       "--speculative-config",
@@ -2240,7 +2379,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 194},
 	}
-	p81 := &Flag{
+	p93 := &Flag{
 		ID:         "vllm-speculative-model",
 		Engine:     "vllm",
 		Name:       "--speculative-model",
@@ -2257,7 +2396,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 206},
 	}
-	p82 := &Flag{
+	p94 := &Flag{
 		ID:         "vllm-num-speculative-tokens",
 		Engine:     "vllm",
 		Name:       "--num-speculative-tokens",
@@ -2274,7 +2413,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 222},
 	}
-	p83 := &Flag{
+	p95 := &Flag{
 		ID:         "vllm-speculative-max-model-len",
 		Engine:     "vllm",
 		Name:       "--speculative-max-model-len",
@@ -2290,7 +2429,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 238},
 	}
-	p84 := &Flag{
+	p96 := &Flag{
 		ID:         "vllm-enforce-eager",
 		Engine:     "vllm",
 		Name:       "--enforce-eager",
@@ -2304,7 +2443,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 253},
 	}
-	p85 := &Flag{
+	p97 := &Flag{
 		ID:         "vllm-max-context-len-to-capture",
 		Engine:     "vllm",
 		Name:       "--max-context-len-to-capture",
@@ -2321,7 +2460,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 266},
 	}
-	p86 := &Flag{
+	p98 := &Flag{
 		ID:         "vllm-max-seq-len-to-capture",
 		Engine:     "vllm",
 		Name:       "--max-seq-len-to-capture",
@@ -2337,7 +2476,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 282},
 	}
-	p87 := &Flag{
+	p99 := &Flag{
 		ID:         "vllm-max-cudagraph-capture-size",
 		Engine:     "vllm",
 		Name:       "--max-cudagraph-capture-size",
@@ -2350,7 +2489,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 297},
 	}
-	p88 := &Flag{
+	p100 := &Flag{
 		ID:         "vllm-cudagraph-capture-sizes",
 		Engine:     "vllm",
 		Name:       "--cudagraph-capture-sizes",
@@ -2363,7 +2502,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 309},
 	}
-	p89 := &Flag{
+	p101 := &Flag{
 		ID:         "vllm-cuda-graph-sizes",
 		Engine:     "vllm",
 		Name:       "--cuda-graph-sizes",
@@ -2377,7 +2516,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 321},
 	}
-	p90 := &Flag{
+	p102 := &Flag{
 		ID:         "vllm-quantization",
 		Engine:     "vllm",
 		Name:       "--quantization",
@@ -2392,7 +2531,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 334},
 	}
-	p91 := &Flag{
+	p103 := &Flag{
 		ID:         "vllm-enable-lora",
 		Engine:     "vllm",
 		Name:       "--enable-lora",
@@ -2406,7 +2545,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 348},
 	}
-	p92 := &Flag{
+	p104 := &Flag{
 		ID:         "vllm-max-loras",
 		Engine:     "vllm",
 		Name:       "--max-loras",
@@ -2420,7 +2559,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 361},
 	}
-	p93 := &Flag{
+	p105 := &Flag{
 		ID:         "vllm-max-lora-rank",
 		Engine:     "vllm",
 		Name:       "--max-lora-rank",
@@ -2434,7 +2573,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 374},
 	}
-	p94 := &Flag{
+	p106 := &Flag{
 		ID:         "vllm-max-cpu-loras",
 		Engine:     "vllm",
 		Name:       "--max-cpu-loras",
@@ -2449,7 +2588,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 387},
 	}
-	p95 := &Flag{
+	p107 := &Flag{
 		ID:         "vllm-served-model-name",
 		Engine:     "vllm",
 		Name:       "--served-model-name",
@@ -2463,7 +2602,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 401},
 	}
-	p96 := &Flag{
+	p108 := &Flag{
 		ID:         "sglang-model-path",
 		Engine:     "sglang",
 		Name:       "--model-path",
@@ -2476,7 +2615,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 418},
 	}
-	p97 := &Flag{
+	p109 := &Flag{
 		ID:         "sglang-tp-size",
 		Engine:     "sglang",
 		Name:       "--tp-size",
@@ -2491,7 +2630,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 430},
 	}
-	p98 := &Flag{
+	p110 := &Flag{
 		ID:         "sglang-dp-size",
 		Engine:     "sglang",
 		Name:       "--dp-size",
@@ -2506,7 +2645,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 444},
 	}
-	p99 := &Flag{
+	p111 := &Flag{
 		ID:         "sglang-context-length",
 		Engine:     "sglang",
 		Name:       "--context-length",
@@ -2519,7 +2658,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 458},
 	}
-	p100 := &Flag{
+	p112 := &Flag{
 		ID:         "sglang-mem-fraction-static",
 		Engine:     "sglang",
 		Name:       "--mem-fraction-static",
@@ -2534,7 +2673,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 470},
 	}
-	p101 := &Flag{
+	p113 := &Flag{
 		ID:         "sglang-enable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--enable-radix-cache",
@@ -2549,7 +2688,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 484},
 	}
-	p102 := &Flag{
+	p114 := &Flag{
 		ID:         "sglang-disable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--disable-radix-cache",
@@ -2562,7 +2701,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 498},
 	}
-	p103 := &Flag{
+	p115 := &Flag{
 		ID:         "sglang-max-running-requests",
 		Engine:     "sglang",
 		Name:       "--max-running-requests",
@@ -2576,7 +2715,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 510},
 	}
-	p104 := &Flag{
+	p116 := &Flag{
 		ID:         "sglang-chunked-prefill-size",
 		Engine:     "sglang",
 		Name:       "--chunked-prefill-size",
@@ -2591,7 +2730,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 523},
 	}
-	p105 := &Flag{
+	p117 := &Flag{
 		ID:         "sglang-enable-torch-compile",
 		Engine:     "sglang",
 		Name:       "--enable-torch-compile",
@@ -2605,7 +2744,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 537},
 	}
-	p106 := &Flag{
+	p118 := &Flag{
 		ID:         "sglang-attention-backend",
 		Engine:     "sglang",
 		Name:       "--attention-backend",
@@ -2620,7 +2759,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 550},
 	}
-	p107 := &Flag{
+	p119 := &Flag{
 		ID:         "sglang-kv-cache-dtype",
 		Engine:     "sglang",
 		Name:       "--kv-cache-dtype",
@@ -2634,7 +2773,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 564},
 	}
-	p108 := &Flag{
+	p120 := &Flag{
 		ID:         "sglang-enable-metrics",
 		Engine:     "sglang",
 		Name:       "--enable-metrics",
@@ -2680,6 +2819,18 @@ func builtinKB() *KB {
 			p38,
 			p39,
 			p40,
+			p41,
+			p42,
+			p43,
+			p44,
+			p45,
+			p46,
+			p47,
+			p48,
+			p49,
+			p50,
+			p51,
+			p52,
 		},
 		Rules: []*Rule{
 			{
@@ -2752,7 +2903,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "none",
@@ -2776,7 +2927,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -2800,7 +2951,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "amd",
@@ -2825,7 +2976,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "prefix_reuse",
-						Q:    15,
+						Q:    22,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "high",
@@ -2852,7 +3003,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "workload",
-						Q:    14,
+						Q:    21,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "agentic",
@@ -2862,7 +3013,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "prefix_reuse",
-						Q:    15,
+						Q:    22,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "high",
@@ -2887,7 +3038,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "structured_output",
-						Q:     16,
+						Q:     23,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -2918,7 +3069,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -2928,7 +3079,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -2938,7 +3089,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "vendor-neutral",
@@ -2961,10 +3112,10 @@ func builtinKB() *KB {
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"fine_tune_method": {Equals: "lora"}, "fine_tunes": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "fine_tunes", Q: 6, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
+					{Key: "fine_tunes", Q: 11, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
 					{
 						Key:  "fine_tune_method",
-						Q:    7,
+						Q:    12,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "lora",
@@ -2990,7 +3141,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "required",
@@ -3014,7 +3165,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vllm",
@@ -3038,7 +3189,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "sglang",
@@ -3062,7 +3213,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "tensorrt-llm",
@@ -3092,7 +3243,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia",
@@ -3100,10 +3251,10 @@ func builtinKB() *KB {
 						Text: "gpu_vendor = nvidia",
 						kind: 7,
 					},
-					{Key: "base_models", Q: 5, Type: "int", Op: "at_most", Int: 1, Text: "base_models ≤ 1", kind: 4},
+					{Key: "base_models", Q: 10, Type: "int", Op: "at_most", Int: 1, Text: "base_models ≤ 1", kind: 4},
 					{
 						Key:  "latency_priority",
-						Q:    17,
+						Q:    24,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "throughput",
@@ -3113,7 +3264,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "frozen",
@@ -3138,7 +3289,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia",
@@ -3148,7 +3299,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia-reference",
@@ -3173,7 +3324,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "monthly",
@@ -3197,7 +3348,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "quarterly",
@@ -3221,7 +3372,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vendor-neutral",
@@ -3256,7 +3407,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "other_model_types",
-						Q:    9,
+						Q:    15,
 						Type: "list",
 						Op:   "at_least",
 						Int:  1,
@@ -3306,7 +3457,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia-reference",
@@ -3329,10 +3480,10 @@ func builtinKB() *KB {
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"cache_aware_routing": {Equals: true}, "total_gpus": {AtLeast: new(int(9))}},
 				Conds: []Cond{
-					{Key: "total_gpus", Q: 3, Type: "int", Op: "at_least", Int: 9, Text: "total_gpus ≥ 9", kind: 3},
+					{Key: "total_gpus", Q: 6, Type: "int", Op: "at_least", Int: 9, Text: "total_gpus ≥ 9", kind: 3},
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3358,7 +3509,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:   "disaggregation",
-						Q:     21,
+						Q:     31,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3383,7 +3534,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -3414,7 +3565,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia",
@@ -3422,10 +3573,10 @@ func builtinKB() *KB {
 						Text: "gpu_vendor = nvidia",
 						kind: 7,
 					},
-					{Key: "base_models", Q: 5, Type: "int", Op: "at_most", Int: 1, Text: "base_models ≤ 1", kind: 4},
+					{Key: "base_models", Q: 10, Type: "int", Op: "at_most", Int: 1, Text: "base_models ≤ 1", kind: 4},
 					{
 						Key:  "latency_priority",
-						Q:    17,
+						Q:    24,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "throughput",
@@ -3435,7 +3586,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "frozen",
@@ -3458,7 +3609,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vendor-neutral",
@@ -3483,7 +3634,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "amd",
@@ -3510,7 +3661,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "required",
@@ -3520,7 +3671,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "vendor-neutral",
@@ -3546,7 +3697,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "required",
@@ -3574,7 +3725,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3584,7 +3735,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3614,7 +3765,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3624,7 +3775,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "disaggregation",
-						Q:     21,
+						Q:     31,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3654,7 +3805,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3664,7 +3815,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vendor-neutral",
@@ -3687,7 +3838,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -3710,7 +3861,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -3738,7 +3889,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3748,7 +3899,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "gitops",
-						Q:     22,
+						Q:     32,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3775,7 +3926,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3785,7 +3936,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "traffic_splitting",
-						Q:     23,
+						Q:     33,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3810,7 +3961,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "required",
@@ -3835,7 +3986,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3860,7 +4011,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "request_pipeline",
-						Q:     18,
+						Q:     28,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3884,7 +4035,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "request_pipeline",
-						Q:     18,
+						Q:     28,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3894,7 +4045,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "ray_experience",
-						Q:    27,
+						Q:    37,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "good",
@@ -3918,7 +4069,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "ray_experience",
-						Q:    27,
+						Q:    37,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "bad",
@@ -3949,7 +4100,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -3959,7 +4110,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3969,7 +4120,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "vendor-neutral",
@@ -3993,7 +4144,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4018,7 +4169,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "available",
@@ -4042,7 +4193,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4068,7 +4219,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4098,7 +4249,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4108,7 +4259,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "ray_experience",
-						Q:    27,
+						Q:    37,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "good",
@@ -4132,7 +4283,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4145,21 +4296,9 @@ func builtinKB() *KB {
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 631},
 			},
 		},
-		GPUs:   []*GPU{p41, p42, p43, p44, p45, p46, p47, p48, p49, p50, p51},
-		Models: []*Model{p52, p53, p54, p55, p56, p57, p58, p59, p60, p61, p62, p63, p64, p65, p66},
+		GPUs:   []*GPU{p53, p54, p55, p56, p57, p58, p59, p60, p61, p62, p63},
+		Models: []*Model{p64, p65, p66, p67, p68, p69, p70, p71, p72, p73, p74, p75, p76, p77, p78},
 		Flags: []*Flag{
-			p67,
-			p68,
-			p69,
-			p70,
-			p71,
-			p72,
-			p73,
-			p74,
-			p75,
-			p76,
-			p77,
-			p78,
 			p79,
 			p80,
 			p81,
@@ -4190,6 +4329,18 @@ func builtinKB() *KB {
 			p106,
 			p107,
 			p108,
+			p109,
+			p110,
+			p111,
+			p112,
+			p113,
+			p114,
+			p115,
+			p116,
+			p117,
+			p118,
+			p119,
+			p120,
 		},
 		productByID: map[string]*Product{
 			"dynamo":        p8,
@@ -4204,140 +4355,175 @@ func builtinKB() *KB {
 			"vllm":          p3,
 		},
 		questionByID: map[string]*Question{
-			"base_models":         p18,
-			"cache_aware_routing": p33,
-			"change_cadence":      p38,
-			"context_tokens":      p23,
-			"disaggregation":      p34,
-			"fine_tune_method":    p20,
-			"fine_tunes":          p19,
-			"gitops":              p35,
-			"governance":          p37,
-			"gpu":                 p15,
-			"gpu_vendor":          p17,
-			"gpus_per_node":       p14,
-			"kubernetes":          p32,
-			"kv_cache_dtype":      p26,
-			"latency_priority":    p30,
-			"model":               p24,
-			"nodes":               p13,
-			"other_model_types":   p22,
-			"prefix_reuse":        p28,
-			"ray_experience":      p40,
-			"request_pipeline":    p31,
-			"structured_output":   p29,
-			"team_familiarity":    p39,
-			"tenants":             p21,
-			"total_gpus":          p16,
-			"traffic_splitting":   p36,
-			"weights_dtype":       p25,
-			"workload":            p27,
+			"accelerator_mix":         p16,
+			"adapter_routing":         p26,
+			"base_models":             p23,
+			"cache_aware_routing":     p43,
+			"change_cadence":          p48,
+			"concurrent_requests":     p38,
+			"context_tokens":          p30,
+			"day0_architectures":      p29,
+			"disaggregation":          p44,
+			"fine_tune_method":        p25,
+			"fine_tunes":              p24,
+			"gitops":                  p45,
+			"governance":              p47,
+			"gpu":                     p15,
+			"gpu_vendor":              p20,
+			"gpus_per_node":           p14,
+			"itl_ms":                  p40,
+			"kubernetes":              p42,
+			"kv_cache_dtype":          p33,
+			"latency_priority":        p37,
+			"model":                   p31,
+			"new_operator":            p52,
+			"nodes":                   p13,
+			"orchestrator_experience": p51,
+			"other_model_types":       p28,
+			"platform":                p22,
+			"prefix_reuse":            p35,
+			"ray_experience":          p50,
+			"replicas":                p17,
+			"replicas_per_model":      p21,
+			"request_pipeline":        p41,
+			"structured_output":       p36,
+			"substrate":               p18,
+			"team_familiarity":        p49,
+			"tenants":                 p27,
+			"total_gpus":              p19,
+			"traffic_splitting":       p46,
+			"ttft_ms":                 p39,
+			"weights_dtype":           p32,
+			"workload":                p34,
 		},
 		questionIdx: map[string]int{
-			"base_models":         5,
-			"cache_aware_routing": 20,
-			"change_cadence":      25,
-			"context_tokens":      10,
-			"disaggregation":      21,
-			"fine_tune_method":    7,
-			"fine_tunes":          6,
-			"gitops":              22,
-			"governance":          24,
-			"gpu":                 2,
-			"gpu_vendor":          4,
-			"gpus_per_node":       1,
-			"kubernetes":          19,
-			"kv_cache_dtype":      13,
-			"latency_priority":    17,
-			"model":               11,
-			"nodes":               0,
-			"other_model_types":   9,
-			"prefix_reuse":        15,
-			"ray_experience":      27,
-			"request_pipeline":    18,
-			"structured_output":   16,
-			"team_familiarity":    26,
-			"tenants":             8,
-			"total_gpus":          3,
-			"traffic_splitting":   23,
-			"weights_dtype":       12,
-			"workload":            14,
+			"accelerator_mix":         3,
+			"adapter_routing":         13,
+			"base_models":             10,
+			"cache_aware_routing":     30,
+			"change_cadence":          35,
+			"concurrent_requests":     25,
+			"context_tokens":          17,
+			"day0_architectures":      16,
+			"disaggregation":          31,
+			"fine_tune_method":        12,
+			"fine_tunes":              11,
+			"gitops":                  32,
+			"governance":              34,
+			"gpu":                     2,
+			"gpu_vendor":              7,
+			"gpus_per_node":           1,
+			"itl_ms":                  27,
+			"kubernetes":              29,
+			"kv_cache_dtype":          20,
+			"latency_priority":        24,
+			"model":                   18,
+			"new_operator":            39,
+			"nodes":                   0,
+			"orchestrator_experience": 38,
+			"other_model_types":       15,
+			"platform":                9,
+			"prefix_reuse":            22,
+			"ray_experience":          37,
+			"replicas":                4,
+			"replicas_per_model":      8,
+			"request_pipeline":        28,
+			"structured_output":       23,
+			"substrate":               5,
+			"team_familiarity":        36,
+			"tenants":                 14,
+			"total_gpus":              6,
+			"traffic_splitting":       33,
+			"ttft_ms":                 26,
+			"weights_dtype":           19,
+			"workload":                21,
 		},
 		gpuByID: map[string]*GPU{
-			"a100-40gb": p45,
-			"a100-80gb": p44,
-			"b200":      p43,
-			"cpu":       p51,
-			"h100":      p41,
-			"h200":      p42,
-			"l4":        p47,
-			"l40s":      p46,
-			"mi300x":    p49,
-			"rtx-4090":  p50,
-			"rtx-a6000": p48,
+			"a100-40gb": p57,
+			"a100-80gb": p56,
+			"b200":      p55,
+			"cpu":       p63,
+			"h100":      p53,
+			"h200":      p54,
+			"l4":        p59,
+			"l40s":      p58,
+			"mi300x":    p61,
+			"rtx-4090":  p62,
+			"rtx-a6000": p60,
 		},
 		modelByID: map[string]*Model{
-			"deepseek-v3":           p59,
-			"gemma-3-27b":           p61,
-			"gpt-oss-120b":          p62,
-			"llama-2-7b":            p64,
-			"llama-3-8b":            p63,
-			"llama-3.1-405b":        p54,
-			"llama-3.1-8b":          p52,
-			"llama-3.3-70b":         p53,
-			"llava-v1.6-mistral-7b": p66,
-			"mixtral-8x7b":          p60,
-			"qwen2.5-7b":            p65,
-			"qwen3-14b":             p56,
-			"qwen3-235b-a22b":       p58,
-			"qwen3-32b":             p57,
-			"qwen3-8b":              p55,
+			"deepseek-v3":           p71,
+			"gemma-3-27b":           p73,
+			"gpt-oss-120b":          p74,
+			"llama-2-7b":            p76,
+			"llama-3-8b":            p75,
+			"llama-3.1-405b":        p66,
+			"llama-3.1-8b":          p64,
+			"llama-3.3-70b":         p65,
+			"llava-v1.6-mistral-7b": p78,
+			"mixtral-8x7b":          p72,
+			"qwen2.5-7b":            p77,
+			"qwen3-14b":             p68,
+			"qwen3-235b-a22b":       p70,
+			"qwen3-32b":             p69,
+			"qwen3-8b":              p67,
 		},
 		flagByID: map[string]*Flag{
-			"sglang-attention-backend":          p106,
-			"sglang-chunked-prefill-size":       p104,
-			"sglang-context-length":             p99,
-			"sglang-disable-radix-cache":        p102,
-			"sglang-dp-size":                    p98,
-			"sglang-enable-metrics":             p108,
-			"sglang-enable-radix-cache":         p101,
-			"sglang-enable-torch-compile":       p105,
-			"sglang-kv-cache-dtype":             p107,
-			"sglang-max-running-requests":       p103,
-			"sglang-mem-fraction-static":        p100,
-			"sglang-model-path":                 p96,
-			"sglang-tp-size":                    p97,
-			"vllm-block-size":                   p74,
-			"vllm-cuda-graph-sizes":             p89,
-			"vllm-cudagraph-capture-sizes":      p88,
-			"vllm-enable-chunked-prefill":       p78,
-			"vllm-enable-lora":                  p91,
-			"vllm-enable-prefix-caching":        p77,
-			"vllm-enforce-eager":                p84,
-			"vllm-gpu-memory-utilization":       p72,
-			"vllm-kv-cache-dtype":               p73,
-			"vllm-kv-offloading-size":           p76,
-			"vllm-long-prefill-token-threshold": p79,
-			"vllm-max-context-len-to-capture":   p85,
-			"vllm-max-cpu-loras":                p94,
-			"vllm-max-cudagraph-capture-size":   p87,
-			"vllm-max-lora-rank":                p93,
-			"vllm-max-loras":                    p92,
-			"vllm-max-model-len":                p71,
-			"vllm-max-num-batched-tokens":       p70,
-			"vllm-max-num-seqs":                 p69,
-			"vllm-max-seq-len-to-capture":       p86,
-			"vllm-num-speculative-tokens":       p82,
-			"vllm-pipeline-parallel-size":       p68,
-			"vllm-quantization":                 p90,
-			"vllm-served-model-name":            p95,
-			"vllm-speculative-config":           p80,
-			"vllm-speculative-max-model-len":    p83,
-			"vllm-speculative-model":            p81,
-			"vllm-swap-space":                   p75,
-			"vllm-tensor-parallel-size":         p67,
+			"sglang-attention-backend":          p118,
+			"sglang-chunked-prefill-size":       p116,
+			"sglang-context-length":             p111,
+			"sglang-disable-radix-cache":        p114,
+			"sglang-dp-size":                    p110,
+			"sglang-enable-metrics":             p120,
+			"sglang-enable-radix-cache":         p113,
+			"sglang-enable-torch-compile":       p117,
+			"sglang-kv-cache-dtype":             p119,
+			"sglang-max-running-requests":       p115,
+			"sglang-mem-fraction-static":        p112,
+			"sglang-model-path":                 p108,
+			"sglang-tp-size":                    p109,
+			"vllm-block-size":                   p86,
+			"vllm-cuda-graph-sizes":             p101,
+			"vllm-cudagraph-capture-sizes":      p100,
+			"vllm-enable-chunked-prefill":       p90,
+			"vllm-enable-lora":                  p103,
+			"vllm-enable-prefix-caching":        p89,
+			"vllm-enforce-eager":                p96,
+			"vllm-gpu-memory-utilization":       p84,
+			"vllm-kv-cache-dtype":               p85,
+			"vllm-kv-offloading-size":           p88,
+			"vllm-long-prefill-token-threshold": p91,
+			"vllm-max-context-len-to-capture":   p97,
+			"vllm-max-cpu-loras":                p106,
+			"vllm-max-cudagraph-capture-size":   p99,
+			"vllm-max-lora-rank":                p105,
+			"vllm-max-loras":                    p104,
+			"vllm-max-model-len":                p83,
+			"vllm-max-num-batched-tokens":       p82,
+			"vllm-max-num-seqs":                 p81,
+			"vllm-max-seq-len-to-capture":       p98,
+			"vllm-num-speculative-tokens":       p94,
+			"vllm-pipeline-parallel-size":       p80,
+			"vllm-quantization":                 p102,
+			"vllm-served-model-name":            p107,
+			"vllm-speculative-config":           p92,
+			"vllm-speculative-max-model-len":    p95,
+			"vllm-speculative-model":            p93,
+			"vllm-swap-space":                   p87,
+			"vllm-tensor-parallel-size":         p79,
 		},
 		layerByID: map[string]*Layer{"engine": p0, "model-server": p1, "orchestrator": p2},
-		derived:   derivedIndexes{gpn: 1, gpu: 2, total: 3, vendor: 4},
+		derived: derivedIndexes{
+			gpn:        1,
+			gpu:        2,
+			total:      6,
+			vendor:     7,
+			replicas:   4,
+			models:     10,
+			perModel:   8,
+			substrate:  5,
+			kubernetes: 29,
+			platform:   9,
+		},
 	}
 }
