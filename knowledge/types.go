@@ -127,17 +127,20 @@ const (
 // Rule is one piece of judgment as data: when all conditions hold, it has one
 // effect on one product of one layer.
 type Rule struct {
-	ID      string               `toml:"id"`
-	Layer   string               `toml:"layer"`
-	Effect  string               `toml:"effect"`
-	Product string               `toml:"product"`
-	Weight  int                  `toml:"weight"`
-	With    string               `toml:"with"`
-	Reason  string               `toml:"reason"`
-	Source  string               `toml:"source"`
-	AsOf    string               `toml:"as_of"`
-	When    map[string]Condition `toml:"when"`
-	Conds   []Cond               `toml:"-"`
+	ID      string `toml:"id"`
+	Layer   string `toml:"layer"`
+	Effect  string `toml:"effect"`
+	Product string `toml:"product"`
+	Weight  int    `toml:"weight"`
+	With    string `toml:"with"`
+	Reason  string `toml:"reason"`
+	Source  string `toml:"source"`
+	AsOf    string `toml:"as_of"`
+	// Tag groups rules a tie-break or a summary treats alike
+	// ("familiarity"); the lead's schema (issue 10) defines its values.
+	Tag   string               `toml:"tag"`
+	When  map[string]Condition `toml:"when"`
+	Conds []Cond               `toml:"-"`
 	// WhenText is DescribeConds(Conds), computed once at load.
 	WhenText string `toml:"-"`
 	Pos
