@@ -498,3 +498,32 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, s...)
 	return append(b, '"')
 }
+
+// Reconcile settles a substrate × kubernetes contradiction that answers
+// changed from prev have made: the answer just given wins, and the other
+// moves to the nearest value that agrees with it (kubernetes to
+// "available" under a Kubernetes substrate, to "none" under Slurm or bare
+// metal; substrate back to "auto" when kubernetes was the one changed). It
+// returns the answers and the change it made (nil when there was no
+// contradiction). The app calls it on every change, so it never decides on
+// a contradictory pair; answer files get an error instead.
+func (a Answers) Reconcile(prev Answers) (Answers, *AnswerChange) {
+	d := &a.kb.derived
+	if d.substrate < 0 || d.kubernetes < 0 {
+		return a, nil
+	}
+	sub, k8s := a.vals[d.substrate].Str, a.vals[d.kubernetes].Str
+	if !SubstrateConflicts(sub, k8s) {
+		return a, nil
+	}
+	kubernetesChanged := len(prev.vals) == len(a.vals) && prev.vals[d.kubernetes].Str != k8s && prev.vals[d.substrate].Str == sub
+	i, to := d.kubernetes, Value{Str: KubernetesAvailable}
+	switch {
+	case kubernetesChanged:
+		i, to = d.substrate, Value{Str: SubstrateAuto}
+	case k8s == KubernetesRequired:
+		to = Value{Str: KubernetesNone}
+	}
+	ch := &AnswerChange{Q: a.kb.Questions[i], From: a.vals[i], To: to}
+	return a.With(i, to), ch
+}

@@ -76,3 +76,25 @@ func TestTheAppOffersOnlySubstratesTheKubernetesAnswerAllows(t *testing.T) {
 		t.Error("Check lets openshift × kubernetes = none through")
 	}
 }
+
+func TestTheAnswerJustGivenWinsAContradiction(t *testing.T) {
+	kb := knowledge.MustDefault()
+	sub, k8s := kb.QuestionIndex(knowledge.KeySubstrate), kb.QuestionIndex(knowledge.KeyKubernetes)
+	start := kb.Defaults() // kubernetes = none, substrate = auto
+	a, moved := start.With(sub, knowledge.Value{Str: "openshift"}).Reconcile(start)
+	if moved == nil || moved.Q.Key != knowledge.KeyKubernetes || a.Get(knowledge.KeyKubernetes).Str != "available" {
+		t.Fatalf("substrate openshift: moved %+v, kubernetes %s", moved, a.Get(knowledge.KeyKubernetes).Str)
+	}
+	b, moved := a.With(k8s, knowledge.Value{Str: "none"}).Reconcile(a)
+	if moved == nil || moved.Q.Key != knowledge.KeySubstrate || b.Get(knowledge.KeySubstrate).Str != "auto" {
+		t.Fatalf("kubernetes none on openshift: moved %+v, substrate %s", moved, b.Get(knowledge.KeySubstrate).Str)
+	}
+	req := start.With(k8s, knowledge.Value{Str: "required"})
+	c, moved := req.With(sub, knowledge.Value{Str: "slurm"}).Reconcile(req)
+	if moved == nil || c.Get(knowledge.KeyKubernetes).Str != "none" || kb.Check(c) != nil {
+		t.Fatalf("slurm where kubernetes was required: moved %+v, kubernetes %s", moved, c.Get(knowledge.KeyKubernetes).Str)
+	}
+	if _, moved := start.Reconcile(start); moved != nil {
+		t.Errorf("no contradiction, moved %+v", moved)
+	}
+}

@@ -62,8 +62,9 @@ const (
 	DTypeFP8  = "fp8"
 	DTypeInt4 = "int4"
 
-	KubernetesNone     = "none"
-	KubernetesRequired = "required"
+	KubernetesNone      = "none"
+	KubernetesAvailable = "available"
+	KubernetesRequired  = "required"
 
 	// SubstrateAuto takes the platform from the kubernetes answer.
 	SubstrateAuto = "auto"
@@ -195,6 +196,7 @@ var Understood = []Understanding{
 	}},
 	{Key: KeyKubernetes, Type: TypeEnum, By: "stackpick's scenario generator and the substrate check", Values: []Meaning{
 		{Value: KubernetesNone, Does: "a generated scenario without Kubernetes turns gitops and traffic_splitting off; substrate auto means bare metal; a Kubernetes substrate contradicts it"},
+		{Value: KubernetesAvailable, Does: "what the app moves kubernetes = none to when a Kubernetes substrate is chosen"},
 		{Value: KubernetesRequired, Does: "a Slurm or bare-metal substrate contradicts it"},
 	}},
 	{Key: KeyGitOps, Type: TypeBool, By: "stackpick's scenario generator"},
