@@ -1420,7 +1420,7 @@ func builtinKB() *KB {
 		Page:    "Models",
 		Type:    "int",
 		Prompt:  "How many customer tenants share the fleet?",
-		Why:     "Tenants bring isolation, per-tenant models and routing needs.",
+		Why:     "Tenants bring isolation, per-tenant models and routing needs; many tenants on shared replicas need each tenant queued fairly, so one tenant's burst does not starve the others.",
 		Min:     new(int(1)),
 		Max:     new(int(1000000)),
 		Default: int64(1),
@@ -1612,7 +1612,7 @@ func builtinKB() *KB {
 		Default: "none",
 		Labels: map[string]string{
 			"available": "available: we run it, but it is not a must",
-			"none":      "none: bare metal or VMs",
+			"none":      "none: no Kubernetes (bare metal, VMs or Slurm)",
 			"required":  "required: Kubernetes-native is a requirement",
 		},
 		Pos: Pos{File: "knowledge/data/questions.toml", Line: 294},

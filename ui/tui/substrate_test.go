@@ -41,7 +41,7 @@ func TestAContradictorySubstrateMovesKubernetesAndSaysSo(t *testing.T) {
 				t.Errorf("%dx%d: on OpenShift the Kubernetes question offers %v", sz.w, sz.h, b.offer)
 			}
 		}
-		if v := d.view(); strings.Contains(v, "none: bare metal or VMs") {
+		if v := d.view(); strings.Contains(v, "none: no Kubernetes") {
 			t.Errorf("%dx%d: kubernetes = none is offered beside OpenShift:\n%s", sz.w, sz.h, v)
 		}
 	}
