@@ -214,6 +214,8 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 			"kb/x.toml:10: rule \"r\" when.other_model_types: can never fire: other_model_types can hold 0 to 6 items, never both ≥ 7 and ≤ 6 (allowed: a list of vision, tabular, classical-ml, embedding, reranker, speech)"},
 		{"list equals and one_of apart", okRule + "[rule.when]\nother_model_types = { equals = [\"vision\"], one_of = [\"tabular\"] }\n",
 			"kb/x.toml:10: rule \"r\" when.other_model_types: can never fire: equals and one_of share no value (allowed: a list of vision, tabular, classical-ml, embedding, reranker, speech)"},
+		{"derived platform the answers cannot give", okRule + "[rule.when]\nkubernetes = { equals = \"none\" }\nplatform = { equals = \"openshift\" }\n",
+			"kb/x.toml:9: rule \"r\" when: can never fire: no substrate and kubernetes answers that agree give a platform that meets its condition"},
 		{"derived vendor no gpu gives", okRule + "[rule.when]\ngpu = { equals = \"mi300x\" }\ngpu_vendor = { equals = \"nvidia\" }\n",
 			"kb/x.toml:9: rule \"r\" when: can never fire: no gpu and gpus_per_node allowed here give a gpu_vendor that meets its condition"},
 		{"derived total out of reach", okRule + "[rule.when]\nnodes = { at_most = 2 }\ngpus_per_node = { at_most = 8 }\ntotal_gpus = { at_least = 17 }\n",
