@@ -188,13 +188,7 @@ func (b *builder) stackReason(li, pick int) Reason {
 }
 
 // feeds maps a derived answer to the answers it is computed from.
-var feeds = map[string][]string{
-	knowledge.DerivedTotalGPUs:  {knowledge.KeyNodes, knowledge.KeyGPUsPerNode},
-	knowledge.DerivedGPUVendor:  {knowledge.KeyGPU, knowledge.KeyGPUsPerNode},
-	knowledge.DerivedPlatform:   {knowledge.KeyKubernetes, knowledge.KeySubstrate},
-	knowledge.DerivedReplicas:   {knowledge.KeyReplicas, knowledge.KeyNodes, knowledge.KeyBaseModels},
-	knowledge.KeyAcceleratorMix: nil,
-}
+var feeds = knowledge.DerivedFrom
 
 // restsOn lists the answers (not derived) that conditions read.
 func restsOn(kb *knowledge.KB, keys []string) []string {

@@ -134,6 +134,20 @@ func intCandidates(ts map[string][]int, a knowledge.Answers, q *knowledge.Questi
 			c = append(c, n-1, n)
 		}
 	}
+	// replicas_per_model = replicas, or nodes ÷ base_models when replicas
+	// is 0: cross its thresholds through whichever answer sets it.
+	auto := a.Get(knowledge.KeyReplicas).Int == 0
+	bm, nodes := max(1, a.Get(knowledge.KeyBaseModels).Int), a.Get(knowledge.KeyNodes).Int
+	for _, t := range ts[knowledge.DerivedReplicasPerModel] {
+		switch {
+		case q.Key == knowledge.KeyReplicas:
+			c = append(c, t-1, t, t+1)
+		case q.Key == knowledge.KeyNodes && auto:
+			c = append(c, t*bm-1, t*bm, (t+1)*bm)
+		case q.Key == knowledge.KeyBaseModels && auto && t > 0:
+			c = append(c, nodes/t, nodes/t+1, nodes/max(1, t-1))
+		}
+	}
 	var out []int
 	for _, n := range c {
 		if (q.Min != nil && n < *q.Min) || (q.Max != nil && n > *q.Max) {

@@ -113,6 +113,16 @@ func classes(kb *knowledge.KB) []factor {
 			for _, t := range decide.Thresholds(kb, q.Key) {
 				cuts = append(cuts, t, t+1)
 			}
+			if q.Key == "replicas" {
+				for _, t := range decide.Thresholds(kb, knowledge.DerivedReplicasPerModel) {
+					cuts = append(cuts, t-1, t, t+1)
+				}
+			}
+			if q.Key == "nodes" || q.Key == "base_models" {
+				for _, t := range decide.Thresholds(kb, knowledge.DerivedReplicasPerModel) {
+					cuts = append(cuts, t, t+1, 2*t)
+				}
+			}
 			if q.Key == "gpus_per_node" || q.Key == "nodes" {
 				// total_gpus = nodes × gpus_per_node: reach each of its
 				// thresholds from below and above with one node.
@@ -404,26 +414,44 @@ func checkArguments(kb *knowledge.KB, a knowledge.Answers, d decide.Decision, lp
 				}
 			}
 		}
+		// A claim's phrase must hold by at least one of the claims that
+		// share it (they are alternatives).
+		denied := map[string]string{}
+		held := map[string]bool{}
 		for _, cl := range kb.Claims {
 			if !knowledge.MentionsClaim(r.Text, cl) {
 				continue
 			}
-			vals := a.Values()
-			for i := range cl.Conds {
-				if !cl.Conds[i].Holds(vals[cl.Conds[i].Q]) {
-					return fmt.Errorf("reason %s says %q, and the answers deny it (%s)", r.Rule, cl.Phrase, cl.Conds[i].Text)
-				}
+			if why := claimDenied(a, d, cl); why != "" {
+				denied[cl.Phrase] = why
+			} else {
+				held[cl.Phrase] = true
 			}
-			for layer, ids := range cl.Stack {
-				for _, l := range d.Layers {
-					if l.Layer == layer && !slices.Contains(ids, l.Pick) {
-						return fmt.Errorf("reason %s says %q, and the stack's %s is %s", r.Rule, cl.Phrase, layer, l.Pick)
-					}
-				}
+		}
+		for phrase, why := range denied {
+			if !held[phrase] {
+				return fmt.Errorf("reason %s says %q, and %s", r.Rule, phrase, why)
 			}
 		}
 	}
 	return nil
+}
+
+func claimDenied(a knowledge.Answers, d decide.Decision, cl *knowledge.Claim) string {
+	vals := a.Values()
+	for i := range cl.Conds {
+		if !cl.Conds[i].Holds(vals[cl.Conds[i].Q]) {
+			return "the answers deny it (" + cl.Conds[i].Text + ")"
+		}
+	}
+	for layer, ids := range cl.Stack {
+		for _, l := range d.Layers {
+			if l.Layer == layer && !slices.Contains(ids, l.Pick) {
+				return "the stack's " + layer + " is " + l.Pick
+			}
+		}
+	}
+	return ""
 }
 
 func ruleByID(kb *knowledge.KB, id string) *knowledge.Rule {
@@ -435,19 +463,7 @@ func ruleByID(kb *knowledge.KB, id string) *knowledge.Rule {
 	return &knowledge.Rule{}
 }
 
-func feedsOf(key string) []string {
-	switch key {
-	case knowledge.DerivedTotalGPUs:
-		return []string{knowledge.KeyNodes, knowledge.KeyGPUsPerNode}
-	case knowledge.DerivedGPUVendor:
-		return []string{knowledge.KeyGPU, knowledge.KeyGPUsPerNode}
-	case knowledge.DerivedPlatform:
-		return []string{knowledge.KeyKubernetes, knowledge.KeySubstrate}
-	case knowledge.DerivedReplicas:
-		return []string{knowledge.KeyReplicas, knowledge.KeyNodes, knowledge.KeyBaseModels}
-	}
-	return nil
-}
+func feedsOf(key string) []string { return knowledge.DerivedFrom[key] }
 
 // sweep runs check over every answer set from next, on all cores, and
 // returns the first failure with the answers that caused it.

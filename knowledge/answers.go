@@ -95,7 +95,7 @@ func (a Answers) With(i int, v Value) Answers {
 // stated mark as it was: use With for a choice the user makes.
 func (a *Answers) Put(i int, v Value) {
 	a.vals[i] = v
-	if d := &a.kb.derived; i == d.nodes || i == d.gpn || i == d.gpu {
+	if d := &a.kb.derived; i == d.nodes || i == d.gpn || i == d.gpu || i == d.replicas || i == d.models || i == d.substrate || i == d.kubernetes {
 		a.derive()
 	}
 }
@@ -130,21 +130,118 @@ func (a *Answers) derive() {
 		}
 		a.vals[d.vendor] = Value{Str: vendor}
 	}
+	if d.perModel >= 0 {
+		n := a.vals[d.replicas].Int
+		if n <= 0 {
+			n = max(1, a.vals[d.nodes].Int/max(1, a.vals[d.models].Int))
+		}
+		a.vals[d.perModel] = Value{Int: n}
+	}
+	if d.platform >= 0 {
+		a.vals[d.platform] = Value{Str: platformOf(a.vals[d.substrate].Str, a.vals[d.kubernetes].Str)}
+	}
+}
+
+// platformOf is the platform a substrate answer names, auto taking it from
+// the kubernetes answer.
+func platformOf(substrate, kubernetes string) string {
+	if substrate != SubstrateAuto {
+		return substrate
+	}
+	if kubernetes == KubernetesNone {
+		return PlatformBareMetal
+	}
+	return PlatformKubernetes
 }
 
 // derivedIndexes caches the positions derive reads and writes.
 type derivedIndexes struct {
-	nodes, gpn, gpu, total, vendor int
+	nodes, gpn, gpu, total, vendor  int
+	replicas, models, perModel      int
+	substrate, kubernetes, platform int
 }
 
 func (kb *KB) indexDerived() {
 	kb.derived = derivedIndexes{
-		nodes:  kb.QuestionIndex(KeyNodes),
-		gpn:    kb.QuestionIndex(KeyGPUsPerNode),
-		gpu:    kb.QuestionIndex(KeyGPU),
-		total:  kb.QuestionIndex(DerivedTotalGPUs),
-		vendor: kb.QuestionIndex(DerivedGPUVendor),
+		nodes:      kb.QuestionIndex(KeyNodes),
+		gpn:        kb.QuestionIndex(KeyGPUsPerNode),
+		gpu:        kb.QuestionIndex(KeyGPU),
+		total:      kb.QuestionIndex(DerivedTotalGPUs),
+		vendor:     kb.QuestionIndex(DerivedGPUVendor),
+		replicas:   kb.QuestionIndex(KeyReplicas),
+		models:     kb.QuestionIndex(KeyBaseModels),
+		perModel:   kb.QuestionIndex(DerivedReplicasPerModel),
+		substrate:  kb.QuestionIndex(KeySubstrate),
+		kubernetes: kb.QuestionIndex(KeyKubernetes),
+		platform:   kb.QuestionIndex(DerivedPlatform),
 	}
+}
+
+// SubstrateConflicts reports whether a substrate answer contradicts a
+// kubernetes answer: a Kubernetes substrate without Kubernetes, or a
+// Slurm or bare-metal one where Kubernetes is required.
+func SubstrateConflicts(substrate, kubernetes string) bool {
+	switch substrate {
+	case PlatformKubernetes, PlatformOpenShift, PlatformManagedCloud:
+		return kubernetes == KubernetesNone
+	case PlatformSlurm, PlatformBareMetal:
+		return kubernetes == KubernetesRequired
+	}
+	return false
+}
+
+// ConsistentValues lists the values of key (substrate or kubernetes) that
+// do not contradict the other of the two answers, in question order; for
+// any other key, every value the question allows. The app offers only
+// these, so a contradictory pair cannot be chosen.
+func (a Answers) ConsistentValues(key string) []string {
+	q := a.kb.Question(key)
+	if q == nil {
+		return nil
+	}
+	var out []string
+	for _, v := range q.Values {
+		switch key {
+		case KeySubstrate:
+			if SubstrateConflicts(v, a.Get(KeyKubernetes).Str) {
+				continue
+			}
+		case KeyKubernetes:
+			if SubstrateConflicts(a.Get(KeySubstrate).Str, v) {
+				continue
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// conflict explains a contradiction between answers, or returns nil. line
+// finds a key's line in the answers file (nil: no file).
+func (a Answers) conflict(file string, line func(string) int) *Error {
+	d := &a.kb.derived
+	if d.substrate < 0 || d.kubernetes < 0 {
+		return nil
+	}
+	sub, k8s := a.vals[d.substrate].Str, a.vals[d.kubernetes].Str
+	if !SubstrateConflicts(sub, k8s) {
+		return nil
+	}
+	e := &Error{File: file, Key: KeySubstrate}
+	if line != nil {
+		e.Line = line(KeySubstrate)
+		if e.Line == 0 {
+			e.Line = line(KeyKubernetes)
+		}
+	}
+	if k8s == KubernetesNone {
+		e.Problem = fmt.Sprintf("substrate = %q runs on Kubernetes, but kubernetes = %q says the platform has none", sub, k8s)
+		e.Hint = fmt.Sprintf(`write kubernetes = "available" (or "required"), or substrate = "bare-metal" (or "slurm", or "auto")`)
+	} else {
+		e.Problem = fmt.Sprintf("substrate = %q has no Kubernetes, but kubernetes = %q says Kubernetes is a requirement", sub, k8s)
+		e.Hint = fmt.Sprintf(`write kubernetes = "none" (or "available"), or substrate = "kubernetes" (or "openshift", "managed-cloud", "auto")`)
+	}
+	return e
 }
 
 // AnswerKeys lists the keys a user may set, in question order.
@@ -223,6 +320,9 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 		return Answers{}, err
 	}
 	a.derive()
+	if e := a.conflict(file, lineOf); e != nil {
+		return Answers{}, Errors{e}
+	}
 	return a, nil
 }
 
@@ -446,4 +546,33 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// Reconcile settles a substrate × kubernetes contradiction that answers
+// changed from prev have made: the answer just given wins, and the other
+// moves to the nearest value that agrees with it (kubernetes to
+// "available" under a Kubernetes substrate, to "none" under Slurm or bare
+// metal; substrate back to "auto" when kubernetes was the one changed). It
+// returns the answers and the change it made (nil when there was no
+// contradiction). The app calls it on every change, so it never decides on
+// a contradictory pair; answer files get an error instead.
+func (a Answers) Reconcile(prev Answers) (Answers, *AnswerChange) {
+	d := &a.kb.derived
+	if d.substrate < 0 || d.kubernetes < 0 {
+		return a, nil
+	}
+	sub, k8s := a.vals[d.substrate].Str, a.vals[d.kubernetes].Str
+	if !SubstrateConflicts(sub, k8s) {
+		return a, nil
+	}
+	kubernetesChanged := len(prev.vals) == len(a.vals) && prev.vals[d.kubernetes].Str != k8s && prev.vals[d.substrate].Str == sub
+	i, to := d.kubernetes, Value{Str: KubernetesAvailable}
+	switch {
+	case kubernetesChanged:
+		i, to = d.substrate, Value{Str: SubstrateAuto}
+	case k8s == KubernetesRequired:
+		to = Value{Str: KubernetesNone}
+	}
+	ch := &AnswerChange{Q: a.kb.Questions[i], From: a.vals[i], To: to}
+	return a.With(i, to), ch
 }

@@ -97,10 +97,10 @@ func builtinKB() *KB {
 				AsOf:   "2026-09",
 				When:   map[string]Condition{"fine_tune_method": {Equals: "lora"}, "fine_tunes": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "fine_tunes", Q: 6, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
+					{Key: "fine_tunes", Q: 11, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
 					{
 						Key:  "fine_tune_method",
-						Q:    7,
+						Q:    12,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "lora",
@@ -291,7 +291,7 @@ func builtinKB() *KB {
 				AsOf:   "2026-09",
 				When:   map[string]Condition{"total_gpus": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "total_gpus", Q: 3, Type: "int", Op: "at_least", Int: 2, Text: "total_gpus ≥ 2", kind: 3},
+					{Key: "total_gpus", Q: 6, Type: "int", Op: "at_least", Int: 2, Text: "total_gpus ≥ 2", kind: 3},
 				},
 			},
 			{
@@ -304,7 +304,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vllm",
@@ -432,7 +432,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "weekly",
@@ -543,7 +543,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -615,7 +615,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -704,7 +704,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "amd",
@@ -737,7 +737,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -838,7 +838,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "sglang",
@@ -858,7 +858,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -878,7 +878,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "gitops",
-						Q:     22,
+						Q:     32,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -969,7 +969,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -1063,7 +1063,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "ray_experience",
-						Q:    27,
+						Q:    37,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "bad",
@@ -1083,7 +1083,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "sglang",
@@ -1101,7 +1101,7 @@ func builtinKB() *KB {
 				AsOf:   "2026-09",
 				When:   map[string]Condition{"base_models": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "base_models", Q: 5, Type: "int", Op: "at_least", Int: 2, Text: "base_models ≥ 2", kind: 3},
+					{Key: "base_models", Q: 10, Type: "int", Op: "at_least", Int: 2, Text: "base_models ≥ 2", kind: 3},
 				},
 			},
 		},
@@ -1186,7 +1186,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -1206,7 +1206,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "prefix_reuse",
-						Q:    15,
+						Q:    22,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "low",
@@ -1299,23 +1299,86 @@ func builtinKB() *KB {
 		def:     Value{Str: "h100"},
 	}
 	p16 := &Question{
+		Key:     "accelerator_mix",
+		Page:    "Fleet",
+		Type:    "enum",
+		Prompt:  "Is the fleet one accelerator type, or a mix?",
+		Why:     "An engine compiled and tuned for one GPU type is rebuilt for every other type in the fleet, which is the course notes' case against TensorRT-LLM on mixed H100/H200 fleets; a fleet with NVIDIA and other vendors rules out NVIDIA-only products.",
+		Values:  []string{"one-type", "several-types", "several-vendors"},
+		Default: "one-type",
+		Labels: map[string]string{
+			"one-type":        "one-type: every node has the same accelerator",
+			"several-types":   "several-types: several GPU types of one vendor (say H100 and H200)",
+			"several-vendors": "several-vendors: NVIDIA and other vendors in one fleet",
+		},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 36},
+		def: Value{Str: "one-type"},
+	}
+	p17 := &Question{
+		Key:     "replicas",
+		Page:    "Fleet",
+		Type:    "int",
+		Prompt:  "How many replicas of each model run at once? (0 = work it out: nodes ÷ base models, at least 1)",
+		Why:     "An orchestrator pays for itself when a model has more than one replica to route between: two models on two nodes, one replica each, need none; one model on two nodes does.",
+		Min:     new(int(0)),
+		Max:     new(int(100000)),
+		Default: int64(0),
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 49},
+	}
+	p18 := &Question{
+		Key:     "substrate",
+		Page:    "Fleet",
+		Type:    "enum",
+		Prompt:  "What do the nodes run on?",
+		Why:     "Kubernetes-native orchestrators need Kubernetes; OpenShift comes with its own AI platform; a Slurm or HPC cluster schedules jobs its own way. auto takes it from the Kubernetes answer.",
+		Values:  []string{"auto", "kubernetes", "openshift", "managed-cloud", "slurm", "bare-metal"},
+		Default: "auto",
+		Labels: map[string]string{
+			"auto":          "auto: as the Kubernetes answer implies",
+			"bare-metal":    "bare-metal: bare metal or VMs, no cluster scheduler",
+			"kubernetes":    "kubernetes: plain (upstream) Kubernetes",
+			"managed-cloud": "managed-cloud: a cloud's managed Kubernetes (EKS, GKE, AKS)",
+			"openshift":     "openshift: Red Hat OpenShift",
+			"slurm":         "slurm: a Slurm or HPC cluster",
+		},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 59},
+		def: Value{Str: "auto"},
+	}
+	p19 := &Question{
 		Key:     "total_gpus",
 		Type:    "int",
 		Prompt:  "Total accelerators (nodes × gpus_per_node)",
 		Why:     "Dynamo's own pitch starts above one 8-GPU node.",
 		Derived: true,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 36},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 75},
 	}
-	p17 := &Question{
+	p20 := &Question{
 		Key:     "gpu_vendor",
 		Type:    "enum",
 		Prompt:  "Accelerator vendor (from the hardware catalog)",
 		Why:     "TensorRT-LLM is NVIDIA-only; Dynamo is NVIDIA-led.",
 		Values:  []string{"nvidia", "amd", "intel", "google", "apple", "none"},
 		Derived: true,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 43},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 82},
 	}
-	p18 := &Question{
+	p21 := &Question{
+		Key:     "replicas_per_model",
+		Type:    "int",
+		Prompt:  "Replicas of each model (replicas, or nodes ÷ base models, at least 1)",
+		Why:     "The course notes' orchestrator trigger is more than one replica.",
+		Derived: true,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 89},
+	}
+	p22 := &Question{
+		Key:     "platform",
+		Type:    "enum",
+		Prompt:  "Platform the fleet runs on (substrate, or what the Kubernetes answer implies)",
+		Why:     "Which orchestrators the platform can host, and which come with it.",
+		Values:  []string{"kubernetes", "openshift", "managed-cloud", "slurm", "bare-metal"},
+		Derived: true,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 96},
+	}
+	p23 := &Question{
 		Key:     "base_models",
 		Page:    "Models",
 		Type:    "int",
@@ -1324,10 +1387,10 @@ func builtinKB() *KB {
 		Min:     new(int(1)),
 		Max:     new(int(10000)),
 		Default: int64(1),
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 52},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 106},
 		def:     Value{Int: 1},
 	}
-	p19 := &Question{
+	p24 := &Question{
 		Key:     "fine_tunes",
 		Page:    "Models",
 		Type:    "int",
@@ -1336,9 +1399,9 @@ func builtinKB() *KB {
 		Min:     new(int(0)),
 		Max:     new(int(100000)),
 		Default: int64(0),
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 62},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 116},
 	}
-	p20 := &Question{
+	p25 := &Question{
 		Key:     "fine_tune_method",
 		Page:    "Models",
 		Type:    "enum",
@@ -1346,32 +1409,54 @@ func builtinKB() *KB {
 		Why:     "LoRA adapters share one base model's weights; full fine-tunes are separate models with their own memory.",
 		Values:  []string{"none", "lora", "full"},
 		Default: "none",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 72},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 126},
 		def:     Value{Str: "none"},
 	}
-	p21 := &Question{
+	p26 := &Question{
+		Key:     "adapter_routing",
+		Page:    "Models",
+		Type:    "bool",
+		Prompt:  "Must each request go to a replica that already holds its LoRA adapter (adapter-aware routing)?",
+		Why:     "With a few adapters every replica holds them all; with hundreds, a replica holds only some, and a request sent elsewhere waits for its adapter to load.",
+		Default: false,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 135},
+	}
+	p27 := &Question{
 		Key:     "tenants",
 		Page:    "Models",
 		Type:    "int",
 		Prompt:  "How many customer tenants share the fleet?",
-		Why:     "Tenants bring isolation, per-tenant models and routing needs.",
+		Why:     "Tenants bring isolation, per-tenant models and routing needs; many tenants on shared replicas need each tenant queued fairly, so one tenant's burst does not starve the others.",
 		Min:     new(int(1)),
 		Max:     new(int(1000000)),
 		Default: int64(1),
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 81},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 143},
 		def:     Value{Int: 1},
 	}
-	p22 := &Question{
+	p28 := &Question{
 		Key:     "other_model_types",
 		Page:    "Models",
 		Type:    "list",
 		Prompt:  "Which non-LLM models share the platform?",
-		Why:     "A mixed fleet (LLM + vision + tabular) wants a general model server, not just an LLM engine.",
-		Values:  []string{"vision", "tabular", "classical-ml", "embedding", "speech"},
+		Why:     "Embedding and reranker models run in the LLM engine itself (vLLM and SGLang serve them); vision, tabular, classical ML and speech models need a general model server with framework backends.",
+		Values:  []string{"vision", "tabular", "classical-ml", "embedding", "reranker", "speech"},
 		Default: []any{},
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 91},
+		Labels: map[string]string{
+			"embedding": "embedding (served by the LLM engine)",
+			"reranker":  "reranker (served by the LLM engine)",
+		},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 153},
 	}
-	p23 := &Question{
+	p29 := &Question{
+		Key:     "day0_architectures",
+		Page:    "Models",
+		Type:    "bool",
+		Prompt:  "Must new model architectures be served the day they are released?",
+		Why:     "vLLM lands new architectures first; an engine that needs per-model work lags behind. This is separate from how often you change models.",
+		Default: false,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 165},
+	}
+	p30 := &Question{
 		Key:     "context_tokens",
 		Page:    "Models",
 		Type:    "int",
@@ -1380,10 +1465,10 @@ func builtinKB() *KB {
 		Min:     new(int(1)),
 		Max:     new(int(10000000)),
 		Default: int64(8192),
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 100},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 173},
 		def:     Value{Int: 8192},
 	}
-	p24 := &Question{
+	p31 := &Question{
 		Key:    "model",
 		Page:   "Models",
 		Type:   "enum",
@@ -1408,10 +1493,10 @@ func builtinKB() *KB {
 		},
 		Catalog: "model",
 		Default: "llama-3.3-70b",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 110},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 183},
 		def:     Value{Str: "llama-3.3-70b"},
 	}
-	p25 := &Question{
+	p32 := &Question{
 		Key:     "weights_dtype",
 		Page:    "Models",
 		Type:    "enum",
@@ -1423,10 +1508,10 @@ func builtinKB() *KB {
 			"auto": "auto: the checkpoint's own format",
 			"int4": "int4: a 4-bit AWQ or GPTQ checkpoint",
 		},
-		Pos: Pos{File: "knowledge/data/questions.toml", Line: 119},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 192},
 		def: Value{Str: "auto"},
 	}
-	p26 := &Question{
+	p33 := &Question{
 		Key:     "kv_cache_dtype",
 		Page:    "Models",
 		Type:    "enum",
@@ -1435,10 +1520,10 @@ func builtinKB() *KB {
 		Values:  []string{"auto", "fp8_e4m3", "fp8_e5m2"},
 		Default: "auto",
 		Labels:  map[string]string{"auto": "auto: the model's dtype (bf16)"},
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 131},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 204},
 		def:     Value{Str: "auto"},
 	}
-	p27 := &Question{
+	p34 := &Question{
 		Key:     "workload",
 		Page:    "Workload",
 		Type:    "enum",
@@ -1447,10 +1532,10 @@ func builtinKB() *KB {
 		Values:  []string{"chat", "agentic", "batch", "rag", "scoring", "mixed"},
 		Default: "chat",
 		Labels:  map[string]string{"scoring": "scoring (prefill-only ranking or classification)"},
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 144},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 217},
 		def:     Value{Str: "chat"},
 	}
-	p28 := &Question{
+	p35 := &Question{
 		Key:     "prefix_reuse",
 		Page:    "Workload",
 		Type:    "enum",
@@ -1458,19 +1543,19 @@ func builtinKB() *KB {
 		Why:     "High reuse makes prefix caching the most important feature and cache-aware routing worth its cost.",
 		Values:  []string{"low", "medium", "high"},
 		Default: "medium",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 155},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 228},
 		def:     Value{Str: "medium"},
 	}
-	p29 := &Question{
+	p36 := &Question{
 		Key:     "structured_output",
 		Page:    "Workload",
 		Type:    "bool",
 		Prompt:  "Is heavy structured output (JSON schema, grammars) a main requirement?",
-		Why:     "The seed counts grammar-constrained decoding as a reason to look at SGLang.",
+		Why:     "The course notes count grammar-constrained decoding as a reason to look at SGLang.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 164},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 237},
 	}
-	p30 := &Question{
+	p37 := &Question{
 		Key:     "latency_priority",
 		Page:    "Workload",
 		Type:    "enum",
@@ -1478,19 +1563,52 @@ func builtinKB() *KB {
 		Why:     "Trades batch size against inter-token latency; squeezing the last percent on a fixed model is a latency-and-throughput play.",
 		Values:  []string{"latency", "balanced", "throughput"},
 		Default: "balanced",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 172},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 245},
 		def:     Value{Str: "balanced"},
 	}
-	p31 := &Question{
+	p38 := &Question{
+		Key:     "concurrent_requests",
+		Page:    "Workload",
+		Type:    "int",
+		Prompt:  "How many requests are in flight at peak, across the fleet? (0 = not known: sized from the latency answer)",
+		Why:     "Sets the batch each replica must hold and so the KV cache it needs; the latency answer alone only guesses it.",
+		Min:     new(int(0)),
+		Max:     new(int(10000000)),
+		Default: int64(0),
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 254},
+	}
+	p39 := &Question{
+		Key:     "ttft_ms",
+		Page:    "Workload",
+		Type:    "int",
+		Prompt:  "Target time to first token, p95, in milliseconds? (0 = no target)",
+		Why:     "A tight time to first token caps how long a prompt may wait behind others' prefill: it sets the prefill chunk and the batch.",
+		Min:     new(int(0)),
+		Max:     new(int(600000)),
+		Default: int64(0),
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 264},
+	}
+	p40 := &Question{
+		Key:     "itl_ms",
+		Page:    "Workload",
+		Type:    "int",
+		Prompt:  "Target inter-token latency, p95, in milliseconds? (0 = no target)",
+		Why:     "A tight inter-token latency caps the batch a replica may run and favours more GPUs per replica.",
+		Min:     new(int(0)),
+		Max:     new(int(10000)),
+		Default: int64(0),
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 274},
+	}
+	p41 := &Question{
 		Key:     "request_pipeline",
 		Page:    "Workload",
 		Type:    "bool",
 		Prompt:  "Does one request compose several models (router model, retrieval, main LLM, re-ranker)?",
 		Why:     "Heavy request shaping across models is what Ray Serve's deployment graphs are for.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 181},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 284},
 	}
-	p32 := &Question{
+	p42 := &Question{
 		Key:     "kubernetes",
 		Page:    "Platform",
 		Type:    "enum",
@@ -1500,49 +1618,49 @@ func builtinKB() *KB {
 		Default: "none",
 		Labels: map[string]string{
 			"available": "available: we run it, but it is not a must",
-			"none":      "none: bare metal or VMs",
+			"none":      "none: no Kubernetes (bare metal, VMs or Slurm)",
 			"required":  "required: Kubernetes-native is a requirement",
 		},
-		Pos: Pos{File: "knowledge/data/questions.toml", Line: 191},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 294},
 		def: Value{Str: "none"},
 	}
-	p33 := &Question{
+	p43 := &Question{
 		Key:     "cache_aware_routing",
 		Page:    "Platform",
 		Type:    "bool",
 		Prompt:  "Must requests be routed to the replica that already holds their prefix (cache-aware routing)?",
 		Why:     "Cache-aware routing is an orchestrator feature: llm-d, Dynamo and SGLang's router offer it.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 204},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 307},
 	}
-	p34 := &Question{
+	p44 := &Question{
 		Key:     "disaggregation",
 		Page:    "Platform",
 		Type:    "bool",
 		Prompt:  "Do you plan prefill/decode disaggregation?",
 		Why:     "Splitting prefill and decode across GPUs needs an orchestrator that moves KV cache between them.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 212},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 315},
 	}
-	p35 := &Question{
+	p45 := &Question{
 		Key:     "gitops",
 		Page:    "Platform",
 		Type:    "bool",
 		Prompt:  "Are model deployments managed by GitOps (Argo CD, Flux)?",
 		Why:     "Declarative model deployments as Kubernetes resources are KServe's home ground.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 220},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 323},
 	}
-	p36 := &Question{
+	p46 := &Question{
 		Key:     "traffic_splitting",
 		Page:    "Platform",
 		Type:    "bool",
 		Prompt:  "Do you need traffic splitting (canary, A/B) for model or engine upgrades?",
 		Why:     "Safe rollouts of new models or engine versions are a lifecycle feature, which KServe provides.",
 		Default: false,
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 228},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 331},
 	}
-	p37 := &Question{
+	p47 := &Question{
 		Key:     "governance",
 		Page:    "Platform",
 		Type:    "enum",
@@ -1555,10 +1673,10 @@ func builtinKB() *KB {
 			"nvidia-reference": "nvidia-reference: follow NVIDIA's reference architecture",
 			"vendor-neutral":   "vendor-neutral: CNCF-governed, no single-vendor lock-in",
 		},
-		Pos: Pos{File: "knowledge/data/questions.toml", Line: 236},
+		Pos: Pos{File: "knowledge/data/questions.toml", Line: 339},
 		def: Value{Str: "any"},
 	}
-	p38 := &Question{
+	p48 := &Question{
 		Key:     "change_cadence",
 		Page:    "Platform",
 		Type:    "enum",
@@ -1566,21 +1684,21 @@ func builtinKB() *KB {
 		Why:     "Tuning an engine for one model and one GPU pays off only if they stay put.",
 		Values:  []string{"weekly", "monthly", "quarterly", "frozen"},
 		Default: "monthly",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 249},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 352},
 		def:     Value{Str: "monthly"},
 	}
-	p39 := &Question{
+	p49 := &Question{
 		Key:     "team_familiarity",
 		Page:    "Team",
 		Type:    "enum",
 		Prompt:  "Which engine does the team already run well?",
-		Why:     "The seed puts the vLLM-or-SGLang choice at 60% team familiarity, 40% workload benchmarks.",
+		Why:     "The course notes put the vLLM-or-SGLang choice at 60% team familiarity, 40% workload benchmarks.",
 		Values:  []string{"none", "vllm", "sglang", "tensorrt-llm"},
 		Default: "none",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 260},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 363},
 		def:     Value{Str: "none"},
 	}
-	p40 := &Question{
+	p50 := &Question{
 		Key:     "ray_experience",
 		Page:    "Team",
 		Type:    "enum",
@@ -1588,10 +1706,31 @@ func builtinKB() *KB {
 		Why:     "Ray is another distributed system to run; scars from a bad Ray upgrade make KServe the safer choice.",
 		Values:  []string{"none", "good", "bad"},
 		Default: "none",
-		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 269},
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 372},
 		def:     Value{Str: "none"},
 	}
-	p41 := &GPU{
+	p51 := &Question{
+		Key:     "orchestrator_experience",
+		Page:    "Team",
+		Type:    "enum",
+		Prompt:  "Which fleet orchestrator does the team already run? (Ray has a question of its own)",
+		Why:     "What a team already operates well is most of the choice between tools that both fit, as the course notes weigh engines.",
+		Values:  []string{"none", "dynamo", "llm-d", "kserve"},
+		Default: "none",
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 381},
+		def:     Value{Str: "none"},
+	}
+	p52 := &Question{
+		Key:     "new_operator",
+		Page:    "Team",
+		Type:    "bool",
+		Prompt:  "Can the operations team own another Kubernetes operator?",
+		Why:     "KServe, llm-d and Dynamo each bring operators and custom resources to upgrade and debug; the course notes rule KServe out when the team cannot own another one.",
+		Default: true,
+		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 390},
+		def:     Value{Bool: true},
+	}
+	p53 := &GPU{
 		ID:               "h100",
 		Name:             "NVIDIA H100 SXM 80GB",
 		Vendor:           "nvidia",
@@ -1605,7 +1744,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 11},
 	}
-	p42 := &GPU{
+	p54 := &GPU{
 		ID:               "h200",
 		Name:             "NVIDIA H200 SXM 141GB",
 		Vendor:           "nvidia",
@@ -1619,7 +1758,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 27},
 	}
-	p43 := &GPU{
+	p55 := &GPU{
 		ID:               "b200",
 		Name:             "NVIDIA B200 180GB (HGX)",
 		Vendor:           "nvidia",
@@ -1633,7 +1772,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 42},
 	}
-	p44 := &GPU{
+	p56 := &GPU{
 		ID:               "a100-80gb",
 		Name:             "NVIDIA A100 SXM 80GB",
 		Vendor:           "nvidia",
@@ -1646,7 +1785,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 59},
 	}
-	p45 := &GPU{
+	p57 := &GPU{
 		ID:               "a100-40gb",
 		Name:             "NVIDIA A100 40GB",
 		Vendor:           "nvidia",
@@ -1659,7 +1798,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 74},
 	}
-	p46 := &GPU{
+	p58 := &GPU{
 		ID:               "l40s",
 		Name:             "NVIDIA L40S 48GB",
 		Vendor:           "nvidia",
@@ -1673,7 +1812,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 89},
 	}
-	p47 := &GPU{
+	p59 := &GPU{
 		ID:               "l4",
 		Name:             "NVIDIA L4 24GB",
 		Vendor:           "nvidia",
@@ -1687,7 +1826,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 104},
 	}
-	p48 := &GPU{
+	p60 := &GPU{
 		ID:               "rtx-a6000",
 		Name:             "NVIDIA RTX A6000 48GB",
 		Vendor:           "nvidia",
@@ -1700,7 +1839,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 119},
 	}
-	p49 := &GPU{
+	p61 := &GPU{
 		ID:               "mi300x",
 		Name:             "AMD Instinct MI300X 192GB",
 		Vendor:           "amd",
@@ -1714,7 +1853,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 134},
 	}
-	p50 := &GPU{
+	p62 := &GPU{
 		ID:               "rtx-4090",
 		Name:             "NVIDIA GeForce RTX 4090 24GB",
 		Vendor:           "nvidia",
@@ -1728,7 +1867,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 151},
 	}
-	p51 := &GPU{
+	p63 := &GPU{
 		ID:     "cpu",
 		Name:   "CPU only (no GPU)",
 		Vendor: "none",
@@ -1736,7 +1875,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-11",
 		Pos:    Pos{File: "knowledge/data/gpus.toml", Line: 166},
 	}
-	p52 := &GPU{
+	p64 := &GPU{
 		ID:               "mi325x",
 		Name:             "AMD Instinct MI325X 256GB",
 		Vendor:           "amd",
@@ -1750,7 +1889,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 188},
 	}
-	p53 := &GPU{
+	p65 := &GPU{
 		ID:               "mi355x",
 		Name:             "AMD Instinct MI355X 288GB",
 		Vendor:           "amd",
@@ -1764,7 +1903,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 206},
 	}
-	p54 := &GPU{
+	p66 := &GPU{
 		ID:               "b300",
 		Name:             "NVIDIA B300 288GB (Blackwell Ultra, HGX)",
 		Vendor:           "nvidia",
@@ -1778,7 +1917,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 223},
 	}
-	p55 := &GPU{
+	p67 := &GPU{
 		ID:               "gaudi3",
 		Name:             "Intel Gaudi 3 128GB",
 		Vendor:           "intel",
@@ -1792,7 +1931,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 242},
 	}
-	p56 := &GPU{
+	p68 := &GPU{
 		ID:               "tpu-v6e",
 		Name:             "Google Cloud TPU v6e (Trillium) 32GB",
 		Vendor:           "google",
@@ -1805,7 +1944,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 264},
 	}
-	p57 := &GPU{
+	p69 := &GPU{
 		ID:               "m3-ultra-512gb",
 		Name:             "Apple M3 Ultra 512GB (Mac Studio, unified memory)",
 		Vendor:           "apple",
@@ -1818,7 +1957,7 @@ func builtinKB() *KB {
 		AsOf:             "2026-11",
 		Pos:              Pos{File: "knowledge/data/gpus.toml", Line: 280},
 	}
-	p58 := &Model{
+	p70 := &Model{
 		ID:            "llama-3.1-8b",
 		Name:          "Llama 3.1 8B Instruct",
 		HFID:          "meta-llama/Llama-3.1-8B-Instruct",
@@ -1836,7 +1975,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 11},
 	}
-	p59 := &Model{
+	p71 := &Model{
 		ID:            "llama-3.3-70b",
 		Name:          "Llama 3.3 70B Instruct",
 		HFID:          "meta-llama/Llama-3.3-70B-Instruct",
@@ -1854,7 +1993,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 28},
 	}
-	p60 := &Model{
+	p72 := &Model{
 		ID:            "llama-3.1-405b",
 		Name:          "Llama 3.1 405B Instruct",
 		HFID:          "meta-llama/Llama-3.1-405B-Instruct",
@@ -1873,7 +2012,7 @@ func builtinKB() *KB {
 		Notes:         "No named repository copy of this config.json was read; the numbers agree with Meta's Llama 3 paper table (126 layers, 16384 model dim, 128 heads, 8 KV heads).",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 45},
 	}
-	p61 := &Model{
+	p73 := &Model{
 		ID:            "qwen3-8b",
 		Name:          "Qwen3 8B",
 		HFID:          "Qwen/Qwen3-8B",
@@ -1891,7 +2030,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 63},
 	}
-	p62 := &Model{
+	p74 := &Model{
 		ID:            "qwen3-14b",
 		Name:          "Qwen3 14B",
 		HFID:          "Qwen/Qwen3-14B",
@@ -1909,7 +2048,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 80},
 	}
-	p63 := &Model{
+	p75 := &Model{
 		ID:            "qwen3-32b",
 		Name:          "Qwen3 32B",
 		HFID:          "Qwen/Qwen3-32B",
@@ -1927,7 +2066,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 97},
 	}
-	p64 := &Model{
+	p76 := &Model{
 		ID:              "qwen3-235b-a22b",
 		Name:            "Qwen3 235B-A22B",
 		HFID:            "Qwen/Qwen3-235B-A22B",
@@ -1950,7 +2089,7 @@ func builtinKB() *KB {
 		Notes:           "Every layer is MoE; intermediate_size is the config's unused dense width. The -2507 releases raise native context to 262144.",
 		Pos:             Pos{File: "knowledge/data/models.toml", Line: 114},
 	}
-	p65 := &Model{
+	p77 := &Model{
 		ID:               "deepseek-v3",
 		Name:             "DeepSeek-V3",
 		HFID:             "deepseek-ai/DeepSeek-V3",
@@ -1976,7 +2115,7 @@ func builtinKB() *KB {
 		Notes:            "MLA: each layer stores one 512-wide latent plus a 64-wide RoPE key per token, shared by all heads and replicated on every tensor-parallel rank. head_dim is v_head_dim. native_weights_gib is an estimate, not a measurement: 671 B parameters at 1 byte (block-quantized FP8) plus BF16 embeddings and LM head (2 × 129280 × 7168), without the 14 B multi-token-prediction module vLLM loads only for speculative decoding. The first 3 layers are dense (intermediate_size).",
 		Pos:              Pos{File: "knowledge/data/models.toml", Line: 136},
 	}
-	p66 := &Model{
+	p78 := &Model{
 		ID:              "mixtral-8x7b",
 		Name:            "Mixtral 8x7B Instruct v0.1",
 		HFID:            "mistralai/Mixtral-8x7B-Instruct-v0.1",
@@ -1999,7 +2138,7 @@ func builtinKB() *KB {
 		Notes:           "sliding_window is null in the config: every layer keeps the full context.",
 		Pos:             Pos{File: "knowledge/data/models.toml", Line: 161},
 	}
-	p67 := &Model{
+	p79 := &Model{
 		ID:                  "gemma-3-27b",
 		Name:                "Gemma 3 27B it",
 		HFID:                "google/gemma-3-27b-it",
@@ -2021,7 +2160,7 @@ func builtinKB() *KB {
 		Notes:               "sliding_window_pattern 6: every 6th layer is global, so 10 of 62 layers keep the full context and 52 keep 1024 tokens. params_b includes the ~0.4 B SigLIP vision tower.",
 		Pos:                 Pos{File: "knowledge/data/models.toml", Line: 183},
 	}
-	p68 := &Model{
+	p80 := &Model{
 		ID:                  "gpt-oss-120b",
 		Name:                "gpt-oss-120b",
 		HFID:                "openai/gpt-oss-120b",
@@ -2047,7 +2186,7 @@ func builtinKB() *KB {
 		Notes:               "layer_types alternate sliding_attention (window 128) and full_attention: 18 of each. Experts are MXFP4; attention, router, embeddings and LM head stay BF16. native_weights_gib is vLLM v0.11's 'Model loading took' figure on one H100, from a public profiling write-up ('vLLM Empirical Memory Profiling Results'); the safetensors total is about 61 GiB.",
 		Pos:                 Pos{File: "knowledge/data/models.toml", Line: 204},
 	}
-	p69 := &Model{
+	p81 := &Model{
 		ID:            "llama-3-8b",
 		Name:          "Llama 3 8B Instruct",
 		HFID:          "meta-llama/Meta-Llama-3-8B-Instruct",
@@ -2066,7 +2205,7 @@ func builtinKB() *KB {
 		Notes:         "Same geometry as Llama 3.1 8B; native context 8192.",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 232},
 	}
-	p70 := &Model{
+	p82 := &Model{
 		ID:            "llama-2-7b",
 		Name:          "Llama 2 7B",
 		HFID:          "meta-llama/Llama-2-7b-chat-hf",
@@ -2085,7 +2224,7 @@ func builtinKB() *KB {
 		Notes:         "Multi-head attention: as many KV heads as query heads. The published checkpoint is fp16.",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 250},
 	}
-	p71 := &Model{
+	p83 := &Model{
 		ID:            "qwen2.5-7b",
 		Name:          "Qwen2.5 7B Instruct",
 		HFID:          "Qwen/Qwen2.5-7B-Instruct",
@@ -2103,7 +2242,7 @@ func builtinKB() *KB {
 		AsOf:          "2026-11",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 268},
 	}
-	p72 := &Model{
+	p84 := &Model{
 		ID:            "llava-v1.6-mistral-7b",
 		Name:          "LLaVA 1.6 Mistral 7B",
 		HFID:          "llava-hf/llava-v1.6-mistral-7b-hf",
@@ -2122,7 +2261,7 @@ func builtinKB() *KB {
 		Notes:         "Vision-language model: the KV cache belongs to the Mistral 7B language tower; params_b includes the CLIP ViT-L/336 vision tower and projector. The text geometry is Mistral 7B's; vocab 32064 (32000 plus image and padding tokens) is less certain than the rest.",
 		Pos:           Pos{File: "knowledge/data/models.toml", Line: 285},
 	}
-	p73 := &Flag{
+	p85 := &Flag{
 		ID:         "vllm-tensor-parallel-size",
 		Engine:     "vllm",
 		Name:       "--tensor-parallel-size",
@@ -2137,7 +2276,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 14},
 	}
-	p74 := &Flag{
+	p86 := &Flag{
 		ID:         "vllm-pipeline-parallel-size",
 		Engine:     "vllm",
 		Name:       "--pipeline-parallel-size",
@@ -2151,7 +2290,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 28},
 	}
-	p75 := &Flag{
+	p87 := &Flag{
 		ID:         "vllm-max-num-seqs",
 		Engine:     "vllm",
 		Name:       "--max-num-seqs",
@@ -2166,7 +2305,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 41},
 	}
-	p76 := &Flag{
+	p88 := &Flag{
 		ID:         "vllm-max-num-batched-tokens",
 		Engine:     "vllm",
 		Name:       "--max-num-batched-tokens",
@@ -2181,7 +2320,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 55},
 	}
-	p77 := &Flag{
+	p89 := &Flag{
 		ID:         "vllm-max-model-len",
 		Engine:     "vllm",
 		Name:       "--max-model-len",
@@ -2196,7 +2335,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 69},
 	}
-	p78 := &Flag{
+	p90 := &Flag{
 		ID:         "vllm-gpu-memory-utilization",
 		Engine:     "vllm",
 		Name:       "--gpu-memory-utilization",
@@ -2211,7 +2350,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 83},
 	}
-	p79 := &Flag{
+	p91 := &Flag{
 		ID:         "vllm-kv-cache-dtype",
 		Engine:     "vllm",
 		Name:       "--kv-cache-dtype",
@@ -2225,7 +2364,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 97},
 	}
-	p80 := &Flag{
+	p92 := &Flag{
 		ID:         "vllm-block-size",
 		Engine:     "vllm",
 		Name:       "--block-size",
@@ -2240,7 +2379,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 110},
 	}
-	p81 := &Flag{
+	p93 := &Flag{
 		ID:         "vllm-swap-space",
 		Engine:     "vllm",
 		Name:       "--swap-space",
@@ -2257,7 +2396,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 124},
 	}
-	p82 := &Flag{
+	p94 := &Flag{
 		ID:         "vllm-kv-offloading-size",
 		Engine:     "vllm",
 		Name:       "--kv-offloading-size",
@@ -2270,7 +2409,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 140},
 	}
-	p83 := &Flag{
+	p95 := &Flag{
 		ID:         "vllm-enable-prefix-caching",
 		Engine:     "vllm",
 		Name:       "--enable-prefix-caching",
@@ -2285,7 +2424,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 152},
 	}
-	p84 := &Flag{
+	p96 := &Flag{
 		ID:         "vllm-enable-chunked-prefill",
 		Engine:     "vllm",
 		Name:       "--enable-chunked-prefill",
@@ -2300,7 +2439,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 166},
 	}
-	p85 := &Flag{
+	p97 := &Flag{
 		ID:         "vllm-long-prefill-token-threshold",
 		Engine:     "vllm",
 		Name:       "--long-prefill-token-threshold",
@@ -2315,7 +2454,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 180},
 	}
-	p86 := &Flag{
+	p98 := &Flag{
 		ID:         "vllm-speculative-config",
 		Engine:     "vllm",
 		Name:       "--speculative-config",
@@ -2328,7 +2467,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 194},
 	}
-	p87 := &Flag{
+	p99 := &Flag{
 		ID:         "vllm-speculative-model",
 		Engine:     "vllm",
 		Name:       "--speculative-model",
@@ -2345,7 +2484,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 206},
 	}
-	p88 := &Flag{
+	p100 := &Flag{
 		ID:         "vllm-num-speculative-tokens",
 		Engine:     "vllm",
 		Name:       "--num-speculative-tokens",
@@ -2362,7 +2501,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 222},
 	}
-	p89 := &Flag{
+	p101 := &Flag{
 		ID:         "vllm-speculative-max-model-len",
 		Engine:     "vllm",
 		Name:       "--speculative-max-model-len",
@@ -2378,7 +2517,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 238},
 	}
-	p90 := &Flag{
+	p102 := &Flag{
 		ID:         "vllm-enforce-eager",
 		Engine:     "vllm",
 		Name:       "--enforce-eager",
@@ -2392,7 +2531,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 253},
 	}
-	p91 := &Flag{
+	p103 := &Flag{
 		ID:         "vllm-max-context-len-to-capture",
 		Engine:     "vllm",
 		Name:       "--max-context-len-to-capture",
@@ -2409,7 +2548,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 266},
 	}
-	p92 := &Flag{
+	p104 := &Flag{
 		ID:         "vllm-max-seq-len-to-capture",
 		Engine:     "vllm",
 		Name:       "--max-seq-len-to-capture",
@@ -2425,7 +2564,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 282},
 	}
-	p93 := &Flag{
+	p105 := &Flag{
 		ID:         "vllm-max-cudagraph-capture-size",
 		Engine:     "vllm",
 		Name:       "--max-cudagraph-capture-size",
@@ -2438,7 +2577,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 297},
 	}
-	p94 := &Flag{
+	p106 := &Flag{
 		ID:         "vllm-cudagraph-capture-sizes",
 		Engine:     "vllm",
 		Name:       "--cudagraph-capture-sizes",
@@ -2451,7 +2590,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 309},
 	}
-	p95 := &Flag{
+	p107 := &Flag{
 		ID:         "vllm-cuda-graph-sizes",
 		Engine:     "vllm",
 		Name:       "--cuda-graph-sizes",
@@ -2465,7 +2604,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 321},
 	}
-	p96 := &Flag{
+	p108 := &Flag{
 		ID:         "vllm-quantization",
 		Engine:     "vllm",
 		Name:       "--quantization",
@@ -2480,7 +2619,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 334},
 	}
-	p97 := &Flag{
+	p109 := &Flag{
 		ID:         "vllm-enable-lora",
 		Engine:     "vllm",
 		Name:       "--enable-lora",
@@ -2494,7 +2633,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 348},
 	}
-	p98 := &Flag{
+	p110 := &Flag{
 		ID:         "vllm-max-loras",
 		Engine:     "vllm",
 		Name:       "--max-loras",
@@ -2508,7 +2647,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 361},
 	}
-	p99 := &Flag{
+	p111 := &Flag{
 		ID:         "vllm-max-lora-rank",
 		Engine:     "vllm",
 		Name:       "--max-lora-rank",
@@ -2522,7 +2661,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 374},
 	}
-	p100 := &Flag{
+	p112 := &Flag{
 		ID:         "vllm-max-cpu-loras",
 		Engine:     "vllm",
 		Name:       "--max-cpu-loras",
@@ -2537,7 +2676,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 387},
 	}
-	p101 := &Flag{
+	p113 := &Flag{
 		ID:         "vllm-served-model-name",
 		Engine:     "vllm",
 		Name:       "--served-model-name",
@@ -2551,7 +2690,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 401},
 	}
-	p102 := &Flag{
+	p114 := &Flag{
 		ID:         "sglang-model-path",
 		Engine:     "sglang",
 		Name:       "--model-path",
@@ -2564,7 +2703,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 418},
 	}
-	p103 := &Flag{
+	p115 := &Flag{
 		ID:         "sglang-tp-size",
 		Engine:     "sglang",
 		Name:       "--tp-size",
@@ -2579,7 +2718,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 430},
 	}
-	p104 := &Flag{
+	p116 := &Flag{
 		ID:         "sglang-dp-size",
 		Engine:     "sglang",
 		Name:       "--dp-size",
@@ -2594,7 +2733,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 444},
 	}
-	p105 := &Flag{
+	p117 := &Flag{
 		ID:         "sglang-context-length",
 		Engine:     "sglang",
 		Name:       "--context-length",
@@ -2607,7 +2746,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 458},
 	}
-	p106 := &Flag{
+	p118 := &Flag{
 		ID:         "sglang-mem-fraction-static",
 		Engine:     "sglang",
 		Name:       "--mem-fraction-static",
@@ -2622,7 +2761,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 470},
 	}
-	p107 := &Flag{
+	p119 := &Flag{
 		ID:         "sglang-enable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--enable-radix-cache",
@@ -2637,7 +2776,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 484},
 	}
-	p108 := &Flag{
+	p120 := &Flag{
 		ID:         "sglang-disable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--disable-radix-cache",
@@ -2650,7 +2789,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 498},
 	}
-	p109 := &Flag{
+	p121 := &Flag{
 		ID:         "sglang-max-running-requests",
 		Engine:     "sglang",
 		Name:       "--max-running-requests",
@@ -2664,7 +2803,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 510},
 	}
-	p110 := &Flag{
+	p122 := &Flag{
 		ID:         "sglang-chunked-prefill-size",
 		Engine:     "sglang",
 		Name:       "--chunked-prefill-size",
@@ -2679,7 +2818,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 523},
 	}
-	p111 := &Flag{
+	p123 := &Flag{
 		ID:         "sglang-enable-torch-compile",
 		Engine:     "sglang",
 		Name:       "--enable-torch-compile",
@@ -2693,7 +2832,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 537},
 	}
-	p112 := &Flag{
+	p124 := &Flag{
 		ID:         "sglang-attention-backend",
 		Engine:     "sglang",
 		Name:       "--attention-backend",
@@ -2708,7 +2847,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 550},
 	}
-	p113 := &Flag{
+	p125 := &Flag{
 		ID:         "sglang-kv-cache-dtype",
 		Engine:     "sglang",
 		Name:       "--kv-cache-dtype",
@@ -2722,7 +2861,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 564},
 	}
-	p114 := &Flag{
+	p126 := &Flag{
 		ID:         "sglang-enable-metrics",
 		Engine:     "sglang",
 		Name:       "--enable-metrics",
@@ -2736,7 +2875,7 @@ func builtinKB() *KB {
 		AsOf:       "2026-09",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 577},
 	}
-	p115 := &Capability{
+	p127 := &Capability{
 		Product: "vllm",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -2745,7 +2884,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 18},
 	}
-	p116 := &Capability{
+	p128 := &Capability{
 		Product: "sglang",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "apple", "none"},
@@ -2754,7 +2893,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 26},
 	}
-	p117 := &Capability{
+	p129 := &Capability{
 		Product: "tensorrt-llm",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -2763,7 +2902,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-10",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 34},
 	}
-	p118 := &Capability{
+	p130 := &Capability{
 		Product: "llama-cpp",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "apple", "none"},
@@ -2772,7 +2911,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 42},
 	}
-	p119 := &Capability{
+	p131 := &Capability{
 		Product: "dynamo-triton",
 		What:    "engines",
 		Values:  []string{"vllm", "tensorrt-llm"},
@@ -2781,7 +2920,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 54},
 	}
-	p120 := &Capability{
+	p132 := &Capability{
 		Product: "dynamo-triton",
 		What:    "vendors",
 		Values:  []string{"nvidia", "none"},
@@ -2790,7 +2929,7 @@ func builtinKB() *KB {
 		AsOf:    "2023-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 62},
 	}
-	p121 := &Capability{
+	p133 := &Capability{
 		Product: "dynamo-triton",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "managed-cloud", "bare-metal"},
@@ -2799,7 +2938,7 @@ func builtinKB() *KB {
 		AsOf:    "2023-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 70},
 	}
-	p122 := &Capability{
+	p134 := &Capability{
 		Product: "dynamo-triton",
 		What:    "features",
 		Values:  []string{"framework-backends", "model-composition"},
@@ -2808,7 +2947,7 @@ func builtinKB() *KB {
 		AsOf:    "2023-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 78},
 	}
-	p123 := &Capability{
+	p135 := &Capability{
 		Product: "dynamo",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang", "tensorrt-llm"},
@@ -2817,7 +2956,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 90},
 	}
-	p124 := &Capability{
+	p136 := &Capability{
 		Product: "dynamo",
 		What:    "vendors",
 		Values:  []string{"nvidia", "intel"},
@@ -2826,7 +2965,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-09",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 99},
 	}
-	p125 := &Capability{
+	p137 := &Capability{
 		Product: "dynamo",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "slurm", "bare-metal", "managed-cloud"},
@@ -2835,7 +2974,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-05",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 107},
 	}
-	p126 := &Capability{
+	p138 := &Capability{
 		Product: "dynamo",
 		What:    "features",
 		Values: []string{
@@ -2851,7 +2990,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-06",
 		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 115},
 	}
-	p127 := &Capability{
+	p139 := &Capability{
 		Product: "llm-d",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -2860,7 +2999,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-06",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 127},
 	}
-	p128 := &Capability{
+	p140 := &Capability{
 		Product: "llm-d",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -2869,7 +3008,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-06",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 135},
 	}
-	p129 := &Capability{
+	p141 := &Capability{
 		Product: "llm-d",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -2878,7 +3017,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-06",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 143},
 	}
-	p130 := &Capability{
+	p142 := &Capability{
 		Product: "kserve",
 		What:    "engines",
 		Values:  []string{"vllm"},
@@ -2887,7 +3026,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-08-21",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 155},
 	}
-	p131 := &Capability{
+	p143 := &Capability{
 		Product: "kserve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -2896,7 +3035,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-08-21",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 163},
 	}
-	p132 := &Capability{
+	p144 := &Capability{
 		Product: "kserve",
 		What:    "features",
 		Values: []string{
@@ -2914,7 +3053,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-08-21",
 		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 171},
 	}
-	p133 := &Capability{
+	p145 := &Capability{
 		Product: "ray-serve",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -2923,7 +3062,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 183},
 	}
-	p134 := &Capability{
+	p146 := &Capability{
 		Product: "ray-serve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal", "slurm", "managed-cloud"},
@@ -2932,7 +3071,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 191},
 	}
-	p135 := &Capability{
+	p147 := &Capability{
 		Product: "ray-serve",
 		What:    "features",
 		Values: []string{
@@ -2949,7 +3088,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-11",
 		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 199},
 	}
-	p136 := &Capability{
+	p148 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
 		Values:  []string{"sglang", "vllm", "tensorrt-llm"},
@@ -2958,7 +3097,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-01-29",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 216},
 	}
-	p137 := &Capability{
+	p149 := &Capability{
 		Product: "sgl-router",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal"},
@@ -2967,7 +3106,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 224},
 	}
-	p138 := &Capability{
+	p150 := &Capability{
 		Product: "sgl-router",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -3008,6 +3147,18 @@ func builtinKB() *KB {
 			p38,
 			p39,
 			p40,
+			p41,
+			p42,
+			p43,
+			p44,
+			p45,
+			p46,
+			p47,
+			p48,
+			p49,
+			p50,
+			p51,
+			p52,
 		},
 		Rules: []*Rule{
 			{
@@ -3016,7 +3167,7 @@ func builtinKB() *KB {
 				Effect:   "prefer",
 				Product:  "vllm",
 				Weight:   2,
-				Reason:   "vLLM is the default engine: it lands new model architectures fastest and has the largest production community.",
+				Reason:   "vLLM is the default engine: it has the broadest model coverage and the largest production community.",
 				Source:   "seed §2 'When to pick vLLM over SGLang'",
 				WhenText: "always",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 15},
@@ -3080,7 +3231,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "amd",
@@ -3105,7 +3256,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "prefix_reuse",
-						Q:    15,
+						Q:    22,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "high",
@@ -3132,7 +3283,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "workload",
-						Q:    14,
+						Q:    21,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "agentic",
@@ -3142,7 +3293,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "prefix_reuse",
-						Q:    15,
+						Q:    22,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "high",
@@ -3167,7 +3318,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "structured_output",
-						Q:     16,
+						Q:     23,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3192,14 +3343,22 @@ func builtinKB() *KB {
 					"cache_aware_routing": {Equals: true},
 					"governance":          {OneOf: []any{"any", "vendor-neutral"}},
 					"kubernetes":          {Equals: "none"},
-					"nodes":               {AtLeast: new(int(2))},
+					"replicas_per_model":  {AtLeast: new(int(2))},
 				},
 				Stack: map[string][]string{"orchestrator": {"sgl-router"}},
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -3209,7 +3368,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3219,7 +3378,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "vendor-neutral",
@@ -3228,7 +3387,7 @@ func builtinKB() *KB {
 						kind: 8,
 					},
 				},
-				WhenText: "nodes ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
+				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 93},
 			},
 			{
@@ -3242,10 +3401,10 @@ func builtinKB() *KB {
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"fine_tune_method": {Equals: "lora"}, "fine_tunes": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "fine_tunes", Q: 6, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
+					{Key: "fine_tunes", Q: 11, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
 					{
 						Key:  "fine_tune_method",
-						Q:    7,
+						Q:    12,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "lora",
@@ -3283,7 +3442,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vllm",
@@ -3308,7 +3467,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "sglang",
@@ -3333,7 +3492,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "team_familiarity",
-						Q:    26,
+						Q:    36,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "tensorrt-llm",
@@ -3363,7 +3522,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia",
@@ -3371,10 +3530,10 @@ func builtinKB() *KB {
 						Text: "gpu_vendor = nvidia",
 						kind: 7,
 					},
-					{Key: "base_models", Q: 5, Type: "int", Op: "at_most", Int: 1, Text: "base_models ≤ 1", kind: 4},
+					{Key: "base_models", Q: 10, Type: "int", Op: "at_most", Int: 1, Text: "base_models ≤ 1", kind: 4},
 					{
 						Key:  "latency_priority",
-						Q:    17,
+						Q:    24,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "throughput",
@@ -3384,7 +3543,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "frozen",
@@ -3410,7 +3569,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia",
@@ -3420,7 +3579,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia-reference",
@@ -3445,7 +3604,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "monthly",
@@ -3469,7 +3628,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "quarterly",
@@ -3493,7 +3652,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vendor-neutral",
@@ -3522,34 +3681,47 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "dynamo-triton",
 				Weight:  4,
-				Reason:  "LLMs share the platform with other model types: Dynamo-Triton is the general model server (model repository, ensembles, ONNX/PyTorch/Python/RAPIDS backends) for mixed fleets.",
+				Reason:  "Models that need framework backends (vision, tabular, classical ML, speech) share the platform with the LLMs: Dynamo-Triton is the general model server (model repository, ensembles, ONNX/PyTorch/Python/RAPIDS backends) for mixed fleets.",
 				Source:  "seed §6; seed decision tree 'Single node, mixed model types → Dynamo-Triton'",
-				When:    map[string]Condition{"other_model_types": {AtLeast: new(int(1))}},
+				When: map[string]Condition{
+					"other_model_types": {OneOf: []any{"vision", "tabular", "classical-ml", "speech"}},
+				},
 				Conds: []Cond{
 					{
 						Key:  "other_model_types",
-						Q:    9,
+						Q:    15,
 						Type: "list",
-						Op:   "at_least",
-						Int:  1,
-						Text: "other_model_types has ≥ 1",
-						kind: 11,
+						Op:   "one_of",
+						Str:  "speech",
+						Strs: []string{"vision", "tabular", "classical-ml", "speech"},
+						Text: "other_model_types has any of vision|tabular|classical-ml|speech",
+						kind: 10,
 					},
 				},
-				WhenText: "other_model_types has ≥ 1",
+				WhenText: "other_model_types has any of vision|tabular|classical-ml|speech",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 246},
 			},
 			{
-				ID:       "single-node-no-orchestrator",
-				Layer:    "orchestrator",
-				Effect:   "prefer",
-				Product:  "none",
-				Weight:   3,
-				Reason:   "One node: run the engine alone (for example vLLM with --tensor-parallel-size 8); an orchestrator's ops cost pays off at fleet scale.",
-				Source:   "seed §4 'When it doesn't: You have one 8-GPU node'; seed decision tree line 1",
-				When:     map[string]Condition{"nodes": {AtMost: new(int(1))}},
-				Conds:    []Cond{{Key: "nodes", Type: "int", Op: "at_most", Int: 1, Text: "nodes ≤ 1", kind: 4}},
-				WhenText: "nodes ≤ 1",
+				ID:      "single-node-no-orchestrator",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "none",
+				Weight:  3,
+				Reason:  "One replica per model (one node, or one node per model): run each engine alone, for example vLLM with --tensor-parallel-size 8; an orchestrator's ops cost pays off when there are replicas to balance.",
+				Source:  "seed §4 'When it doesn't: You have one 8-GPU node'; seed decision tree line 1",
+				When:    map[string]Condition{"replicas_per_model": {AtMost: new(int(1))}},
+				Conds: []Cond{
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_most",
+						Int:  1,
+						Text: "replicas_per_model ≤ 1",
+						kind: 4,
+					},
+				},
+				WhenText: "replicas_per_model ≤ 1",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 259},
 			},
 			{
@@ -3560,12 +3732,23 @@ func builtinKB() *KB {
 				Weight:  4,
 				Reason:  "The buyer follows an NVIDIA reference architecture: Dynamo is NVIDIA's fleet orchestrator above vLLM, SGLang or TensorRT-LLM.",
 				Source:  "seed §5 'Dynamo is a better answer if the customer is buying an NVIDIA reference architecture'; seed decision tree line 3",
-				When:    map[string]Condition{"governance": {Equals: "nvidia-reference"}, "nodes": {AtLeast: new(int(2))}},
+				When: map[string]Condition{
+					"governance":         {Equals: "nvidia-reference"},
+					"replicas_per_model": {AtLeast: new(int(2))},
+				},
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia-reference",
@@ -3574,7 +3757,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				WhenText: "nodes ≥ 2, governance = nvidia-reference",
+				WhenText: "replicas_per_model ≥ 2, governance = nvidia-reference",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 270},
 			},
 			{
@@ -3588,10 +3771,10 @@ func builtinKB() *KB {
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"cache_aware_routing": {Equals: true}, "total_gpus": {AtLeast: new(int(9))}},
 				Conds: []Cond{
-					{Key: "total_gpus", Q: 3, Type: "int", Op: "at_least", Int: 9, Text: "total_gpus ≥ 9", kind: 3},
+					{Key: "total_gpus", Q: 6, Type: "int", Op: "at_least", Int: 9, Text: "total_gpus ≥ 9", kind: 3},
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3617,7 +3800,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:   "disaggregation",
-						Q:     21,
+						Q:     31,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3649,7 +3832,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia",
@@ -3657,10 +3840,10 @@ func builtinKB() *KB {
 						Text: "gpu_vendor = nvidia",
 						kind: 7,
 					},
-					{Key: "base_models", Q: 5, Type: "int", Op: "at_most", Int: 1, Text: "base_models ≤ 1", kind: 4},
+					{Key: "base_models", Q: 10, Type: "int", Op: "at_most", Int: 1, Text: "base_models ≤ 1", kind: 4},
 					{
 						Key:  "latency_priority",
-						Q:    17,
+						Q:    24,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "throughput",
@@ -3670,7 +3853,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "frozen",
@@ -3693,7 +3876,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vendor-neutral",
@@ -3718,7 +3901,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "amd",
@@ -3745,7 +3928,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "required",
@@ -3755,7 +3938,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "vendor-neutral",
@@ -3773,15 +3956,26 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "llm-d",
 				Weight:  3,
-				Reason:  "A multi-node LLM fleet that must be Kubernetes-native: llm-d is 'Dynamo for people who live on Kubernetes' (CNCF Sandbox since March 2026).",
+				Reason:  "An LLM fleet with several replicas per model that must be Kubernetes-native: llm-d is 'Dynamo for people who live on Kubernetes' (CNCF Sandbox since March 2026).",
 				Source:  "seed §5; seed decision tree line 4; cncf.io/blog/2026/03/24/welcome-llm-d-to-the-cncf-evolving-kubernetes-into-sota-ai-infrastructure",
 				AsOf:    "2026-03",
-				When:    map[string]Condition{"kubernetes": {Equals: "required"}, "nodes": {AtLeast: new(int(2))}},
+				When: map[string]Condition{
+					"kubernetes":         {Equals: "required"},
+					"replicas_per_model": {AtLeast: new(int(2))},
+				},
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "required",
@@ -3790,7 +3984,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				WhenText: "nodes ≥ 2, kubernetes = required",
+				WhenText: "replicas_per_model ≥ 2, kubernetes = required",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 360},
 			},
 			{
@@ -3809,7 +4003,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3819,7 +4013,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3849,7 +4043,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3859,7 +4053,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "disaggregation",
-						Q:     21,
+						Q:     31,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3881,15 +4075,23 @@ func builtinKB() *KB {
 				Source:  "cncf.io/blog/2026/03/24/welcome-llm-d-to-the-cncf-evolving-kubernetes-into-sota-ai-infrastructure",
 				AsOf:    "2026-03",
 				When: map[string]Condition{
-					"governance": {Equals: "vendor-neutral"},
-					"kubernetes": {OneOf: []any{"available", "required"}},
-					"nodes":      {AtLeast: new(int(2))},
+					"governance":         {Equals: "vendor-neutral"},
+					"kubernetes":         {OneOf: []any{"available", "required"}},
+					"replicas_per_model": {AtLeast: new(int(2))},
 				},
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3899,7 +4101,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "vendor-neutral",
@@ -3908,7 +4110,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				WhenText: "nodes ≥ 2, kubernetes ∈ available|required, governance = vendor-neutral",
+				WhenText: "replicas_per_model ≥ 2, kubernetes ∈ available|required, governance = vendor-neutral",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 400},
 			},
 			{
@@ -3927,7 +4129,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3937,7 +4139,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "gitops",
-						Q:     22,
+						Q:     32,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3964,7 +4166,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -3974,7 +4176,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "traffic_splitting",
-						Q:     23,
+						Q:     33,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -3999,7 +4201,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "required",
@@ -4024,7 +4226,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -4049,7 +4251,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "request_pipeline",
-						Q:     18,
+						Q:     28,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -4074,7 +4276,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "request_pipeline",
-						Q:     18,
+						Q:     28,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -4084,7 +4286,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "ray_experience",
-						Q:    27,
+						Q:    37,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "good",
@@ -4108,7 +4310,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "ray_experience",
-						Q:    27,
+						Q:    37,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "bad",
@@ -4133,13 +4335,21 @@ func builtinKB() *KB {
 					"cache_aware_routing": {Equals: true},
 					"governance":          {OneOf: []any{"any", "vendor-neutral"}},
 					"kubernetes":          {Equals: "none"},
-					"nodes":               {AtLeast: new(int(2))},
+					"replicas_per_model":  {AtLeast: new(int(2))},
 				},
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4149,7 +4359,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -4159,7 +4369,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "governance",
-						Q:    24,
+						Q:    34,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "vendor-neutral",
@@ -4168,7 +4378,7 @@ func builtinKB() *KB {
 						kind: 8,
 					},
 				},
-				WhenText: "nodes ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
+				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 499},
 			},
 			{
@@ -4177,14 +4387,25 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "llm-d",
 				Weight:  1,
-				Reason:  "A multi-node LLM fleet on a platform that already runs Kubernetes: llm-d adds routing and autoscaling with the platform's own tools.",
+				Reason:  "An LLM fleet with several replicas per model, on a platform that already runs Kubernetes: llm-d adds routing and autoscaling with the platform's own tools.",
 				Source:  "seed §5 'The pitch: Dynamo for people who live on Kubernetes'",
-				When:    map[string]Condition{"kubernetes": {Equals: "available"}, "nodes": {AtLeast: new(int(2))}},
+				When: map[string]Condition{
+					"kubernetes":         {Equals: "available"},
+					"replicas_per_model": {AtLeast: new(int(2))},
+				},
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "available",
@@ -4193,7 +4414,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				WhenText: "nodes ≥ 2, kubernetes = available",
+				WhenText: "replicas_per_model ≥ 2, kubernetes = available",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 514},
 			},
 			{
@@ -4205,12 +4426,11 @@ func builtinKB() *KB {
 				Reason:  "CPU-only llama.cpp replicas: the fleet orchestrators here are built around GPU engines, so a plain HTTP load balancer in front of llama-server replicas is the proportionate choice.",
 				Source:  "seed decision tree line 1 '(behind nginx if you must)'; https://github.com/ggml-org/llama.cpp (llama-server)",
 				AsOf:    "2026-11",
-				When:    map[string]Condition{"gpu_vendor": {Equals: "none"}, "nodes": {AtLeast: new(int(2))}},
+				When:    map[string]Condition{"gpu_vendor": {Equals: "none"}, "replicas_per_model": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4218,8 +4438,17 @@ func builtinKB() *KB {
 						Text: "gpu_vendor = none",
 						kind: 7,
 					},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
 				},
-				WhenText: "nodes ≥ 2, gpu_vendor = none",
+				WhenText: "gpu_vendor = none, replicas_per_model ≥ 2",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 526},
 			},
 			{
@@ -4232,16 +4461,24 @@ func builtinKB() *KB {
 				Source:  "seed §8; ray python/ray/serve/llm/__init__.py@01624ad4",
 				AsOf:    "2026-09",
 				When: map[string]Condition{
-					"kubernetes":     {Equals: "none"},
-					"nodes":          {AtLeast: new(int(2))},
-					"ray_experience": {Equals: "good"},
+					"kubernetes":         {Equals: "none"},
+					"ray_experience":     {Equals: "good"},
+					"replicas_per_model": {AtLeast: new(int(2))},
 				},
 				Tag: "familiarity",
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4251,7 +4488,7 @@ func builtinKB() *KB {
 					},
 					{
 						Key:  "ray_experience",
-						Q:    27,
+						Q:    37,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "good",
@@ -4260,25 +4497,624 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				WhenText: "nodes ≥ 2, kubernetes = none, ray_experience = good",
+				WhenText: "replicas_per_model ≥ 2, kubernetes = none, ray_experience = good",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 539},
 			},
+			{
+				ID:      "day0-architectures-vllm",
+				Layer:   "engine",
+				Effect:  "prefer",
+				Product: "vllm",
+				Weight:  2,
+				Reason:  "New model architectures must be served the day they are released, and vLLM lands new architectures faster than its peers.",
+				Source:  "Engines as Products §2 'When to pick vLLM over SGLang'",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"day0_architectures": {Equals: true}},
+				Conds: []Cond{
+					{
+						Key:   "day0_architectures",
+						Q:     16,
+						Type:  "bool",
+						Op:    "equals",
+						Bool:  true,
+						Bools: []bool{true},
+						Text:  "day0_architectures = true",
+						kind:  5,
+					},
+				},
+				WhenText: "day0_architectures = true",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 554},
+			},
+			{
+				ID:      "day0-architectures-not-tensorrt-llm",
+				Layer:   "engine",
+				Effect:  "prefer",
+				Product: "tensorrt-llm",
+				Weight:  -3,
+				Reason:  "New model architectures must be served the day they are released, and TensorRT-LLM earns its speed through work for each model and GPU before it serves them well.",
+				Source:  "Engines as Products §3 'TensorRT-LLM — the compiled-engine world'",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"day0_architectures": {Equals: true}},
+				Conds: []Cond{
+					{
+						Key:   "day0_architectures",
+						Q:     16,
+						Type:  "bool",
+						Op:    "equals",
+						Bool:  true,
+						Bools: []bool{true},
+						Text:  "day0_architectures = true",
+						kind:  5,
+					},
+				},
+				WhenText: "day0_architectures = true",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 568},
+			},
+			{
+				ID:      "mixed-gpu-types-not-tensorrt-llm",
+				Layer:   "engine",
+				Effect:  "prefer",
+				Product: "tensorrt-llm",
+				Weight:  -4,
+				Reason:  "The fleet mixes GPU types, and a TensorRT-LLM engine is tied to one GPU family, precision and shape envelope: each type is tuned and rebuilt on its own, which the course notes call expensive.",
+				Source:  "Engines as Products §3 'The rigidity tax'",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"accelerator_mix": {Equals: "several-types"}},
+				Conds: []Cond{
+					{
+						Key:  "accelerator_mix",
+						Q:    3,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "several-types",
+						Strs: []string{"several-types"},
+						Text: "accelerator_mix = several-types",
+						kind: 7,
+					},
+				},
+				WhenText: "accelerator_mix = several-types",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 582},
+			},
+			{
+				ID:      "varied-prompts-not-tensorrt-llm",
+				Layer:   "engine",
+				Effect:  "prefer",
+				Product: "tensorrt-llm",
+				Weight:  -1,
+				Reason:  "RAG or mixed traffic brings prompts of very different lengths, and the course notes warn that TensorRT-LLM, tuned to a shape envelope, can lose badly on mismatched shapes.",
+				Source:  "Engines as Products §3 'The rigidity tax'; §3 'Peak numbers'",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"workload": {OneOf: []any{"rag", "mixed"}}},
+				Conds: []Cond{
+					{
+						Key:  "workload",
+						Q:    21,
+						Type: "enum",
+						Op:   "one_of",
+						Str:  "mixed",
+						Strs: []string{"rag", "mixed"},
+						Text: "workload ∈ rag|mixed",
+						kind: 8,
+					},
+				},
+				WhenText: "workload ∈ rag|mixed",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 600},
+			},
+			{
+				ID:      "batch-on-fixed-model-tensorrt-llm",
+				Layer:   "engine",
+				Effect:  "prefer",
+				Product: "tensorrt-llm",
+				Weight:  2,
+				Reason:  "Throughput-critical batch work on one model and one NVIDIA GPU type, left unchanged for six months or more: the course notes' case for TensorRT-LLM's extra tuning (its 10–30% gain is unverified).",
+				Source:  "Engines as Products §3 'When it justifies itself'",
+				AsOf:    "2026-12",
+				When: map[string]Condition{
+					"accelerator_mix": {Equals: "one-type"},
+					"base_models":     {AtMost: new(int(1))},
+					"change_cadence":  {Equals: "frozen"},
+					"gpu_vendor":      {Equals: "nvidia"},
+					"workload":        {Equals: "batch"},
+				},
+				Conds: []Cond{
+					{
+						Key:  "accelerator_mix",
+						Q:    3,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "one-type",
+						Strs: []string{"one-type"},
+						Text: "accelerator_mix = one-type",
+						kind: 7,
+					},
+					{
+						Key:  "gpu_vendor",
+						Q:    7,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "nvidia",
+						Strs: []string{"nvidia"},
+						Text: "gpu_vendor = nvidia",
+						kind: 7,
+					},
+					{Key: "base_models", Q: 10, Type: "int", Op: "at_most", Int: 1, Text: "base_models ≤ 1", kind: 4},
+					{
+						Key:  "workload",
+						Q:    21,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "batch",
+						Strs: []string{"batch"},
+						Text: "workload = batch",
+						kind: 7,
+					},
+					{
+						Key:  "change_cadence",
+						Q:    35,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "frozen",
+						Strs: []string{"frozen"},
+						Text: "change_cadence = frozen",
+						kind: 7,
+					},
+				},
+				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, workload = batch, change_cadence = frozen",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 615},
+			},
+			{
+				ID:      "prefill-only-scoring-sglang",
+				Layer:   "engine",
+				Effect:  "prefer",
+				Product: "sglang",
+				Weight:  3,
+				Reason:  "Prefill-only scoring (long inputs, about one output token): SGLang's Score API skips the decode phase and the per-token input logprobs, and its project makes prefill-only inference a first-class path.",
+				Source:  "sgl-project/sglang PR #8840, PR #9748, issue #15344 (Prefill-Only roadmap)",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"workload": {Equals: "scoring"}},
+				Conds: []Cond{
+					{
+						Key:  "workload",
+						Q:    21,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "scoring",
+						Strs: []string{"scoring"},
+						Text: "workload = scoring",
+						kind: 7,
+					},
+				},
+				WhenText: "workload = scoring",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 638},
+			},
+			{
+				ID:      "hundreds-of-adapters-vllm",
+				Layer:   "engine",
+				Effect:  "prefer",
+				Product: "vllm",
+				Weight:  1,
+				Reason:  "Fifty or more LoRA adapters on shared base weights: vLLM's --max-loras (adapters on the GPU) and --max-cpu-loras (adapters held in host memory) are the course notes' way to host 200 customer fine-tunes economically.",
+				Source:  "Engines as Products §1 'LoRA multi-tenancy'",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"fine_tune_method": {Equals: "lora"}, "fine_tunes": {AtLeast: new(int(50))}},
+				Conds: []Cond{
+					{Key: "fine_tunes", Q: 11, Type: "int", Op: "at_least", Int: 50, Text: "fine_tunes ≥ 50", kind: 3},
+					{
+						Key:  "fine_tune_method",
+						Q:    12,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "lora",
+						Strs: []string{"lora"},
+						Text: "fine_tune_method = lora",
+						kind: 7,
+					},
+				},
+				WhenText: "fine_tunes ≥ 50, fine_tune_method = lora",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 653},
+			},
+			{
+				ID:      "engine-serves-embeddings",
+				Layer:   "model-server",
+				Effect:  "prefer",
+				Product: "none",
+				Weight:  1,
+				Reason:  "Embedding and reranker models run in the LLM engine itself (vLLM's pooling runner, SGLang's embedding runner), so they make no case for a separate model server.",
+				Source:  "docs.vllm.ai/en/stable/models/pooling_models; docs.sglang.io/docs/supported-models/rerank_models",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"other_model_types": {OneOf: []any{"embedding", "reranker"}}},
+				Conds: []Cond{
+					{
+						Key:  "other_model_types",
+						Q:    15,
+						Type: "list",
+						Op:   "one_of",
+						Str:  "reranker",
+						Strs: []string{"embedding", "reranker"},
+						Text: "other_model_types has any of embedding|reranker",
+						kind: 10,
+					},
+				},
+				WhenText: "other_model_types has any of embedding|reranker",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 673},
+			},
+			{
+				ID:      "mixed-vendors-not-dynamo",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "dynamo",
+				Weight:  -3,
+				Reason:  "The fleet mixes NVIDIA with other vendors, and the course notes count a commitment to NVIDIA hardware among the conditions where Dynamo pays off.",
+				Source:  "Engines as Products §4 'When Dynamo actually pays off'",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"accelerator_mix": {Equals: "several-vendors"}},
+				Conds: []Cond{
+					{
+						Key:  "accelerator_mix",
+						Q:    3,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "several-vendors",
+						Strs: []string{"several-vendors"},
+						Text: "accelerator_mix = several-vendors",
+						kind: 7,
+					},
+				},
+				WhenText: "accelerator_mix = several-vendors",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 689},
+			},
+			{
+				ID:      "adapter-routing-llm-d",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "llm-d",
+				Weight:  2,
+				Reason:  "Requests must reach a replica that holds their LoRA adapter, on a Kubernetes platform with more than one replica: llm-d schedules with the Gateway API Inference Extension, whose endpoint picker was built first for routing to LoRA workloads.",
+				Source:  "gateway-api-inference-extension site-src/index.md and README; Engines as Products §5 'llm-d — verified and important'",
+				AsOf:    "2026-12",
+				When: map[string]Condition{
+					"adapter_routing":    {Equals: true},
+					"platform":           {OneOf: []any{"kubernetes", "openshift", "managed-cloud"}},
+					"replicas_per_model": {AtLeast: new(int(2))},
+				},
+				Conds: []Cond{
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
+					{
+						Key:  "platform",
+						Q:    9,
+						Type: "enum",
+						Op:   "one_of",
+						Str:  "managed-cloud",
+						Strs: []string{"kubernetes", "openshift", "managed-cloud"},
+						Text: "platform ∈ kubernetes|openshift|managed-cloud",
+						kind: 8,
+					},
+					{
+						Key:   "adapter_routing",
+						Q:     13,
+						Type:  "bool",
+						Op:    "equals",
+						Bool:  true,
+						Bools: []bool{true},
+						Text:  "adapter_routing = true",
+						kind:  5,
+					},
+				},
+				WhenText: "replicas_per_model ≥ 2, platform ∈ kubernetes|openshift|managed-cloud, adapter_routing = true",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 706},
+			},
+			{
+				ID:      "many-tenants-llm-d-flow-control",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "llm-d",
+				Weight:  2,
+				Reason:  "Ten or more tenants share replicas on Kubernetes: llm-d's endpoint picker has a flow-control layer (off by default) that queues each tenant as its own flow, dispatches by priority and keeps one tenant's burst from starving the others.",
+				Source:  "gateway-api-inference-extension pkg/epp/flowcontrol/README.md (Flow Control Module)",
+				AsOf:    "2026-12",
+				When: map[string]Condition{
+					"platform":           {OneOf: []any{"kubernetes", "openshift", "managed-cloud"}},
+					"replicas_per_model": {AtLeast: new(int(2))},
+					"tenants":            {AtLeast: new(int(10))},
+				},
+				Conds: []Cond{
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
+					{
+						Key:  "platform",
+						Q:    9,
+						Type: "enum",
+						Op:   "one_of",
+						Str:  "managed-cloud",
+						Strs: []string{"kubernetes", "openshift", "managed-cloud"},
+						Text: "platform ∈ kubernetes|openshift|managed-cloud",
+						kind: 8,
+					},
+					{Key: "tenants", Q: 14, Type: "int", Op: "at_least", Int: 10, Text: "tenants ≥ 10", kind: 3},
+				},
+				WhenText: "replicas_per_model ≥ 2, platform ∈ kubernetes|openshift|managed-cloud, tenants ≥ 10",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 729},
+			},
+			{
+				ID:      "openshift-ai-kserve",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "kserve",
+				Weight:  2,
+				Reason:  "The fleet runs on OpenShift, where Red Hat OpenShift AI ships KServe as its model-serving platform, supported by the platform's vendor.",
+				Source:  "docs.redhat.com Red Hat OpenShift AI 'Serving models'; Red Hat AI Inference 3.4 'Distributed Inference with llm-d core components'",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"platform": {Equals: "openshift"}},
+				Conds: []Cond{
+					{
+						Key:  "platform",
+						Q:    9,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "openshift",
+						Strs: []string{"openshift"},
+						Text: "platform = openshift",
+						kind: 7,
+					},
+				},
+				WhenText: "platform = openshift",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 751},
+			},
+			{
+				ID:      "openshift-ai-llm-d",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "llm-d",
+				Weight:  2,
+				Reason:  "More than one replica on OpenShift, where Red Hat ships llm-d's scheduler with KServe's LLMInferenceService as its distributed inference, supported by the platform's vendor.",
+				Source:  "docs.redhat.com Red Hat AI Inference 3.4 'Distributed Inference with llm-d core components'; Engines as Products §5 'llm-d vs Dynamo — the pragmatic decision'",
+				AsOf:    "2026-12",
+				When: map[string]Condition{
+					"platform":           {Equals: "openshift"},
+					"replicas_per_model": {AtLeast: new(int(2))},
+				},
+				Conds: []Cond{
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
+					{
+						Key:  "platform",
+						Q:    9,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "openshift",
+						Strs: []string{"openshift"},
+						Text: "platform = openshift",
+						kind: 7,
+					},
+				},
+				WhenText: "replicas_per_model ≥ 2, platform = openshift",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 763},
+			},
+			{
+				ID:      "no-new-operator-not-kserve",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "kserve",
+				Weight:  -3,
+				Reason:  "The operations team cannot own another Kubernetes operator, which the course notes name as a case against KServe.",
+				Source:  "Engines as Products §7 'When it isn't'",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"new_operator": {Equals: false}},
+				Conds: []Cond{
+					{
+						Key:   "new_operator",
+						Q:     39,
+						Type:  "bool",
+						Op:    "equals",
+						Bools: []bool{false},
+						Text:  "new_operator = false",
+						kind:  5,
+					},
+				},
+				WhenText: "new_operator = false",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 777},
+			},
+			{
+				ID:      "no-new-operator-not-llm-d",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "llm-d",
+				Weight:  -2,
+				Reason:  "The operations team cannot own another Kubernetes operator, and an llm-d install brings operators of its own (Red Hat's chart installs cert-manager, Istio, LeaderWorkerSet and KServe operators through OLM).",
+				Source:  "docs.redhat.com Red Hat AI Inference 3.4 'Deploy Distributed Inference with llm-d on OpenShift Container Platform'",
+				AsOf:    "2026-12",
+				When:    map[string]Condition{"new_operator": {Equals: false}},
+				Conds: []Cond{
+					{
+						Key:   "new_operator",
+						Q:     39,
+						Type:  "bool",
+						Op:    "equals",
+						Bools: []bool{false},
+						Text:  "new_operator = false",
+						kind:  5,
+					},
+				},
+				WhenText: "new_operator = false",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 793},
+			},
+			{
+				ID:      "no-new-operator-not-dynamo",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "dynamo",
+				Weight:  -2,
+				Reason:  "The operations team cannot own another Kubernetes operator, and on Kubernetes Dynamo ships with its own (Grove).",
+				Source:  "Engines as Products §4 'NVIDIA Dynamo — the orchestration story, verified'",
+				AsOf:    "2026-12",
+				When: map[string]Condition{
+					"new_operator": {Equals: false},
+					"platform":     {OneOf: []any{"kubernetes", "openshift", "managed-cloud"}},
+				},
+				Conds: []Cond{
+					{
+						Key:  "platform",
+						Q:    9,
+						Type: "enum",
+						Op:   "one_of",
+						Str:  "managed-cloud",
+						Strs: []string{"kubernetes", "openshift", "managed-cloud"},
+						Text: "platform ∈ kubernetes|openshift|managed-cloud",
+						kind: 8,
+					},
+					{
+						Key:   "new_operator",
+						Q:     39,
+						Type:  "bool",
+						Op:    "equals",
+						Bools: []bool{false},
+						Text:  "new_operator = false",
+						kind:  5,
+					},
+				},
+				WhenText: "platform ∈ kubernetes|openshift|managed-cloud, new_operator = false",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 806},
+			},
+			{
+				ID:      "team-runs-dynamo",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "dynamo",
+				Weight:  3,
+				Reason:  "More than one replica to route, and the team already runs Dynamo: familiarity is the largest share of the choice in the course notes (60% for the engine).",
+				Source:  "Engines as Products §2 'Truth: … 60% team familiarity, 40% specific-workload benchmarks'",
+				AsOf:    "2026-12",
+				When: map[string]Condition{
+					"orchestrator_experience": {Equals: "dynamo"},
+					"replicas_per_model":      {AtLeast: new(int(2))},
+				},
+				Tag: "familiarity",
+				Conds: []Cond{
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
+					{
+						Key:  "orchestrator_experience",
+						Q:    38,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "dynamo",
+						Strs: []string{"dynamo"},
+						Text: "orchestrator_experience = dynamo",
+						kind: 7,
+					},
+				},
+				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = dynamo",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 823},
+			},
+			{
+				ID:      "team-runs-llm-d",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "llm-d",
+				Weight:  3,
+				Reason:  "More than one replica to route, and the team already runs llm-d: familiarity is the largest share of the choice in the course notes (60% for the engine).",
+				Source:  "Engines as Products §2 'Truth: … 60% team familiarity, 40% specific-workload benchmarks'",
+				AsOf:    "2026-12",
+				When: map[string]Condition{
+					"orchestrator_experience": {Equals: "llm-d"},
+					"replicas_per_model":      {AtLeast: new(int(2))},
+				},
+				Tag: "familiarity",
+				Conds: []Cond{
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
+					{
+						Key:  "orchestrator_experience",
+						Q:    38,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "llm-d",
+						Strs: []string{"llm-d"},
+						Text: "orchestrator_experience = llm-d",
+						kind: 7,
+					},
+				},
+				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = llm-d",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 837},
+			},
+			{
+				ID:      "team-runs-kserve",
+				Layer:   "orchestrator",
+				Effect:  "prefer",
+				Product: "kserve",
+				Weight:  3,
+				Reason:  "More than one replica to manage, and the team already runs KServe: familiarity is the largest share of the choice in the course notes (60% for the engine).",
+				Source:  "Engines as Products §2 'Truth: … 60% team familiarity, 40% specific-workload benchmarks'",
+				AsOf:    "2026-12",
+				When: map[string]Condition{
+					"orchestrator_experience": {Equals: "kserve"},
+					"replicas_per_model":      {AtLeast: new(int(2))},
+				},
+				Tag: "familiarity",
+				Conds: []Cond{
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
+					{
+						Key:  "orchestrator_experience",
+						Q:    38,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "kserve",
+						Strs: []string{"kserve"},
+						Text: "orchestrator_experience = kserve",
+						kind: 7,
+					},
+				},
+				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = kserve",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 851},
+			},
 		},
-		GPUs:   []*GPU{p41, p42, p43, p44, p45, p46, p47, p48, p49, p50, p51, p52, p53, p54, p55, p56, p57},
-		Models: []*Model{p58, p59, p60, p61, p62, p63, p64, p65, p66, p67, p68, p69, p70, p71, p72},
+		GPUs:   []*GPU{p53, p54, p55, p56, p57, p58, p59, p60, p61, p62, p63, p64, p65, p66, p67, p68, p69},
+		Models: []*Model{p70, p71, p72, p73, p74, p75, p76, p77, p78, p79, p80, p81, p82, p83, p84},
 		Flags: []*Flag{
-			p73,
-			p74,
-			p75,
-			p76,
-			p77,
-			p78,
-			p79,
-			p80,
-			p81,
-			p82,
-			p83,
-			p84,
 			p85,
 			p86,
 			p87,
@@ -4309,8 +5145,6 @@ func builtinKB() *KB {
 			p112,
 			p113,
 			p114,
-		},
-		Capabilities: []*Capability{
 			p115,
 			p116,
 			p117,
@@ -4323,6 +5157,8 @@ func builtinKB() *KB {
 			p124,
 			p125,
 			p126,
+		},
+		Capabilities: []*Capability{
 			p127,
 			p128,
 			p129,
@@ -4335,29 +5171,49 @@ func builtinKB() *KB {
 			p136,
 			p137,
 			p138,
+			p139,
+			p140,
+			p141,
+			p142,
+			p143,
+			p144,
+			p145,
+			p146,
+			p147,
+			p148,
+			p149,
+			p150,
 		},
 		Needs: []*Need{
 			{
 				ID:      "fleet-routing",
 				Layer:   "orchestrator",
 				Feature: "replica-routing",
-				Text:    "More than one node of GPU replicas serves the model: requests must be balanced across the replicas, which is an orchestrator's job.",
+				Text:    "More than one GPU replica serves each model: requests must be balanced across the replicas, which is an orchestrator's job.",
 				Source:  "Engines as Products, taxonomy 'You need an orchestrator when you have >1 replica'",
 				When: map[string]Condition{
-					"gpu_vendor": {OneOf: []any{"nvidia", "amd", "intel", "google"}},
-					"nodes":      {AtLeast: new(int(2))},
+					"gpu_vendor":         {OneOf: []any{"nvidia", "amd", "intel", "google"}},
+					"replicas_per_model": {AtLeast: new(int(2))},
 				},
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "google",
 						Strs: []string{"nvidia", "amd", "intel", "google"},
 						Text: "gpu_vendor ∈ nvidia|amd|intel|google",
 						kind: 8,
+					},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
 					},
 				},
 				Pos: Pos{File: "knowledge/data/needs.toml", Line: 7},
@@ -4368,12 +5224,23 @@ func builtinKB() *KB {
 				Feature: "kv-routing",
 				Text:    "Requests must reach the replica that already holds their prefix: the orchestrator has to route by KV-cache locality.",
 				Source:  "Engines as Products §4 'KV-aware routing'; §5 'llm-d'",
-				When:    map[string]Condition{"cache_aware_routing": {Equals: true}, "nodes": {AtLeast: new(int(2))}},
+				When: map[string]Condition{
+					"cache_aware_routing": {Equals: true},
+					"replicas_per_model":  {AtLeast: new(int(2))},
+				},
 				Conds: []Cond{
-					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
+					{
+						Key:  "replicas_per_model",
+						Q:    8,
+						Type: "int",
+						Op:   "at_least",
+						Int:  2,
+						Text: "replicas_per_model ≥ 2",
+						kind: 3,
+					},
 					{
 						Key:   "cache_aware_routing",
-						Q:     20,
+						Q:     30,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -4395,7 +5262,7 @@ func builtinKB() *KB {
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
 					{
 						Key:   "disaggregation",
-						Q:     21,
+						Q:     31,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -4416,7 +5283,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "traffic_splitting",
-						Q:     23,
+						Q:     33,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -4437,7 +5304,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:   "gitops",
-						Q:     22,
+						Q:     32,
 						Type:  "bool",
 						Op:    "equals",
 						Bool:  true,
@@ -4452,18 +5319,21 @@ func builtinKB() *KB {
 				ID:      "framework-models",
 				Layer:   "model-server",
 				Feature: "framework-backends",
-				Text:    "Models other than LLMs share the platform and need framework backends (ONNX, PyTorch, TensorFlow, Python, tree models), which LLM engines do not provide.",
+				Text:    "Vision, tabular, classical-ML or speech models share the platform: they need framework backends (ONNX, PyTorch, TensorFlow, Python, tree models), which LLM engines do not provide (embedding and reranker models the engine serves itself).",
 				Source:  "Engines as Products §6; decision tree 'Single node, mixed model types → Dynamo-Triton'",
-				When:    map[string]Condition{"other_model_types": {AtLeast: new(int(1))}},
+				When: map[string]Condition{
+					"other_model_types": {OneOf: []any{"vision", "tabular", "classical-ml", "speech"}},
+				},
 				Conds: []Cond{
 					{
 						Key:  "other_model_types",
-						Q:    9,
+						Q:    15,
 						Type: "list",
-						Op:   "at_least",
-						Int:  1,
-						Text: "other_model_types has ≥ 1",
-						kind: 11,
+						Op:   "one_of",
+						Str:  "speech",
+						Strs: []string{"vision", "tabular", "classical-ml", "speech"},
+						Text: "other_model_types has any of vision|tabular|classical-ml|speech",
+						kind: 10,
 					},
 				},
 				Pos: Pos{File: "knowledge/data/needs.toml", Line: 55},
@@ -4520,7 +5390,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "required",
@@ -4529,7 +5399,26 @@ func builtinKB() *KB {
 						kind: 8,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 6},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 7},
+			},
+			{
+				ID:     "on-kubernetes-platform",
+				Phrase: "on Kubernetes",
+				Means:  "the platform runs Kubernetes",
+				When:   map[string]Condition{"platform": {OneOf: []any{"kubernetes", "openshift", "managed-cloud"}}},
+				Conds: []Cond{
+					{
+						Key:  "platform",
+						Q:    9,
+						Type: "enum",
+						Op:   "one_of",
+						Str:  "managed-cloud",
+						Strs: []string{"kubernetes", "openshift", "managed-cloud"},
+						Text: "platform ∈ kubernetes|openshift|managed-cloud",
+						kind: 8,
+					},
+				},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 13},
 			},
 			{
 				Phrase: "without Kubernetes",
@@ -4538,7 +5427,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4547,7 +5436,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 12},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 20},
 			},
 			{
 				Phrase: "Kubernetes-first",
@@ -4556,7 +5445,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "kubernetes",
-						Q:    19,
+						Q:    29,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "required",
@@ -4565,7 +5454,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 18},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 26},
 			},
 			{
 				Phrase: "datacenter GPUs",
@@ -4585,30 +5474,30 @@ func builtinKB() *KB {
 						kind: 8,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 24},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 32},
 			},
 			{
 				Phrase: "many users",
 				Means:  "the fleet serves many users at once",
 				When:   map[string]Condition{"nodes": {AtLeast: new(int(2))}},
 				Conds:  []Cond{{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 30},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 38},
 			},
 			{
 				Phrase: "multi-node",
 				Means:  "the fleet has more than one node",
 				When:   map[string]Condition{"nodes": {AtLeast: new(int(2))}},
 				Conds:  []Cond{{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 36},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 44},
 			},
 			{
-				Phrase: "NVIDIA GPU",
+				Phrase: "one NVIDIA GPU type",
 				Means:  "the accelerators are NVIDIA GPUs",
 				When:   map[string]Condition{"gpu_vendor": {Equals: "nvidia"}},
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia",
@@ -4617,16 +5506,16 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 42},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 50},
 			},
 			{
-				Phrase: "NVIDIA hardware",
+				Phrase: "on NVIDIA hardware",
 				Means:  "the accelerators are NVIDIA GPUs",
 				When:   map[string]Condition{"gpu_vendor": {Equals: "nvidia"}},
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "nvidia",
@@ -4635,7 +5524,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 48},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 56},
 			},
 			{
 				Phrase: "AMD accelerators",
@@ -4644,7 +5533,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "amd",
@@ -4653,7 +5542,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 54},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 62},
 			},
 			{
 				Phrase: "CPU-only",
@@ -4662,7 +5551,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
-						Q:    4,
+						Q:    7,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "none",
@@ -4671,7 +5560,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 60},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 68},
 			},
 			{
 				Phrase: "change weekly or monthly",
@@ -4680,7 +5569,7 @@ func builtinKB() *KB {
 				Conds: []Cond{
 					{
 						Key:  "change_cadence",
-						Q:    25,
+						Q:    35,
 						Type: "enum",
 						Op:   "one_of",
 						Str:  "monthly",
@@ -4689,17 +5578,17 @@ func builtinKB() *KB {
 						kind: 8,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 66},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 74},
 			},
 			{
 				Phrase: "many LoRA fine-tunes",
 				Means:  "several fine-tunes are LoRA adapters",
 				When:   map[string]Condition{"fine_tune_method": {Equals: "lora"}, "fine_tunes": {AtLeast: new(int(2))}},
 				Conds: []Cond{
-					{Key: "fine_tunes", Q: 6, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
+					{Key: "fine_tunes", Q: 11, Type: "int", Op: "at_least", Int: 2, Text: "fine_tunes ≥ 2", kind: 3},
 					{
 						Key:  "fine_tune_method",
-						Q:    7,
+						Q:    12,
 						Type: "enum",
 						Op:   "equals",
 						Str:  "lora",
@@ -4708,58 +5597,58 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 72},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 80},
 			},
 			{
 				Phrase: "under llm-d",
 				Means:  "the stack's orchestrator is llm-d",
 				Stack:  map[string][]string{"orchestrator": {"llm-d"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 79},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 87},
 			},
 			{
 				Phrase: "the orchestrator will be llm-d",
 				Means:  "the stack's orchestrator is llm-d",
 				Stack:  map[string][]string{"orchestrator": {"llm-d"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 85},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 93},
 			},
 			{
 				Phrase: "under Dynamo",
 				Means:  "the stack's orchestrator is NVIDIA Dynamo",
 				Stack:  map[string][]string{"orchestrator": {"dynamo"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 91},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 99},
 			},
 			{
 				Phrase: "SGLang's own router",
 				Means:  "the stack's orchestrator is SGLang's router",
 				Stack:  map[string][]string{"orchestrator": {"sgl-router"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 97},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 105},
 			},
 		},
 		capByKey: map[string]*Capability{
-			"dynamo-triton/engines":    p119,
-			"dynamo-triton/features":   p122,
-			"dynamo-triton/substrates": p121,
-			"dynamo-triton/vendors":    p120,
-			"dynamo/engines":           p123,
-			"dynamo/features":          p126,
-			"dynamo/substrates":        p125,
-			"dynamo/vendors":           p124,
-			"kserve/engines":           p130,
-			"kserve/features":          p132,
-			"kserve/substrates":        p131,
-			"llama-cpp/vendors":        p118,
-			"llm-d/engines":            p127,
-			"llm-d/features":           p129,
-			"llm-d/substrates":         p128,
-			"ray-serve/engines":        p133,
-			"ray-serve/features":       p135,
-			"ray-serve/substrates":     p134,
-			"sgl-router/engines":       p136,
-			"sgl-router/features":      p138,
-			"sgl-router/substrates":    p137,
-			"sglang/vendors":           p116,
-			"tensorrt-llm/vendors":     p117,
-			"vllm/vendors":             p115,
+			"dynamo-triton/engines":    p131,
+			"dynamo-triton/features":   p134,
+			"dynamo-triton/substrates": p133,
+			"dynamo-triton/vendors":    p132,
+			"dynamo/engines":           p135,
+			"dynamo/features":          p138,
+			"dynamo/substrates":        p137,
+			"dynamo/vendors":           p136,
+			"kserve/engines":           p142,
+			"kserve/features":          p144,
+			"kserve/substrates":        p143,
+			"llama-cpp/vendors":        p130,
+			"llm-d/engines":            p139,
+			"llm-d/features":           p141,
+			"llm-d/substrates":         p140,
+			"ray-serve/engines":        p145,
+			"ray-serve/features":       p147,
+			"ray-serve/substrates":     p146,
+			"sgl-router/engines":       p148,
+			"sgl-router/features":      p150,
+			"sgl-router/substrates":    p149,
+			"sglang/vendors":           p128,
+			"tensorrt-llm/vendors":     p129,
+			"vllm/vendors":             p127,
 		},
 		closeMargin: 1,
 		productByID: map[string]*Product{
@@ -4775,146 +5664,181 @@ func builtinKB() *KB {
 			"vllm":          p3,
 		},
 		questionByID: map[string]*Question{
-			"base_models":         p18,
-			"cache_aware_routing": p33,
-			"change_cadence":      p38,
-			"context_tokens":      p23,
-			"disaggregation":      p34,
-			"fine_tune_method":    p20,
-			"fine_tunes":          p19,
-			"gitops":              p35,
-			"governance":          p37,
-			"gpu":                 p15,
-			"gpu_vendor":          p17,
-			"gpus_per_node":       p14,
-			"kubernetes":          p32,
-			"kv_cache_dtype":      p26,
-			"latency_priority":    p30,
-			"model":               p24,
-			"nodes":               p13,
-			"other_model_types":   p22,
-			"prefix_reuse":        p28,
-			"ray_experience":      p40,
-			"request_pipeline":    p31,
-			"structured_output":   p29,
-			"team_familiarity":    p39,
-			"tenants":             p21,
-			"total_gpus":          p16,
-			"traffic_splitting":   p36,
-			"weights_dtype":       p25,
-			"workload":            p27,
+			"accelerator_mix":         p16,
+			"adapter_routing":         p26,
+			"base_models":             p23,
+			"cache_aware_routing":     p43,
+			"change_cadence":          p48,
+			"concurrent_requests":     p38,
+			"context_tokens":          p30,
+			"day0_architectures":      p29,
+			"disaggregation":          p44,
+			"fine_tune_method":        p25,
+			"fine_tunes":              p24,
+			"gitops":                  p45,
+			"governance":              p47,
+			"gpu":                     p15,
+			"gpu_vendor":              p20,
+			"gpus_per_node":           p14,
+			"itl_ms":                  p40,
+			"kubernetes":              p42,
+			"kv_cache_dtype":          p33,
+			"latency_priority":        p37,
+			"model":                   p31,
+			"new_operator":            p52,
+			"nodes":                   p13,
+			"orchestrator_experience": p51,
+			"other_model_types":       p28,
+			"platform":                p22,
+			"prefix_reuse":            p35,
+			"ray_experience":          p50,
+			"replicas":                p17,
+			"replicas_per_model":      p21,
+			"request_pipeline":        p41,
+			"structured_output":       p36,
+			"substrate":               p18,
+			"team_familiarity":        p49,
+			"tenants":                 p27,
+			"total_gpus":              p19,
+			"traffic_splitting":       p46,
+			"ttft_ms":                 p39,
+			"weights_dtype":           p32,
+			"workload":                p34,
 		},
 		questionIdx: map[string]int{
-			"base_models":         5,
-			"cache_aware_routing": 20,
-			"change_cadence":      25,
-			"context_tokens":      10,
-			"disaggregation":      21,
-			"fine_tune_method":    7,
-			"fine_tunes":          6,
-			"gitops":              22,
-			"governance":          24,
-			"gpu":                 2,
-			"gpu_vendor":          4,
-			"gpus_per_node":       1,
-			"kubernetes":          19,
-			"kv_cache_dtype":      13,
-			"latency_priority":    17,
-			"model":               11,
-			"nodes":               0,
-			"other_model_types":   9,
-			"prefix_reuse":        15,
-			"ray_experience":      27,
-			"request_pipeline":    18,
-			"structured_output":   16,
-			"team_familiarity":    26,
-			"tenants":             8,
-			"total_gpus":          3,
-			"traffic_splitting":   23,
-			"weights_dtype":       12,
-			"workload":            14,
+			"accelerator_mix":         3,
+			"adapter_routing":         13,
+			"base_models":             10,
+			"cache_aware_routing":     30,
+			"change_cadence":          35,
+			"concurrent_requests":     25,
+			"context_tokens":          17,
+			"day0_architectures":      16,
+			"disaggregation":          31,
+			"fine_tune_method":        12,
+			"fine_tunes":              11,
+			"gitops":                  32,
+			"governance":              34,
+			"gpu":                     2,
+			"gpu_vendor":              7,
+			"gpus_per_node":           1,
+			"itl_ms":                  27,
+			"kubernetes":              29,
+			"kv_cache_dtype":          20,
+			"latency_priority":        24,
+			"model":                   18,
+			"new_operator":            39,
+			"nodes":                   0,
+			"orchestrator_experience": 38,
+			"other_model_types":       15,
+			"platform":                9,
+			"prefix_reuse":            22,
+			"ray_experience":          37,
+			"replicas":                4,
+			"replicas_per_model":      8,
+			"request_pipeline":        28,
+			"structured_output":       23,
+			"substrate":               5,
+			"team_familiarity":        36,
+			"tenants":                 14,
+			"total_gpus":              6,
+			"traffic_splitting":       33,
+			"ttft_ms":                 26,
+			"weights_dtype":           19,
+			"workload":                21,
 		},
 		gpuByID: map[string]*GPU{
-			"a100-40gb":      p45,
-			"a100-80gb":      p44,
-			"b200":           p43,
-			"b300":           p54,
-			"cpu":            p51,
-			"gaudi3":         p55,
-			"h100":           p41,
-			"h200":           p42,
-			"l4":             p47,
-			"l40s":           p46,
-			"m3-ultra-512gb": p57,
-			"mi300x":         p49,
-			"mi325x":         p52,
-			"mi355x":         p53,
-			"rtx-4090":       p50,
-			"rtx-a6000":      p48,
-			"tpu-v6e":        p56,
+			"a100-40gb":      p57,
+			"a100-80gb":      p56,
+			"b200":           p55,
+			"b300":           p66,
+			"cpu":            p63,
+			"gaudi3":         p67,
+			"h100":           p53,
+			"h200":           p54,
+			"l4":             p59,
+			"l40s":           p58,
+			"m3-ultra-512gb": p69,
+			"mi300x":         p61,
+			"mi325x":         p64,
+			"mi355x":         p65,
+			"rtx-4090":       p62,
+			"rtx-a6000":      p60,
+			"tpu-v6e":        p68,
 		},
 		modelByID: map[string]*Model{
-			"deepseek-v3":           p65,
-			"gemma-3-27b":           p67,
-			"gpt-oss-120b":          p68,
-			"llama-2-7b":            p70,
-			"llama-3-8b":            p69,
-			"llama-3.1-405b":        p60,
-			"llama-3.1-8b":          p58,
-			"llama-3.3-70b":         p59,
-			"llava-v1.6-mistral-7b": p72,
-			"mixtral-8x7b":          p66,
-			"qwen2.5-7b":            p71,
-			"qwen3-14b":             p62,
-			"qwen3-235b-a22b":       p64,
-			"qwen3-32b":             p63,
-			"qwen3-8b":              p61,
+			"deepseek-v3":           p77,
+			"gemma-3-27b":           p79,
+			"gpt-oss-120b":          p80,
+			"llama-2-7b":            p82,
+			"llama-3-8b":            p81,
+			"llama-3.1-405b":        p72,
+			"llama-3.1-8b":          p70,
+			"llama-3.3-70b":         p71,
+			"llava-v1.6-mistral-7b": p84,
+			"mixtral-8x7b":          p78,
+			"qwen2.5-7b":            p83,
+			"qwen3-14b":             p74,
+			"qwen3-235b-a22b":       p76,
+			"qwen3-32b":             p75,
+			"qwen3-8b":              p73,
 		},
 		flagByID: map[string]*Flag{
-			"sglang-attention-backend":          p112,
-			"sglang-chunked-prefill-size":       p110,
-			"sglang-context-length":             p105,
-			"sglang-disable-radix-cache":        p108,
-			"sglang-dp-size":                    p104,
-			"sglang-enable-metrics":             p114,
-			"sglang-enable-radix-cache":         p107,
-			"sglang-enable-torch-compile":       p111,
-			"sglang-kv-cache-dtype":             p113,
-			"sglang-max-running-requests":       p109,
-			"sglang-mem-fraction-static":        p106,
-			"sglang-model-path":                 p102,
-			"sglang-tp-size":                    p103,
-			"vllm-block-size":                   p80,
-			"vllm-cuda-graph-sizes":             p95,
-			"vllm-cudagraph-capture-sizes":      p94,
-			"vllm-enable-chunked-prefill":       p84,
-			"vllm-enable-lora":                  p97,
-			"vllm-enable-prefix-caching":        p83,
-			"vllm-enforce-eager":                p90,
-			"vllm-gpu-memory-utilization":       p78,
-			"vllm-kv-cache-dtype":               p79,
-			"vllm-kv-offloading-size":           p82,
-			"vllm-long-prefill-token-threshold": p85,
-			"vllm-max-context-len-to-capture":   p91,
-			"vllm-max-cpu-loras":                p100,
-			"vllm-max-cudagraph-capture-size":   p93,
-			"vllm-max-lora-rank":                p99,
-			"vllm-max-loras":                    p98,
-			"vllm-max-model-len":                p77,
-			"vllm-max-num-batched-tokens":       p76,
-			"vllm-max-num-seqs":                 p75,
-			"vllm-max-seq-len-to-capture":       p92,
-			"vllm-num-speculative-tokens":       p88,
-			"vllm-pipeline-parallel-size":       p74,
-			"vllm-quantization":                 p96,
-			"vllm-served-model-name":            p101,
-			"vllm-speculative-config":           p86,
-			"vllm-speculative-max-model-len":    p89,
-			"vllm-speculative-model":            p87,
-			"vllm-swap-space":                   p81,
-			"vllm-tensor-parallel-size":         p73,
+			"sglang-attention-backend":          p124,
+			"sglang-chunked-prefill-size":       p122,
+			"sglang-context-length":             p117,
+			"sglang-disable-radix-cache":        p120,
+			"sglang-dp-size":                    p116,
+			"sglang-enable-metrics":             p126,
+			"sglang-enable-radix-cache":         p119,
+			"sglang-enable-torch-compile":       p123,
+			"sglang-kv-cache-dtype":             p125,
+			"sglang-max-running-requests":       p121,
+			"sglang-mem-fraction-static":        p118,
+			"sglang-model-path":                 p114,
+			"sglang-tp-size":                    p115,
+			"vllm-block-size":                   p92,
+			"vllm-cuda-graph-sizes":             p107,
+			"vllm-cudagraph-capture-sizes":      p106,
+			"vllm-enable-chunked-prefill":       p96,
+			"vllm-enable-lora":                  p109,
+			"vllm-enable-prefix-caching":        p95,
+			"vllm-enforce-eager":                p102,
+			"vllm-gpu-memory-utilization":       p90,
+			"vllm-kv-cache-dtype":               p91,
+			"vllm-kv-offloading-size":           p94,
+			"vllm-long-prefill-token-threshold": p97,
+			"vllm-max-context-len-to-capture":   p103,
+			"vllm-max-cpu-loras":                p112,
+			"vllm-max-cudagraph-capture-size":   p105,
+			"vllm-max-lora-rank":                p111,
+			"vllm-max-loras":                    p110,
+			"vllm-max-model-len":                p89,
+			"vllm-max-num-batched-tokens":       p88,
+			"vllm-max-num-seqs":                 p87,
+			"vllm-max-seq-len-to-capture":       p104,
+			"vllm-num-speculative-tokens":       p100,
+			"vllm-pipeline-parallel-size":       p86,
+			"vllm-quantization":                 p108,
+			"vllm-served-model-name":            p113,
+			"vllm-speculative-config":           p98,
+			"vllm-speculative-max-model-len":    p101,
+			"vllm-speculative-model":            p99,
+			"vllm-swap-space":                   p93,
+			"vllm-tensor-parallel-size":         p85,
 		},
 		layerByID: map[string]*Layer{"engine": p0, "model-server": p1, "orchestrator": p2},
-		derived:   derivedIndexes{gpn: 1, gpu: 2, total: 3, vendor: 4},
+		derived: derivedIndexes{
+			gpn:        1,
+			gpu:        2,
+			total:      6,
+			vendor:     7,
+			replicas:   4,
+			models:     10,
+			perModel:   8,
+			substrate:  5,
+			kubernetes: 29,
+			platform:   9,
+		},
 	}
 }

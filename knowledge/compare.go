@@ -98,6 +98,8 @@ func (kb *KB) Check(a Answers) error {
 	}
 	if len(a.vals) != len(kb.Questions) {
 		errs = append(errs, &Error{File: "answers", Problem: fmt.Sprintf("%d answers for %d questions: made against another knowledge base", len(a.vals), len(kb.Questions))})
+	} else if e := a.conflict("answers", nil); e != nil {
+		errs = append(errs, e)
 	}
 	return errs.orNil()
 }

@@ -77,8 +77,8 @@ func TestCheckSaysWhichAnswerIsNotAllowed(t *testing.T) {
 		{"nodes", knowledge.Value{Int: 0}, "answers: nodes: 0 is too small (allowed: a whole number from 1 to 100000)"},
 		{"gpus_per_node", knowledge.Value{Int: 65}, "answers: gpus_per_node: 65 is too large (allowed: a whole number from 0 to 64)"},
 		{"latency_priority", knowledge.Value{Str: "interactive"}, `answers: latency_priority: "interactive" is not an allowed value (allowed: latency, balanced, throughput)`},
-		{"other_model_types", knowledge.Value{List: []string{"vision", "vision"}}, `answers: other_model_types: "vision" is listed twice (allowed: a list of vision, tabular, classical-ml, embedding, speech)`},
-		{"other_model_types", knowledge.Value{List: []string{"audio"}}, `answers: other_model_types: "audio" is not an allowed value (allowed: a list of vision, tabular, classical-ml, embedding, speech)`},
+		{"other_model_types", knowledge.Value{List: []string{"vision", "vision"}}, `answers: other_model_types: "vision" is listed twice (allowed: a list of vision, tabular, classical-ml, embedding, reranker, speech)`},
+		{"other_model_types", knowledge.Value{List: []string{"audio"}}, `answers: other_model_types: "audio" is not an allowed value (allowed: a list of vision, tabular, classical-ml, embedding, reranker, speech)`},
 	}
 	for _, c := range cases {
 		a := kb.Defaults()

@@ -203,7 +203,12 @@ func (b *Base) Build(overlay []SourceFile) (*KB, error) {
 	kb.Capabilities = mergeByID(baseData.Cap, overData.Cap, func(c *Capability) (string, Pos) { return c.Product + "/" + c.What, c.Pos }, "capability", &errs)
 	kb.Needs = mergeByID(baseData.Need, overData.Need, func(n *Need) (string, Pos) { return n.ID, n.Pos }, "need", &errs)
 	kb.TieBreaks = mergeByID(baseData.Tie, overData.Tie, func(t *TieBreak) (string, Pos) { return t.ID, t.Pos }, "tiebreak", &errs)
-	kb.Claims = mergeByID(baseData.Claim, overData.Claim, func(c *Claim) (string, Pos) { return c.Phrase, c.Pos }, "claim", &errs)
+	kb.Claims = mergeByID(baseData.Claim, overData.Claim, func(c *Claim) (string, Pos) {
+		if c.ID != "" {
+			return c.ID, c.Pos
+		}
+		return c.Phrase, c.Pos
+	}, "claim", &errs)
 	kb.closeMargin = DefaultCloseMargin
 	for _, m := range []*int{baseData.Margin, overData.Margin} {
 		if m != nil {

@@ -86,6 +86,9 @@ type TieBreak struct {
 // make it true: kb check fails on a rule whose text has the phrase but
 // whose conditions do not hold the claim's.
 type Claim struct {
+	// ID tells apart claims that share a phrase (alternatives); it
+	// defaults to the phrase.
+	ID     string               `toml:"id"`
 	Phrase string               `toml:"phrase"`
 	Means  string               `toml:"means"`
 	When   map[string]Condition `toml:"when"`
@@ -114,14 +117,8 @@ func (kb *KB) Capability(product, what string) *Capability {
 // close call.
 func (kb *KB) CloseCallMargin() int { return kb.closeMargin }
 
-// Keys and values the stack search reads. (The questions behind them are
-// declared in understood.go once they exist; until then a.Get reads "".)
+// Values the stack search reads.
 const (
-	DerivedPlatform   = "platform"           // where the fleet runs: substrate, or what kubernetes implies
-	KeyAcceleratorMix = "accelerator_mix"    // one type, several types, several vendors
-	KeySubstrate      = "substrate"          // where the nodes run ("auto": as kubernetes implies)
-	KeyReplicas       = "replicas"           // replicas per model (0: auto)
-	DerivedReplicas   = "replicas_per_model" // replicas, or nodes ÷ base models
 	MixSeveralVendors = "several-vendors"
 	VendorNone        = "none"  // no accelerator: CPU only
 	VendorApple       = "apple" // Apple silicon: one machine's unified memory, not a fleet vendor

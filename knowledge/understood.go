@@ -28,6 +28,21 @@ const (
 	KeyKubernetes       = "kubernetes"
 	KeyGitOps           = "gitops"
 	KeyTrafficSplitting = "traffic_splitting"
+
+	// Issue 10: the questions experts needed.
+	KeyAcceleratorMix         = "accelerator_mix"
+	KeyReplicas               = "replicas"
+	KeySubstrate              = "substrate"
+	KeyOtherModelTypes        = "other_model_types"
+	KeyDay0Architectures      = "day0_architectures"
+	KeyAdapterRouting         = "adapter_routing"
+	KeyWorkload               = "workload"
+	KeyConcurrentRequests     = "concurrent_requests"
+	KeyTTFTMs                 = "ttft_ms"
+	KeyITLMs                  = "itl_ms"
+	KeyDisaggregation         = "disaggregation"
+	KeyNewOperator            = "new_operator"
+	KeyOrchestratorExperience = "orchestrator_experience"
 )
 
 // Answer values Go tests for by name.
@@ -47,7 +62,26 @@ const (
 	DTypeFP8  = "fp8"
 	DTypeInt4 = "int4"
 
-	KubernetesNone = "none"
+	KubernetesNone      = "none"
+	KubernetesAvailable = "available"
+	KubernetesRequired  = "required"
+
+	// SubstrateAuto takes the platform from the kubernetes answer.
+	SubstrateAuto = "auto"
+
+	// Platforms: the values of substrate and of the derived platform.
+	PlatformKubernetes   = "kubernetes"
+	PlatformOpenShift    = "openshift"
+	PlatformManagedCloud = "managed-cloud"
+	PlatformSlurm        = "slurm"
+	PlatformBareMetal    = "bare-metal"
+
+	WorkloadChat    = "chat"
+	WorkloadAgentic = "agentic"
+	WorkloadBatch   = "batch"
+	WorkloadRAG     = "rag"
+	WorkloadScoring = "scoring"
+	WorkloadMixed   = "mixed"
 )
 
 // Product ids Go names: the engines stackpick sizes and writes launch
@@ -160,11 +194,22 @@ var Understood = []Understanding{
 		{Value: LatencyBalanced, Does: "at most 256 requests, vLLM's step budget, room for 8 full-context requests"},
 		{Value: ThroughputFirst, Does: "the largest batches, steps of at least 16384 tokens, room for 16 full-context requests"},
 	}},
-	{Key: KeyKubernetes, Type: TypeEnum, By: "stackpick's scenario generator", Values: []Meaning{
-		{Value: KubernetesNone, Does: "a generated scenario without Kubernetes turns gitops and traffic_splitting off"},
+	{Key: KeyKubernetes, Type: TypeEnum, By: "stackpick's scenario generator and the substrate check", Values: []Meaning{
+		{Value: KubernetesNone, Does: "a generated scenario without Kubernetes turns gitops and traffic_splitting off; substrate auto means bare metal; a Kubernetes substrate contradicts it"},
+		{Value: KubernetesAvailable, Does: "what the app moves kubernetes = none to when a Kubernetes substrate is chosen"},
+		{Value: KubernetesRequired, Does: "a Slurm or bare-metal substrate contradicts it"},
 	}},
 	{Key: KeyGitOps, Type: TypeBool, By: "stackpick's scenario generator"},
 	{Key: KeyTrafficSplitting, Type: TypeBool, By: "stackpick's scenario generator"},
+	{Key: KeyReplicas, Type: TypeInt, By: "stackpick's replicas_per_model"},
+	{Key: KeySubstrate, Type: TypeEnum, By: "stackpick's platform and the substrate check", Closed: true, Values: []Meaning{
+		{Value: SubstrateAuto, Does: "the platform is bare metal when kubernetes = none, else Kubernetes"},
+		{Value: PlatformKubernetes, Does: "plain Kubernetes; contradicts kubernetes = none"},
+		{Value: PlatformOpenShift, Does: "Red Hat OpenShift; contradicts kubernetes = none"},
+		{Value: PlatformManagedCloud, Does: "a cloud's managed Kubernetes; contradicts kubernetes = none"},
+		{Value: PlatformSlurm, Does: "a Slurm/HPC cluster; contradicts kubernetes = required"},
+		{Value: PlatformBareMetal, Does: "bare metal or VMs; contradicts kubernetes = required"},
+	}},
 }
 
 // Derived answer keys: computed by Go from other answers, never typed by a
@@ -172,11 +217,30 @@ var Understood = []Understanding{
 const (
 	DerivedTotalGPUs = "total_gpus" // nodes × gpus_per_node
 	DerivedGPUVendor = "gpu_vendor" // the vendor of gpu in the hardware catalog
+	// DerivedReplicasPerModel is replicas when set, else nodes ÷ base_models
+	// (at least 1): the course notes' orchestrator trigger is "more than one
+	// replica", which nodes alone over-counts when each node holds its own
+	// model.
+	DerivedReplicasPerModel = "replicas_per_model"
+	// DerivedPlatform is substrate, or for auto what kubernetes implies.
+	DerivedPlatform = "platform"
 )
 
 var derivedKeys = map[string]string{
-	DerivedTotalGPUs: TypeInt,
-	DerivedGPUVendor: TypeEnum,
+	DerivedTotalGPUs:        TypeInt,
+	DerivedGPUVendor:        TypeEnum,
+	DerivedReplicasPerModel: TypeInt,
+	DerivedPlatform:         TypeEnum,
+}
+
+// DerivedFrom names the answers each derived key is computed from: a
+// condition on a derived key tests those answers (DeadValues counts it for
+// them).
+var DerivedFrom = map[string][]string{
+	DerivedTotalGPUs:        {KeyNodes, KeyGPUsPerNode},
+	DerivedGPUVendor:        {KeyGPU, KeyGPUsPerNode},
+	DerivedReplicasPerModel: {KeyReplicas, KeyNodes, KeyBaseModels},
+	DerivedPlatform:         {KeySubstrate, KeyKubernetes},
 }
 
 // NamedID is a knowledge-base id Go names, and why it needs it.

@@ -40,7 +40,7 @@ func TestAnOverlayCannotOfferAValueGoDoesNotUnderstand(t *testing.T) {
 			`q.toml:5: question "fine_tune_method" values: stackpick's launch command needs the value "lora" (adapters on one copy of the base weights: --enable-lora and --max-loras) (allowed: none, full); add "lora" to values`},
 		{"an open enum keeps the value Go names",
 			question("kubernetes", "enum", `["available", "required"]`, `"available"`),
-			`q.toml:5: question "kubernetes" values: stackpick's scenario generator needs the value "none"`},
+			`q.toml:5: question "kubernetes" values: stackpick's scenario generator and the substrate check needs the value "none"`},
 		{"a question Go reads keeps its type",
 			question("latency_priority", "bool", "", "false"),
 			`q.toml:4: question "latency_priority" type: stackpick's sizing reads latency_priority as one word of a fixed set, so its type must stay enum (allowed: enum); restore type = "enum"`},

@@ -680,6 +680,21 @@ func derivedUnsatisfiable(kb *KB, cs []Cond) string {
 			return "no gpu and gpus_per_node allowed here give a gpu_vendor that meets its condition"
 		}
 	}
+	if plat := on(DerivedPlatform); len(plat) > 0 {
+		subQ, k8sQ := kb.Question(KeySubstrate), kb.Question(KeyKubernetes)
+		ok := subQ == nil || k8sQ == nil
+		for _, sub := range valuesOf(subQ) {
+			for _, k8s := range valuesOf(k8sQ) {
+				if holdsAll(on(KeySubstrate), Value{Str: sub}) && holdsAll(on(KeyKubernetes), Value{Str: k8s}) &&
+					!SubstrateConflicts(sub, k8s) && holdsAll(plat, Value{Str: platformOf(sub, k8s)}) {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			return "no substrate and kubernetes answers that agree give a platform that meets its condition"
+		}
+	}
 	if len(on(DerivedTotalGPUs)) > 0 {
 		nlo, nhi := span(KeyNodes)
 		glo, ghi := span(KeyGPUsPerNode)
@@ -769,4 +784,11 @@ func unsatisfiable(q *Question, cs []Cond) string {
 		}
 	}
 	return ""
+}
+
+func valuesOf(q *Question) []string {
+	if q == nil {
+		return nil
+	}
+	return q.Values
 }

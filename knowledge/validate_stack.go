@@ -63,11 +63,28 @@ func (c *checker) stack() {
 		c.pairing(r)
 	}
 	for _, r := range kb.Rules {
+		seen := map[string]bool{}
 		for _, cl := range kb.Claims {
-			if !MentionsClaim(r.Reason, cl) {
+			if seen[cl.Phrase] || !MentionsClaim(r.Reason, cl) {
 				continue
 			}
-			if gap := ImpliesClaim(kb, r.Conds, RuleStack(r), cl); gap != "" {
+			seen[cl.Phrase] = true
+			// Claims that share the phrase are alternatives: one must hold.
+			gap := ""
+			for _, alt := range kb.Claims {
+				if alt.Phrase != cl.Phrase {
+					continue
+				}
+				g := ImpliesClaim(kb, r.Conds, RuleStack(r), alt)
+				if g == "" {
+					gap = ""
+					break
+				}
+				if gap == "" {
+					gap = g
+				}
+			}
+			if gap != "" {
 				c.at(r.Pos, fmt.Sprintf("rule %q reason", r.ID), []string{"reason"},
 					fmt.Sprintf("the reason says %q (%s), but %s", cl.Phrase, cl.Means, gap), "",
 					"add the condition to [rule.when] (or [rule.stack]), or reword the reason")

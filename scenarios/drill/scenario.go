@@ -78,6 +78,11 @@ func (c *Content) GeneratedPrompt(kb *knowledge.KB, seed uint64) ScenarioPrompt 
 			}
 		}
 	}
+	// A substrate that contradicts the Kubernetes answer is an answer
+	// error, not a story: take the platform from the Kubernetes answer.
+	if qi := kb.QuestionIndex(knowledge.KeySubstrate); qi >= 0 && knowledge.SubstrateConflicts(a.Get(knowledge.KeySubstrate).Str, a.Get(knowledge.KeyKubernetes).Str) {
+		a.Put(qi, knowledge.Value{Str: knowledge.SubstrateAuto})
+	}
 	return ScenarioPrompt{
 		Name:      fmt.Sprintf("generated-%d", seed),
 		Title:     fmt.Sprintf("Generated scenario #%d", seed),

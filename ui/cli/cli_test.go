@@ -30,7 +30,7 @@ func write(t *testing.T, path, content string) {
 	}
 }
 
-const answerKeys = "nodes, gpus_per_node, gpu, base_models, fine_tunes, fine_tune_method, tenants, other_model_types, context_tokens, model, weights_dtype, kv_cache_dtype, workload, prefix_reuse, structured_output, latency_priority, request_pipeline, kubernetes, cache_aware_routing, disaggregation, gitops, traffic_splitting, governance, change_cadence, team_familiarity, ray_experience"
+const answerKeys = "nodes, gpus_per_node, gpu, accelerator_mix, replicas, substrate, base_models, fine_tunes, fine_tune_method, adapter_routing, tenants, other_model_types, day0_architectures, context_tokens, model, weights_dtype, kv_cache_dtype, workload, prefix_reuse, structured_output, latency_priority, concurrent_requests, ttft_ms, itl_ms, request_pipeline, kubernetes, cache_aware_routing, disaggregation, gitops, traffic_splitting, governance, change_cadence, team_familiarity, ray_experience, orchestrator_experience, new_operator"
 
 const usageHint = "stackpick: run 'stackpick --help' (or 'stackpick COMMAND --help') for usage\n"
 
@@ -67,10 +67,10 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 			"stackpick: a.toml:2: gpu: TOML syntax: unexpected EOF; expected value\n"},
 		{"list written as a string", map[string]string{"a.toml": "other_model_types = \"vision\"\n"}, nil,
 			[]string{"decide", "-a", "a.toml"},
-			`stackpick: a.toml:1: other_model_types: expected a list, got the string "vision" (allowed: a list of vision, tabular, classical-ml, embedding, speech); write other_model_types = ["vision"]` + "\n"},
+			`stackpick: a.toml:1: other_model_types: expected a list, got the string "vision" (allowed: a list of vision, tabular, classical-ml, embedding, reranker, speech); write other_model_types = ["vision"]` + "\n"},
 		{"list item twice", map[string]string{"a.toml": "other_model_types = [\"vision\", \"vision\"]\n"}, nil,
 			[]string{"decide", "-a", "a.toml"},
-			`stackpick: a.toml:1: other_model_types: "vision" is listed twice (allowed: a list of vision, tabular, classical-ml, embedding, speech); list each value once` + "\n"},
+			`stackpick: a.toml:1: other_model_types: "vision" is listed twice (allowed: a list of vision, tabular, classical-ml, embedding, reranker, speech); list each value once` + "\n"},
 		{"enum typo", map[string]string{"a.toml": "kubernetes = \"requird\"\n"}, nil,
 			[]string{"decide", "-a", "a.toml"},
 			`stackpick: a.toml:1: kubernetes: "requird" is not an allowed value (allowed: none, available, required); did you mean "required"?` + "\n"},
@@ -114,7 +114,7 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 		{"overlay rule that can never fire, unknown key, bad value", map[string]string{"kb/rules.toml": "[[rule]]\nid = \"mine\"\nlayer = \"orchestrator\"\neffect = \"prefer\"\nproduct = \"llm-d\"\nweight = 2\nreason = \"r\"\nsource = \"s\"\n[rule.when]\nnodes = { at_least = 5, at_most = 2 }\nkubernets = { equals = \"required\" }\ngpu = { equals = \"h10\" }\n"}, nil,
 			[]string{"kb", "check", "--kb", "kb"},
 			`stackpick: kb/rules.toml:10: rule "mine" when.nodes: can never fire: no nodes is both ≥ 5 and ≤ 2 (allowed: a whole number from 1 to 100000)` + "\n" +
-				`stackpick: kb/rules.toml:11: rule "mine" when.kubernets: unknown answer key (allowed: nodes, gpus_per_node, gpu, total_gpus, gpu_vendor, base_models, fine_tunes, fine_tune_method, tenants, other_model_types, context_tokens, model, weights_dtype, kv_cache_dtype, workload, prefix_reuse, structured_output, latency_priority, request_pipeline, kubernetes, cache_aware_routing, disaggregation, gitops, traffic_splitting, governance, change_cadence, team_familiarity, ray_experience); did you mean "kubernetes"?` + "\n" +
+				`stackpick: kb/rules.toml:11: rule "mine" when.kubernets: unknown answer key (allowed: nodes, gpus_per_node, gpu, accelerator_mix, replicas, substrate, total_gpus, gpu_vendor, replicas_per_model, platform, base_models, fine_tunes, fine_tune_method, adapter_routing, tenants, other_model_types, day0_architectures, context_tokens, model, weights_dtype, kv_cache_dtype, workload, prefix_reuse, structured_output, latency_priority, concurrent_requests, ttft_ms, itl_ms, request_pipeline, kubernetes, cache_aware_routing, disaggregation, gitops, traffic_splitting, governance, change_cadence, team_familiarity, ray_experience, orchestrator_experience, new_operator); did you mean "kubernetes"?` + "\n" +
 				`stackpick: kb/rules.toml:12: rule "mine" when.gpu.equals: "h10" is not a value of gpu (allowed: h100, h200, b200, a100-80gb, a100-40gb, l40s, l4, rtx-a6000, mi300x, rtx-4090, cpu); did you mean "h100"?` + "\n"},
 		{"overlay with an unknown key", map[string]string{"kb/x.toml": "[[rule]]\nid = \"a\"\nlayer = \"engine\"\nefect = \"prefer\"\n"}, nil,
 			[]string{"kb", "check", "--kb", "kb"},

@@ -31,6 +31,17 @@ func (a *app) kbCommand() *cobra.Command {
 			if _, err := scenarios.All(k); err != nil {
 				return badInput(fmt.Errorf("the knowledge base loads, but a preset scenario no longer fits it:\n%w", err))
 			}
+			if dead := knowledge.DeadValues(k, engineReads); len(dead) > 0 {
+				lines := make([]string, len(dead))
+				for i, d := range dead {
+					lines[i] = d.String()
+				}
+				what := fmt.Sprintf("%d answers change", len(dead))
+				if len(dead) == 1 {
+					what = "1 answer changes"
+				}
+				return internal(fmt.Errorf("%s nothing: give each a rule that tells it apart (or remove the value):\n%s", what, strings.Join(lines, "\n")))
+			}
 			var files []string
 			for _, f := range knowledge.Embedded() {
 				files = append(files, f.Name)
@@ -72,4 +83,29 @@ func (a *app) kbCommand() *cobra.Command {
 	rules.Flags().StringVarP(&format, "format", "f", "text", "output format: text or markdown")
 	kb.AddCommand(check, rules)
 	return kb
+}
+
+// engineReads is what the engine settings read, key to values (no values:
+// every value), for `kb check`'s dead-answer test: an answer the engine
+// settings read is live even when no rule tests it.
+//
+// TODO(decide): take this from the decide package once it exports the keys
+// and values its engine settings read; until then it is written out here.
+var engineReads = map[string][]string{
+	knowledge.KeyModel:              nil,
+	knowledge.KeyGPU:                nil,
+	knowledge.KeyContextTokens:      nil,
+	knowledge.KeyWeightsDType:       nil,
+	knowledge.KeyKVCacheDType:       nil,
+	knowledge.KeyLatencyPriority:    nil,
+	knowledge.KeyWorkload:           nil,
+	knowledge.KeyFineTunes:          nil,
+	knowledge.KeyFineTuneMethod:     nil,
+	knowledge.KeyNodes:              nil,
+	knowledge.KeyGPUsPerNode:        nil,
+	knowledge.KeyDisaggregation:     nil,
+	knowledge.KeyConcurrentRequests: nil,
+	knowledge.KeyTTFTMs:             nil,
+	knowledge.KeyITLMs:              nil,
+	knowledge.KeyBaseModels:         nil,
 }

@@ -46,15 +46,20 @@ func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) er
 		fmt.Fprintf(prompts, "\nPage %d of %d: %s\n", i+1, len(questionPages(kb)), p.name)
 		var bs []*binding
 		for _, q := range p.questions {
-			bs = append(bs, newBinding(q, answers.Get(q.Key)))
+			bs = append(bs, bindingFor(q, answers))
 		}
 		if err := askQuestions(in, prompts, kb, bs); err != nil {
 			return err
 		}
+		before := answers
 		for _, b := range bs {
 			if v, err := b.value(); err == nil {
 				answers = answers.With(kb.QuestionIndex(b.q.Key), v)
 			}
+		}
+		var note string
+		if answers, note = reconcile(answers, before); note != "" {
+			fmt.Fprintln(prompts, note)
 		}
 	}
 	d := decide.Decide(kb, answers)

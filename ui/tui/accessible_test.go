@@ -31,13 +31,13 @@ func (r *lineReader) Read(p []byte) (int, error) {
 func TestAccessibleQuestionnaire(t *testing.T) {
 	kb, list := loadKB(t)
 	path := filepath.Join(t.TempDir(), "a11y.toml")
-	lines := []string{"2"}                            // start from the exit test (1 is the defaults)
-	lines = append(lines, "6", "", "")                // Fleet: 6 nodes
-	lines = append(lines, "", "", "", "", "0", "")    // Models (0 confirms the list)
-	lines = append(lines, "", "", "")                 // Models: model, weights_dtype, kv_cache_dtype
-	lines = append(lines, "", "", "", "", "")         // Workload
-	lines = append(lines, "", "", "", "", "", "", "") // Platform
-	lines = append(lines, "", "")                     // Team
+	lines := []string{"2"}                                // start from the exit test (1 is the defaults)
+	lines = append(lines, "6", "", "", "", "", "")        // Fleet: 6 nodes
+	lines = append(lines, "", "", "", "", "", "0", "")    // Models (0 confirms the list)
+	lines = append(lines, "", "", "", "")                 // Models: context_tokens, model, weights_dtype, kv_cache_dtype
+	lines = append(lines, "", "", "", "", "", "", "", "") // Workload
+	lines = append(lines, "", "", "", "", "", "", "")     // Platform
+	lines = append(lines, "", "", "", "")                 // Team
 	lines = append(lines, path)
 	var stdout, stderr bytes.Buffer
 	err := Run(t.Context(), kb, list, Options{

@@ -30,6 +30,31 @@ type binding struct {
 	text string // enum value, or the digits of an int
 	flag bool
 	list []string
+	// offer is the enum values the menu shows (nil: all the question
+	// allows): kubernetes offers only what agrees with the substrate.
+	offer []string
+}
+
+// reconcile settles a substrate × kubernetes contradiction the change from
+// prev to a made (the answer just given wins) and returns the answers to
+// keep and what to tell the user ("" when nothing moved): the app never
+// decides on a contradictory pair.
+func reconcile(a, prev knowledge.Answers) (knowledge.Answers, string) {
+	a, moved := a.Reconcile(prev)
+	if moved == nil {
+		return a, ""
+	}
+	return a, fmt.Sprintf("%s moved from %s to %s to agree with the answer just given (substrate and kubernetes must not contradict each other)", moved.Q.Key, moved.FromText(), moved.ToText())
+}
+
+// bindingFor binds q to its answer in a, offering only values that agree
+// with the other answers.
+func bindingFor(q *knowledge.Question, a knowledge.Answers) *binding {
+	b := newBinding(q, a.Get(q.Key))
+	if q.Key == knowledge.KeyKubernetes {
+		b.offer = a.ConsistentValues(q.Key)
+	}
+	return b
 }
 
 func newBinding(q *knowledge.Question, v knowledge.Value) *binding {
@@ -138,8 +163,12 @@ func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 		}
 		return f
 	default:
-		opts := make([]huh.Option[string], len(q.Values))
-		for i, v := range q.Values {
+		values := q.Values
+		if b.offer != nil {
+			values = b.offer
+		}
+		opts := make([]huh.Option[string], len(values))
+		for i, v := range values {
 			opts[i] = huh.NewOption(optionLabel(kb, q, v), v)
 		}
 		return huh.NewSelect[string]().Key(q.Key).Title(title).Description(desc).

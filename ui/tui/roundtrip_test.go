@@ -22,20 +22,23 @@ func TestSavedAnswersReplayToTheShownDecision(t *testing.T) {
 	d.press("n")
 	// Fleet: 4 nodes, 8 GPUs each (default), H200.
 	d.press("backspace").typeText("4").press("enter", "enter", "down", "enter")
-	// Models: one base, 3 fine-tunes as LoRA, 3 tenants, embeddings too.
-	d.press("enter", "backspace").typeText("3").press("enter", "down", "enter", "backspace").typeText("3")
-	d.press("enter", "down", "down", "down", "space", "enter", "enter")
+	// Fleet: one GPU type, replicas worked out, substrate from kubernetes.
+	d.press("enter", "enter", "enter")
+	// Models: one base, 3 fine-tunes as LoRA (no adapter routing), 3 tenants,
+	// embeddings too, no day-0 architectures.
+	d.press("enter", "backspace").typeText("3").press("enter", "down", "enter", "enter", "backspace").typeText("3")
+	d.press("enter", "down", "down", "down", "space", "enter", "enter", "enter")
 	// Models: model, weights and KV cache dtypes stay at their defaults.
 	d.press("enter", "enter", "enter")
 	// Workload: agentic, high prefix reuse, the rest default.
-	d.press("down", "enter", "down", "enter", "enter", "enter", "enter")
+	d.press("down", "enter", "down", "enter", "enter", "enter", "enter", "enter", "enter", "enter")
 	// Platform: Kubernetes required, cache-aware routing, the rest default.
 	d.press("down", "down", "enter", "down", "enter")
 	for range 5 {
 		d.press("enter")
 	}
 	// Team: defaults; the last enter shows the result.
-	d.press("enter", "enter")
+	d.press("enter", "enter", "enter", "enter")
 
 	if _, ok := d.screen().(*resultScreen); !ok {
 		t.Fatalf("walking the questionnaire ended on %q, not the result:\n%s", d.screen().Title(), d.view())

@@ -23,8 +23,10 @@ type editScreen struct {
 	original knowledge.Answers
 	before   decide.Decision
 	err      string
-	w, h     int
-	fw, fh   int
+	// note says which other answer moved to agree with this one.
+	note   string
+	w, h   int
+	fw, fh int
 }
 
 func newEditScreen(c *shared, q *knowledge.Question) *editScreen {
@@ -53,7 +55,7 @@ func (s *editScreen) SetSize(w, h int) {
 	}
 	s.fw, s.fh = fw, fh
 	if s.b == nil {
-		s.b = newBinding(s.q, s.c.session.answers.Get(s.q.Key))
+		s.b = bindingFor(s.q, s.c.session.answers)
 	}
 	s.form = questionForm(s.c, fw, fh, []*binding{s.b})
 	s.form.init()
@@ -71,7 +73,9 @@ func (s *editScreen) Update(msg tea.Msg) tea.Cmd {
 	if v, err := s.b.value(); err != nil {
 		s.err = err.Error()
 	} else {
-		c.session.set(c.session.answers.With(c.KB.QuestionIndex(s.q.Key), v))
+		a, note := reconcile(c.session.answers.With(c.KB.QuestionIndex(s.q.Key), v), c.session.answers)
+		s.note = note
+		c.session.set(a)
 	}
 	if s.form.done() {
 		c.Status = s.summary()
@@ -85,7 +89,11 @@ func (s *editScreen) summary() string {
 	c := s.c
 	from := s.original.Get(s.q.Key).Plain(s.q.Type)
 	to := c.session.answers.Get(s.q.Key).Plain(s.q.Type)
-	return report.EditNote(c.KB, s.before, c.session.decision, s.q.Key, from, to)
+	note := report.EditNote(c.KB, s.before, c.session.decision, s.q.Key, from, to)
+	if s.note != "" {
+		note = s.note + "; " + note
+	}
+	return note
 }
 
 func (s *editScreen) View() string {

@@ -108,7 +108,7 @@ func (s *formScreen) rebuild() {
 		p := s.pages[s.page]
 		s.bindings = s.bindings[:0]
 		for _, q := range p.questions {
-			s.bindings = append(s.bindings, newBinding(q, s.c.session.answers.Get(q.Key)))
+			s.bindings = append(s.bindings, bindingFor(q, s.c.session.answers))
 		}
 		s.entered.key = ""
 	}
@@ -245,12 +245,30 @@ func (s *formScreen) sync() {
 		}
 		a = a.With(s.c.KB.QuestionIndex(b.q.Key), v)
 	}
+	a, note := reconcile(a, s.c.session.answers)
+	if note != "" {
+		s.c.Status = note
+	}
 	if s.c.session.set(a) {
 		s.built.version = s.c.session.version // the form already shows it
+		if note != "" && s.movedOnPage(a) {
+			s.built.version = -1 // an answer on this page moved: show it
+		}
 	}
 	if i := slices.IndexFunc(s.bindings, func(b *binding) bool { return b.q.Key == s.form.focusedKey() }); i >= 0 {
 		s.focus = i
 	}
+}
+
+// movedOnPage reports whether a holds an answer other than the one a field
+// of this page shows (reconcile moved it).
+func (s *formScreen) movedOnPage(a knowledge.Answers) bool {
+	for _, b := range s.bindings {
+		if v, err := b.value(); err == nil && !v.Equal(a.Get(b.q.Key), b.q.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *formScreen) tabs() string {

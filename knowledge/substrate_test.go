@@ -1,0 +1,100 @@
+package knowledge_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+func TestASubstrateThatContradictsTheKubernetesAnswerIsAnAnswerError(t *testing.T) {
+	kb := knowledge.MustDefault()
+	cases := []struct {
+		name, src, want string
+	}{
+		{"openshift without kubernetes", "nodes = 2\nkubernetes = \"none\"\nsubstrate = \"openshift\"\n",
+			`a.toml:3: substrate: substrate = "openshift" runs on Kubernetes, but kubernetes = "none" says the platform has none; write kubernetes = "available"`},
+		{"a kubernetes substrate against the default", "substrate = \"managed-cloud\"\n",
+			`a.toml:1: substrate: substrate = "managed-cloud" runs on Kubernetes`},
+		{"slurm where kubernetes is required", "kubernetes = \"required\"\n\nsubstrate = \"slurm\"\n",
+			`a.toml:3: substrate: substrate = "slurm" has no Kubernetes, but kubernetes = "required" says Kubernetes is a requirement; write kubernetes = "none"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := kb.ParseAnswers("a.toml", []byte(c.src))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want %s", err, c.want)
+			}
+		})
+	}
+	for _, ok := range []string{"substrate = \"slurm\"\n", "kubernetes = \"available\"\nsubstrate = \"bare-metal\"\n", "kubernetes = \"required\"\nsubstrate = \"openshift\"\n"} {
+		if _, err := kb.ParseAnswers("a.toml", []byte(ok)); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+}
+
+func TestPlatformAndReplicasPerModelAreDerived(t *testing.T) {
+	kb := knowledge.MustDefault()
+	cases := []struct {
+		src      string
+		platform string
+		replicas int
+	}{
+		{"", "bare-metal", 1},
+		{"kubernetes = \"available\"\nnodes = 4\n", "kubernetes", 4},
+		{"kubernetes = \"required\"\nsubstrate = \"openshift\"\nnodes = 2\nbase_models = 2\n", "openshift", 1},
+		{"nodes = 3\nbase_models = 2\n", "bare-metal", 1},
+		{"nodes = 2\nreplicas = 6\n", "bare-metal", 6},
+	}
+	for _, c := range cases {
+		a, err := kb.ParseAnswers("a.toml", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.Get(knowledge.DerivedPlatform).Str; got != c.platform {
+			t.Errorf("%q: platform %s, want %s", c.src, got, c.platform)
+		}
+		if got := a.Get(knowledge.DerivedReplicasPerModel).Int; got != c.replicas {
+			t.Errorf("%q: replicas_per_model %d, want %d", c.src, got, c.replicas)
+		}
+	}
+}
+
+func TestTheAppOffersOnlySubstratesTheKubernetesAnswerAllows(t *testing.T) {
+	kb := knowledge.MustDefault()
+	a := kb.Defaults() // kubernetes = none
+	if got := a.ConsistentValues(knowledge.KeySubstrate); !slices.Equal(got, []string{"auto", "slurm", "bare-metal"}) {
+		t.Errorf("without Kubernetes: %v", got)
+	}
+	a = a.With(kb.QuestionIndex(knowledge.KeySubstrate), knowledge.Value{Str: "openshift"})
+	if got := a.ConsistentValues(knowledge.KeyKubernetes); !slices.Equal(got, []string{"available", "required"}) {
+		t.Errorf("on OpenShift: %v", got)
+	}
+	if kb.Check(a) == nil {
+		t.Error("Check lets openshift × kubernetes = none through")
+	}
+}
+
+func TestTheAnswerJustGivenWinsAContradiction(t *testing.T) {
+	kb := knowledge.MustDefault()
+	sub, k8s := kb.QuestionIndex(knowledge.KeySubstrate), kb.QuestionIndex(knowledge.KeyKubernetes)
+	start := kb.Defaults() // kubernetes = none, substrate = auto
+	a, moved := start.With(sub, knowledge.Value{Str: "openshift"}).Reconcile(start)
+	if moved == nil || moved.Q.Key != knowledge.KeyKubernetes || a.Get(knowledge.KeyKubernetes).Str != "available" {
+		t.Fatalf("substrate openshift: moved %+v, kubernetes %s", moved, a.Get(knowledge.KeyKubernetes).Str)
+	}
+	b, moved := a.With(k8s, knowledge.Value{Str: "none"}).Reconcile(a)
+	if moved == nil || moved.Q.Key != knowledge.KeySubstrate || b.Get(knowledge.KeySubstrate).Str != "auto" {
+		t.Fatalf("kubernetes none on openshift: moved %+v, substrate %s", moved, b.Get(knowledge.KeySubstrate).Str)
+	}
+	req := start.With(k8s, knowledge.Value{Str: "required"})
+	c, moved := req.With(sub, knowledge.Value{Str: "slurm"}).Reconcile(req)
+	if moved == nil || c.Get(knowledge.KeyKubernetes).Str != "none" || kb.Check(c) != nil {
+		t.Fatalf("slurm where kubernetes was required: moved %+v, kubernetes %s", moved, c.Get(knowledge.KeyKubernetes).Str)
+	}
+	if _, moved := start.Reconcile(start); moved != nil {
+		t.Errorf("no contradiction, moved %+v", moved)
+	}
+}
