@@ -43,8 +43,8 @@ func TestAnEmptyLayerReadsTheSameOnEverySurface(t *testing.T) {
 				t.Errorf("%s: the stack line %q does not say %q", sc.Name, report.StackLine(kb, d), empty)
 			}
 			card := ansi.Strip(strings.Join(report.LayerCard(kb, d, lp, report.DefaultStyles(), 80, false), "\n"))
-			if first, _, _ := strings.Cut(card, "\n"); first != empty {
-				t.Errorf("%s: the card's pick reads %q, want %q", sc.Name, first, empty)
+			if first, _, _ := strings.Cut(card, "\n"); first != report.StateText(kb, lp) || !strings.HasPrefix(first, empty+" · ") {
+				t.Errorf("%s: the card's pick reads %q, want %q and its state", sc.Name, first, empty)
 			}
 			if !strings.Contains(memo, "### "+kb.Layer(lp.Layer).Name+": "+empty) {
 				t.Errorf("%s: the memo's outcome does not name %q", sc.Name, empty)
@@ -123,5 +123,60 @@ func TestDrillAnswersAreNamedLikePicks(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+}
+
+// At 80 columns every line of the command line's text fits: the states,
+// assumptions, arguments, close calls and flips wrap, none is clipped.
+func TestDecideTextFitsEightyColumns(t *testing.T) {
+	kb, all := presets(t)
+	for _, sc := range all {
+		d := decide.Decide(kb, sc.Answers)
+		text := ansi.Strip(report.Decision(kb, d, report.Origin{Scenario: &sc}.Header(), report.DefaultStyles(), 80))
+		for _, l := range strings.Split(text, "\n") {
+			if ansi.StringWidth(l) > 80 {
+				t.Errorf("%s: a line is %d cells wide: %q", sc.Name, ansi.StringWidth(l), l)
+			}
+		}
+	}
+}
+
+func decideTOML(t *testing.T, src string) (*knowledge.KB, decide.Decision) {
+	t.Helper()
+	kb := knowledge.MustDefault()
+	a, err := kb.ParseAnswers("answers.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kb, decide.Decide(kb, a)
+}
+
+// The three layer states read differently; nothing-fits names the unmet
+// need, the conflicting answers and why each product is blocked; a tie
+// names its declared tie-break and what would tip it; no alternative is
+// argued by scores alone.
+func TestStatesTiesAndArgumentsAreWorded(t *testing.T) {
+	kb, d := decideTOML(t, "nodes = 4\nkubernetes = \"none\"\ngovernance = \"vendor-neutral\"\ndisaggregation = true\ngitops = true\n")
+	text := ansi.Strip(report.Decision(kb, d, report.Header{}, report.DefaultStyles(), 80))
+	for _, want := range []string{"no orchestrator · nothing fits", "no model server · not needed", "Why nothing fits", "unmet need fleet-routing", "governance = vendor-neutral ×", "kubernetes = none", "✗ llm-d: llm-d runs on", "Assumed, not stated", "Changing the hardware"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("nothing-fits text lacks %q", want)
+		}
+	}
+	kb, d = decideTOML(t, "nodes = 4\nkubernetes = \"none\"\ngovernance = \"vendor-neutral\"\ndisaggregation = true\n")
+	text = ansi.Strip(report.Decision(kb, d, report.Header{}, report.DefaultStyles(), 80))
+	memo := report.Memo(kb, d, report.MemoInput{Date: "2026-12-01"})
+	for _, s := range []string{text, memo} {
+		for _, want := range []string{"Tie: Ray Serve or SGLang router", "tie-break", "cache_aware_routing", "assumes gpu = h100 (default): Which accelerator?"} {
+			if !strings.Contains(strings.ReplaceAll(s, "`", ""), want) && !strings.Contains(s, strings.Replace(want, "assumes", "Assumes", 1)) {
+				t.Errorf("tie text lacks %q", want)
+			}
+		}
+		if strings.Contains(s, "outscored") {
+			t.Error("an alternative is argued by its score")
+		}
+	}
+	if !strings.Contains(memo, "## Assumptions") {
+		t.Error("the memo has no Assumptions section")
 	}
 }
