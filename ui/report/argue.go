@@ -135,42 +135,70 @@ func TradeText(kb *knowledge.KB, layer string, alt decide.Alternative) string {
 	return s + " no whole stack places it:"
 }
 
-// AltArguments are an alternative's arguments as labelled lines, in the
-// order a reader weighs them: an excluded choice only why it is excluded;
-// otherwise what it had for it, then what decided against it (decisive
-// first, then the rest of what counted against it).
-func AltArguments(kb *knowledge.KB, d decide.Decision, layer string, alt decide.Alternative) (pro, decisive, against []string) {
-	text := func(a decide.Argument) string { return ArgumentText(kb, layer, a) + AssumesSuffix(kb, d, a.Assumes) }
+// AltArg is one worded argument about an alternative; For names the
+// product it speaks for when that is not the alternative itself ("vLLM"
+// when the pick's own case decided, "llm-d" when another layer's did).
+type AltArg struct{ Text, For string }
+
+// Label is the argument's label with the product it speaks for:
+// "decisive (for vLLM)".
+func (a AltArg) Label(kind string) string {
+	if a.For != "" {
+		return kind + " (for " + a.For + ")"
+	}
+	return kind
+}
+
+// AltArguments are an alternative's arguments, in the order a reader
+// weighs them: an excluded choice only why it is excluded; otherwise what
+// it had for it, then what decided against it (decisive first, then the
+// rest of what counted against it).
+func AltArguments(kb *knowledge.KB, d decide.Decision, layer string, alt decide.Alternative) (pro, decisive, against []AltArg) {
+	arg := func(a decide.Argument) AltArg {
+		x := AltArg{Text: ArgumentText(kb, layer, a) + AssumesSuffix(kb, d, a.Assumes)}
+		if a.Product != "" && a.Product != alt.Product && a.Kind != decide.KindCapability {
+			x.For = kb.ChoiceName(layerOf(kb, a.Product, layer), a.Product)
+		}
+		return x
+	}
 	if alt.Excluded {
 		for _, a := range alt.Against {
-			against = append(against, text(a))
+			against = append(against, AltArg{Text: ArgumentText(kb, layer, a) + AssumesSuffix(kb, d, a.Assumes)})
 		}
 		return nil, nil, against
 	}
 	for _, a := range alt.For {
-		pro = append(pro, text(a))
+		pro = append(pro, AltArg{Text: ArgumentText(kb, layer, a) + AssumesSuffix(kb, d, a.Assumes)})
 	}
 	seen := map[string]bool{}
 	for _, a := range alt.Decisive {
-		t := text(a)
-		if !seen[t] {
-			seen[t] = true
-			decisive = append(decisive, t)
+		x := arg(a)
+		if !seen[x.Text] {
+			seen[x.Text] = true
+			decisive = append(decisive, x)
 		}
 	}
 	for _, a := range alt.Against {
-		t := text(a)
-		if !seen[t] {
-			seen[t] = true
-			against = append(against, t)
+		x := arg(a)
+		if !seen[x.Text] {
+			seen[x.Text] = true
+			against = append(against, x)
 		}
 	}
 	if len(pro) == 0 && len(decisive) == 0 && len(against) == 0 {
 		for _, w := range alt.WhyNot {
-			against = append(against, w)
+			against = append(against, AltArg{Text: w})
 		}
 	}
 	return pro, decisive, against
+}
+
+// layerOf is the layer a product sits on, or fallback (for "none").
+func layerOf(kb *knowledge.KB, product, fallback string) string {
+	if p := kb.Product(product); p != nil {
+		return p.Layer
+	}
+	return fallback
 }
 
 // CloseCallTitle is "Close call: vLLM or SGLang" or "Tie: Ray Serve or

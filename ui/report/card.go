@@ -71,20 +71,22 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 			add(Truncate(st.Bad.Render("✗ ")+name+st.Muted.Render(" ("+AltStatus(lp, alt)+")"), w))
 			if alt.Trade {
 				add(Wrap(TradeText(kb, lp.Layer, alt), w, 2, 2)...)
+			} else if len(alt.Stack) > 0 && !alt.Excluded {
+				add(WrapStyled("its best stack: "+PlacedLine(kb, alt.Stack), w, 2, 2, st.Muted)...)
 			}
 			pro, decisive, against := AltArguments(kb, d, lp.Layer, alt)
-			for _, t := range pro {
-				add(WrapSpans([]Span{Styled("+", &st.Good), Plain(" for it: " + t)}, w, 2, 2)...)
+			for _, a := range pro {
+				add(WrapSpans([]Span{Styled("+", &st.Good), Plain(" for it: " + a.Text)}, w, 2, 2)...)
 			}
-			for _, t := range decisive {
-				add(WrapSpans([]Span{Styled("−", &st.Bad), Plain(" decisive: " + t)}, w, 2, 2)...)
+			for _, a := range decisive {
+				add(WrapSpans([]Span{Styled("−", &st.Bad), Plain(" " + a.Label("decisive") + ": " + a.Text)}, w, 2, 2)...)
 			}
-			label := " against: "
+			label := "against"
 			if alt.Excluded {
-				label = " excluded: "
+				label = "excluded"
 			}
-			for _, t := range against {
-				add(WrapSpans([]Span{Styled("−", &st.Bad), Plain(label + t)}, w, 2, 2)...)
+			for _, a := range against {
+				add(WrapSpans([]Span{Styled("−", &st.Bad), Plain(" " + a.Label(label) + ": " + a.Text)}, w, 2, 2)...)
 			}
 			if alt.ScoreNote != "" && !alt.Excluded {
 				add(WrapStyled("trace: "+alt.ScoreNote, w, 2, 2, st.Muted)...)

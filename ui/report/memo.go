@@ -198,20 +198,22 @@ func (m *memo) outcome() {
 				m.line(fmt.Sprintf("- %s (%s):", m.productName(lp.Layer, alt.Product), AltStatus(lp, alt)))
 				if alt.Trade {
 					m.line("  - " + md(TradeText(m.kb, lp.Layer, alt)))
+				} else if len(alt.Stack) > 0 && !alt.Excluded {
+					m.line("  - Its best stack: " + md(PlacedLine(m.kb, alt.Stack)) + ".")
 				}
 				pro, decisive, against := AltArguments(m.kb, m.d, lp.Layer, alt)
-				for _, t := range pro {
-					m.line("  - For it: " + md(t))
+				for _, a := range pro {
+					m.line("  - For it: " + md(a.Text))
 				}
-				for _, t := range decisive {
-					m.line("  - Decisive: " + md(t))
+				for _, a := range decisive {
+					m.line("  - " + md(a.Label("Decisive")) + ": " + md(a.Text))
 				}
-				label := "Against: "
+				label := "Against"
 				if alt.Excluded {
-					label = "Excluded: "
+					label = "Excluded"
 				}
-				for _, t := range against {
-					m.line("  - " + label + md(t))
+				for _, a := range against {
+					m.line("  - " + md(a.Label(label)) + ": " + md(a.Text))
 				}
 				if alt.ScoreNote != "" && !alt.Excluded {
 					m.line("  - Trace: " + md(alt.ScoreNote) + ".")

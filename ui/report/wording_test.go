@@ -180,3 +180,20 @@ func TestStatesTiesAndArgumentsAreWorded(t *testing.T) {
 		t.Error("the memo has no Assumptions section")
 	}
 }
+
+// A trade says the alternative would win its layer alone and names the
+// whole stack it would need.
+func TestATradeSaysWhatTheStackWouldNeed(t *testing.T) {
+	kb := knowledge.MustDefault()
+	alt := decide.Alternative{Product: "tensorrt-llm", Trade: true, Stack: []decide.Placed{
+		{Layer: knowledge.LayerEngine, Pick: "tensorrt-llm"},
+		{Layer: "model-server", Pick: knowledge.None},
+		{Layer: "orchestrator", Pick: "dynamo"},
+	}}
+	got := report.TradeText(kb, knowledge.LayerEngine, alt)
+	for _, want := range []string{"TensorRT-LLM would win the engine alone, but", "TensorRT-LLM · no model server · NVIDIA Dynamo"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("trade text %q lacks %q", got, want)
+		}
+	}
+}
