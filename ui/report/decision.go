@@ -49,7 +49,7 @@ func AssumptionLines(d decide.Decision, st Styles, w int) []string {
 	if len(d.Assumptions) == 0 {
 		return nil
 	}
-	out := []string{st.Warn.Render(Truncate("Assumed, not stated (confirm these answers):", w))}
+	out := []string{st.Warn.Render(Truncate("Assumed (defaults to confirm):", w))}
 	for _, a := range d.Assumptions {
 		out = append(out, WrapSpans([]Span{Styled("?", &st.Warn), Plain(" " + AssumptionLine(a))}, w, 0, 2)...)
 	}
