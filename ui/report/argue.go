@@ -118,6 +118,8 @@ func AltStatus(lp decide.LayerPick, alt decide.Alternative) string {
 			return "tie"
 		}
 		return "close call"
+	case alt.Unfit && noCase(alt):
+		return "nothing argues for it"
 	case alt.Unfit:
 		return "does not fit the stack"
 	}
@@ -262,4 +264,16 @@ func answerValue(kb *knowledge.KB, d decide.Decision, key string) string {
 		return "?"
 	}
 	return d.Answers.Values()[i].Plain(q.Type)
+}
+
+func noCase(alt decide.Alternative) bool {
+	if len(alt.Decisive) == 0 {
+		return false
+	}
+	for _, a := range alt.Decisive {
+		if a.Kind != decide.KindNoCase {
+			return false
+		}
+	}
+	return true
 }

@@ -197,3 +197,22 @@ func TestATradeSaysWhatTheStackWouldNeed(t *testing.T) {
 		}
 	}
 }
+
+// The cards of a nothing-fits layer and of a tie fit narrow widths too.
+func TestHardCasesFitNarrowCards(t *testing.T) {
+	for _, src := range []string{
+		"nodes = 4\nkubernetes = \"none\"\ngovernance = \"vendor-neutral\"\ndisaggregation = true\ngitops = true\n",
+		"nodes = 4\nkubernetes = \"none\"\ngovernance = \"vendor-neutral\"\ndisaggregation = true\n",
+	} {
+		kb, d := decideTOML(t, src)
+		for _, w := range []int{36, 76} {
+			for _, lp := range d.Layers {
+				for _, l := range report.LayerCard(kb, d, lp, report.DefaultStyles(), w, false) {
+					if ansi.StringWidth(l) > w {
+						t.Errorf("%s card at %d: %d cells: %q", lp.Layer, w, ansi.StringWidth(l), ansi.Strip(l))
+					}
+				}
+			}
+		}
+	}
+}
