@@ -28,6 +28,9 @@ func Decision(kb *knowledge.KB, d decide.Decision, h Header, st Styles, width in
 	}
 	b.WriteString(wrapIndent("Stack: "+StackLine(kb, d), width, 0, 7, st.Muted))
 	b.WriteString("\n")
+	for _, l := range AssumptionLines(d, st, width) {
+		b.WriteString(l + "\n")
+	}
 	for _, lp := range d.Layers {
 		title := LayerTitle(kb, lp.Layer)
 		rule := strings.Repeat("─", max(0, width-len(title)-4))
@@ -37,4 +40,18 @@ func Decision(kb *knowledge.KB, d decide.Decision, h Header, st Styles, width in
 		}
 	}
 	return b.String()
+}
+
+// AssumptionLines lists the defaulted answers the decision rests on, each
+// with the question that would confirm it, under "Assumed, not stated:";
+// none when every answer a reason rests on was stated.
+func AssumptionLines(d decide.Decision, st Styles, w int) []string {
+	if len(d.Assumptions) == 0 {
+		return nil
+	}
+	out := []string{st.Warn.Render(Truncate("Assumed (defaults to confirm):", w))}
+	for _, a := range d.Assumptions {
+		out = append(out, WrapSpans([]Span{Styled("?", &st.Warn), Plain(" " + AssumptionLine(a))}, w, 0, 2)...)
+	}
+	return out
 }

@@ -51,6 +51,7 @@ func Memo(kb *knowledge.KB, d decide.Decision, in MemoInput) string {
 	m.blank()
 
 	m.drivers()
+	m.assumptions()
 	m.options()
 	m.outcome()
 	m.consequences()
@@ -111,13 +112,16 @@ func (m *memo) options() {
 	for _, lp := range m.d.Layers {
 		m.line("### " + m.layerName(lp.Layer))
 		m.blank()
-		m.line(fmt.Sprintf("- %s (chosen, score %d)", m.chosen(lp), lp.Score))
+		chosen := "chosen"
+		switch lp.State {
+		case decide.StateNotNeeded:
+			chosen = "chosen: not needed"
+		case decide.StateNothingFits:
+			chosen = "nothing fits"
+		}
+		m.line(fmt.Sprintf("- %s (%s)", m.chosen(lp), chosen))
 		for _, alt := range lp.Alternatives {
-			state := fmt.Sprintf("score %d", alt.Score)
-			if alt.Excluded {
-				state = "excluded"
-			}
-			m.line(fmt.Sprintf("- %s (%s)", m.productName(lp.Layer, alt.Product), state))
+			m.line(fmt.Sprintf("- %s (%s)", m.productName(lp.Layer, alt.Product), AltStatus(lp, alt)))
 		}
 		m.blank()
 	}
@@ -136,26 +140,139 @@ func (m *memo) outcome() {
 		if p := m.kb.Product(lp.Pick); p != nil {
 			m.para(p.Role)
 		}
-		if len(lp.Reasons) > 0 {
+		switch lp.State {
+		case decide.StateNotNeeded:
+			m.para("Not needed: nothing in the answers gives this layer work to do.")
+		case decide.StateNothingFits:
+			m.para("Nothing fits: a need asks for this layer, and every candidate is ruled out by the answers.")
+		}
+		var reasons []decide.Reason
+		for _, r := range lp.Reasons {
+			if lp.State == decide.StateNothingFits && r.Kind == decide.KindNeed && hasConflict(lp, r.Rule) {
+				continue
+			}
+			reasons = append(reasons, r)
+		}
+		if len(reasons) > 0 {
 			m.line("Because:")
 			m.blank()
-			for i, r := range lp.Reasons {
-				m.line(fmt.Sprintf("%d. %s (`%s`, %s). Source: %s.", i+1, md(r.Text), r.Rule, effectWords(m.kb, r), sourceMD(r.Source, r.AsOf)))
+			for i, r := range reasons {
+				line := fmt.Sprintf("%d. %s (`%s`, %s). Source: %s.", i+1, md(r.Text), r.Rule, reasonWords(m.kb, r), sourceMD(r.Source, r.AsOf))
+				for _, k := range r.Assumes {
+					a := AssumptionText(m.kb, m.d, k)
+					line += " A" + md(strings.TrimPrefix(a, "a"))
+					if !strings.HasSuffix(a, "?") && !strings.HasSuffix(a, ".") {
+						line += "."
+					}
+				}
+				m.line(line)
 			}
+			m.blank()
+		}
+		if len(lp.Conflicts) > 0 {
+			m.line("Unmet needs and the answers that conflict:")
+			m.blank()
+			for _, c := range lp.Conflicts {
+				m.line(fmt.Sprintf("- `%s`: %s Conflicting answers: %s.", c.Need, md(c.Text), codeList(c.Answers)))
+				for _, b := range c.Blocked {
+					m.line(fmt.Sprintf("  - %s: %s", m.productName(lp.Layer, b.Product), md(ArgumentText(m.kb, lp.Layer, b))))
+				}
+			}
+			m.blank()
+		}
+		if cc := lp.CloseCall; cc != nil {
+			m.line("**" + md(CloseCallTitle(m.kb, lp)) + ".**")
+			m.blank()
+			m.argList("For "+m.chosen(lp), lp.Layer, cc.PickFor)
+			m.argList("For "+m.chosen(decide.LayerPick{Layer: lp.Layer, Pick: cc.Other, Also: cc.OtherAlso}), lp.Layer, cc.OtherFor)
+			if tb := cc.TieBreak; tb != nil {
+				m.line(fmt.Sprintf("- Settled by the declared tie-break `%s`: %s Source: %s.", tb.ID, md(tb.Argument), sourceMD(tb.Source, "")))
+			}
+			m.line("- " + md(CloseCallTip(m.kb, lp)))
 			m.blank()
 		}
 		if len(lp.Alternatives) > 0 {
 			m.line("Why not the others:")
 			m.blank()
 			for _, alt := range lp.Alternatives {
-				m.line(fmt.Sprintf("- %s:", m.productName(lp.Layer, alt.Product)))
-				for _, w := range alt.WhyNot {
-					m.line("  - " + md(w))
+				m.line(fmt.Sprintf("- %s (%s):", m.productName(lp.Layer, alt.Product), AltStatus(lp, alt)))
+				if alt.Trade {
+					m.line("  - " + md(TradeText(m.kb, lp.Layer, alt)))
+				} else if len(alt.Stack) > 0 && !alt.Excluded {
+					m.line("  - Its best stack: " + md(PlacedLine(m.kb, alt.Stack)) + ".")
+				}
+				pro, decisive, against := AltArguments(m.kb, m.d, lp.Layer, alt)
+				for _, a := range pro {
+					m.line("  - For it: " + md(a.Text))
+				}
+				for _, a := range decisive {
+					m.line("  - " + md(a.Label("Decisive")) + ": " + md(a.Text))
+				}
+				label := "Against"
+				if alt.Excluded {
+					label = "Excluded"
+				}
+				for _, a := range against {
+					m.line("  - " + md(a.Label(label)) + ": " + md(a.Text))
+				}
+				if alt.ScoreNote != "" && !alt.Excluded {
+					m.line("  - Trace: " + md(alt.ScoreNote) + ".")
 				}
 			}
 			m.blank()
 		}
 	}
+}
+
+// argList writes a close call's arguments for one side as one bullet.
+func (m *memo) argList(label, layer string, args []decide.Argument) {
+	if len(args) == 0 {
+		m.line("- " + md(label) + ": no argument of its own.")
+		return
+	}
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = md(ArgumentText(m.kb, layer, a))
+	}
+	m.line("- " + md(label) + ": " + strings.Join(parts, " "))
+}
+
+// reasonWords says in prose what kind of reason it is.
+func reasonWords(kb *knowledge.KB, r decide.Reason) string {
+	switch r.Kind {
+	case decide.KindNeed:
+		if r.Provided != nil && r.Provided.Product != "" && r.Product != knowledge.None {
+			return "a need, met by " + kb.ProductName(r.Provided.Product)
+		}
+		return "a need"
+	case decide.KindStack:
+		return "chosen for the stack"
+	case decide.KindDefault:
+		return "the default"
+	}
+	if w := effectWords(kb, r); w != "" {
+		return w
+	}
+	return r.Kind
+}
+
+// assumptions lists the defaulted answers the decision rests on.
+func (m *memo) assumptions() {
+	m.line("## Assumptions")
+	m.blank()
+	if len(m.d.Assumptions) == 0 {
+		m.para("Every answer a reason rests on was stated; nothing here is assumed.")
+		return
+	}
+	m.para("These answers were not given; they are defaults that a reason rests on. Confirm each before relying on the decision.")
+	for _, a := range m.d.Assumptions {
+		line := fmt.Sprintf("- `%s = %s` (default): %s", a.Key, a.Value, md(a.Question))
+		if len(a.For) > 0 {
+			line += " Rests on it: " + codeList(a.For) + "."
+		}
+		m.line(line)
+	}
+	m.blank()
 }
 
 // effectWords is EffectText in prose, where a bare "+2" would not say
@@ -271,16 +388,40 @@ func (m *memo) flips() {
 	m.line("## What would change this decision")
 	m.blank()
 	found := false
+	var hardware []string
 	for _, lp := range m.d.Layers {
-		for _, g := range GroupFlips(lp.Flips) {
+		answers, hw := SplitFlips(GroupFlips(lp.Flips))
+		for _, g := range answers {
 			found = true
-			m.line(fmt.Sprintf("- %s: `%s` from %s to %s gives %s.", m.layerName(lp.Layer), g.Answer, md(g.From), md(strings.Join(g.To, " or ")), Outcome(m.kb, lp, g.Pick, g.Also)))
+			m.line(m.flipLine(lp, g))
+		}
+		for _, g := range hw {
+			hardware = append(hardware, m.flipLine(lp, g))
 		}
 	}
-	if !found {
+	if !found && len(hardware) == 0 {
 		m.line("- No single answer change moves any layer.")
 	}
+	if !found && len(hardware) > 0 {
+		m.line("- No answer change short of the hardware moves any layer.")
+	}
 	m.blank()
+	if len(hardware) > 0 {
+		m.line("### Changing the hardware")
+		m.blank()
+		for _, l := range hardware {
+			m.line(l)
+		}
+		m.blank()
+	}
+}
+
+func (m *memo) flipLine(lp decide.LayerPick, g FlipGroup) string {
+	key := "`" + g.Answer + "`"
+	if !g.Stated {
+		key += " (a default)"
+	}
+	return fmt.Sprintf("- %s: %s from %s to %s gives **%s**.", m.layerName(lp.Layer), key, md(g.From), md(strings.Join(g.To, " or ")), md(FlipStack(m.kb, lp, g)))
 }
 
 func (m *memo) verify() {

@@ -57,6 +57,10 @@ type FlipGroup struct {
 	Answer, From, Pick string
 	Also               []string
 	To                 []string
+	// Stack is the whole stack the change leads to; Stated says the answer
+	// changed was the user's; Hardware marks a change of accelerator class.
+	Stack            []decide.Placed
+	Stated, Hardware bool
 }
 
 // GroupFlips groups a layer's flips by answer and outcome, in flip order.
@@ -66,17 +70,57 @@ func GroupFlips(flips []decide.Flip) []FlipGroup {
 		found := false
 		for i := range out {
 			g := &out[i]
-			if g.Answer == f.Answer && g.Pick == f.Pick && strings.Join(g.Also, ",") == strings.Join(f.Also, ",") {
+			if g.Answer == f.Answer && g.Pick == f.Pick && strings.Join(g.Also, ",") == strings.Join(f.Also, ",") && placedKey(g.Stack) == placedKey(f.Stack) {
 				g.To = append(g.To, f.To)
 				found = true
 				break
 			}
 		}
 		if !found {
-			out = append(out, FlipGroup{Answer: f.Answer, From: f.From, Pick: f.Pick, Also: f.Also, To: []string{f.To}})
+			out = append(out, FlipGroup{Answer: f.Answer, From: f.From, Pick: f.Pick, Also: f.Also, To: []string{f.To}, Stack: f.Stack, Stated: f.Stated, Hardware: f.Hardware})
 		}
 	}
 	return out
+}
+
+func placedKey(st []decide.Placed) string {
+	var b strings.Builder
+	for _, p := range st {
+		b.WriteString(p.Layer + "=" + p.Pick + "+" + strings.Join(p.Also, "+") + ";")
+	}
+	return b.String()
+}
+
+// SplitFlips keeps decide's order and parts the groups into answer changes
+// and hardware-class changes (shown last, under their own heading).
+func SplitFlips(gs []FlipGroup) (answers, hardware []FlipGroup) {
+	for _, g := range gs {
+		if g.Hardware {
+			hardware = append(hardware, g)
+		} else {
+			answers = append(answers, g)
+		}
+	}
+	return answers, hardware
+}
+
+// FlipChange is the change of a flip group: "kubernetes: none → available"
+// with "(default)" when the answer was not stated.
+func FlipChange(g FlipGroup) string {
+	key := g.Answer
+	if !g.Stated {
+		key += " (default)"
+	}
+	return key + ": " + g.From + " → " + strings.Join(g.To, " | ")
+}
+
+// FlipStack is the whole stack a flip group leads to, or its layer's
+// outcome when decide gave no stack.
+func FlipStack(kb *knowledge.KB, lp decide.LayerPick, g FlipGroup) string {
+	if len(g.Stack) > 0 {
+		return PlacedLine(kb, g.Stack)
+	}
+	return Outcome(kb, lp, g.Pick, g.Also)
 }
 
 // Outcome names what a flip leads to; when only the complements change it

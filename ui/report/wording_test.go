@@ -43,8 +43,8 @@ func TestAnEmptyLayerReadsTheSameOnEverySurface(t *testing.T) {
 				t.Errorf("%s: the stack line %q does not say %q", sc.Name, report.StackLine(kb, d), empty)
 			}
 			card := ansi.Strip(strings.Join(report.LayerCard(kb, d, lp, report.DefaultStyles(), 80, false), "\n"))
-			if first, _, _ := strings.Cut(card, "\n"); first != empty {
-				t.Errorf("%s: the card's pick reads %q, want %q", sc.Name, first, empty)
+			if first, _, _ := strings.Cut(card, "\n"); first != report.StateText(kb, lp) || !strings.HasPrefix(first, empty+" · ") {
+				t.Errorf("%s: the card's pick reads %q, want %q and its state", sc.Name, first, empty)
 			}
 			if !strings.Contains(memo, "### "+kb.Layer(lp.Layer).Name+": "+empty) {
 				t.Errorf("%s: the memo's outcome does not name %q", sc.Name, empty)
@@ -122,6 +122,97 @@ func TestDrillAnswersAreNamedLikePicks(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// At 80 columns every line of the command line's text fits: the states,
+// assumptions, arguments, close calls and flips wrap, none is clipped.
+func TestDecideTextFitsEightyColumns(t *testing.T) {
+	kb, all := presets(t)
+	for _, sc := range all {
+		d := decide.Decide(kb, sc.Answers)
+		text := ansi.Strip(report.Decision(kb, d, report.Origin{Scenario: &sc}.Header(), report.DefaultStyles(), 80))
+		for _, l := range strings.Split(text, "\n") {
+			if ansi.StringWidth(l) > 80 {
+				t.Errorf("%s: a line is %d cells wide: %q", sc.Name, ansi.StringWidth(l), l)
+			}
+		}
+	}
+}
+
+func decideTOML(t *testing.T, src string) (*knowledge.KB, decide.Decision) {
+	t.Helper()
+	kb := knowledge.MustDefault()
+	a, err := kb.ParseAnswers("answers.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kb, decide.Decide(kb, a)
+}
+
+// The three layer states read differently; nothing-fits names the unmet
+// need, the conflicting answers and why each product is blocked; a tie
+// names its declared tie-break and what would tip it; no alternative is
+// argued by scores alone.
+func TestStatesTiesAndArgumentsAreWorded(t *testing.T) {
+	kb, d := decideTOML(t, "nodes = 4\nkubernetes = \"none\"\ngovernance = \"vendor-neutral\"\ndisaggregation = true\ngitops = true\n")
+	text := ansi.Strip(report.Decision(kb, d, report.Header{}, report.DefaultStyles(), 80))
+	for _, want := range []string{"no orchestrator · nothing fits", "no model server · not needed", "Why nothing fits", "unmet need fleet-routing", "governance = vendor-neutral ×", "kubernetes = none", "✗ llm-d: llm-d runs on", "Assumed (defaults to confirm)", "Changing the hardware"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("nothing-fits text lacks %q", want)
+		}
+	}
+	kb, d = decideTOML(t, "nodes = 4\nkubernetes = \"none\"\ngovernance = \"vendor-neutral\"\ndisaggregation = true\n")
+	text = ansi.Strip(report.Decision(kb, d, report.Header{}, report.DefaultStyles(), 80))
+	memo := report.Memo(kb, d, report.MemoInput{Date: "2026-12-01"})
+	for _, s := range []string{text, memo} {
+		for _, want := range []string{"Tie: Ray Serve or SGLang router", "tie-break", "cache_aware_routing", "assumes gpu = h100 (default): Which accelerator?"} {
+			if !strings.Contains(strings.ReplaceAll(s, "`", ""), want) && !strings.Contains(s, strings.Replace(want, "assumes", "Assumes", 1)) {
+				t.Errorf("tie text lacks %q", want)
+			}
+		}
+		if strings.Contains(s, "outscored") {
+			t.Error("an alternative is argued by its score")
+		}
+	}
+	if !strings.Contains(memo, "## Assumptions") {
+		t.Error("the memo has no Assumptions section")
+	}
+}
+
+// A trade says the alternative would win its layer alone and names the
+// whole stack it would need.
+func TestATradeSaysWhatTheStackWouldNeed(t *testing.T) {
+	kb := knowledge.MustDefault()
+	alt := decide.Alternative{Product: "tensorrt-llm", Trade: true, Stack: []decide.Placed{
+		{Layer: knowledge.LayerEngine, Pick: "tensorrt-llm"},
+		{Layer: "model-server", Pick: knowledge.None},
+		{Layer: "orchestrator", Pick: "dynamo"},
+	}}
+	got := report.TradeText(kb, knowledge.LayerEngine, alt)
+	for _, want := range []string{"TensorRT-LLM would win the engine alone, but", "TensorRT-LLM · no model server · NVIDIA Dynamo"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("trade text %q lacks %q", got, want)
+		}
+	}
+}
+
+// The cards of a nothing-fits layer and of a tie fit narrow widths too.
+func TestHardCasesFitNarrowCards(t *testing.T) {
+	for _, src := range []string{
+		"nodes = 4\nkubernetes = \"none\"\ngovernance = \"vendor-neutral\"\ndisaggregation = true\ngitops = true\n",
+		"nodes = 4\nkubernetes = \"none\"\ngovernance = \"vendor-neutral\"\ndisaggregation = true\n",
+	} {
+		kb, d := decideTOML(t, src)
+		for _, w := range []int{36, 76} {
+			for _, lp := range d.Layers {
+				for _, l := range report.LayerCard(kb, d, lp, report.DefaultStyles(), w, false) {
+					if ansi.StringWidth(l) > w {
+						t.Errorf("%s card at %d: %d cells: %q", lp.Layer, w, ansi.StringWidth(l), ansi.Strip(l))
+					}
+				}
+			}
 		}
 	}
 }

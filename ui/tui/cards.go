@@ -29,6 +29,7 @@ func decisionCards(c *shared, w int, story bool) (string, []int) {
 	} else {
 		out = append(out, st.Muted.Render("All answers at their defaults."))
 	}
+	out = append(out, report.AssumptionLines(d, st, w)...)
 	changed := s.changedLayers()
 	var offsets []int
 	for _, lp := range d.Layers {
