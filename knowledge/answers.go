@@ -79,13 +79,23 @@ func (a Answers) Clone() Answers {
 	return b
 }
 
-// With returns a copy with one answer replaced and marked stated (the user
-// chose it; no validation: the caller offers only allowed values). Derived
-// answers are recomputed.
+// With returns a copy with one answer replaced (no validation: the caller
+// offers only allowed values). A value that differs from the one before is
+// marked stated (the user chose it); passing over a question and keeping
+// its value leaves its mark as it was. Derived answers are recomputed.
 func (a Answers) With(i int, v Value) Answers {
+	return a.with(i, v, !v.Equal(a.vals[i], a.kb.Questions[i].Type))
+}
+
+// Confirm is With for an answer the user chose on its own, even when it
+// keeps the value it had: it is marked stated either way (confirming a
+// default turns an assumption into the user's fact).
+func (a Answers) Confirm(i int, v Value) Answers { return a.with(i, v, true) }
+
+func (a Answers) with(i int, v Value, stated bool) Answers {
 	b := Answers{kb: a.kb, vals: slices.Clone(a.vals), stated: slices.Clone(a.stated)}
 	b.vals[i] = v
-	b.stated[i] = true
+	b.stated[i] = b.stated[i] || stated
 	b.derive()
 	return b
 }

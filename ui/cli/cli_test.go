@@ -46,7 +46,7 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 	}{
 		{"gpu typo", map[string]string{"a.toml": "nodes = 4\ngpu = \"h10\"\n"}, nil,
 			[]string{"decide", "--answers", "a.toml"},
-			`stackpick: a.toml:2: gpu: "h10" is not an allowed value (allowed: h100, h200, b200, a100-80gb, a100-40gb, l40s, l4, rtx-a6000, mi300x, rtx-4090, cpu); did you mean "h100"?` + "\n"},
+			`stackpick: a.toml:2: gpu: "h10" is not an allowed value (allowed: h100, h200, b200, a100-80gb, a100-40gb, l40s, l4, rtx-a6000, mi300x, rtx-4090, cpu, mi325x, mi355x, b300, gaudi3, tpu-v6e, m3-ultra-512gb); did you mean "h100"?` + "\n"},
 		{"unknown key", map[string]string{"a.toml": "nodez = 4\n"}, nil,
 			[]string{"decide", "-a", "a.toml"},
 			`stackpick: a.toml:1: nodez: unknown answer key (allowed: ` + answerKeys + `); did you mean "nodes"?` + "\n"},
@@ -82,7 +82,7 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 			`stackpick: a.toml:1: total_gpus: is computed from other answers and cannot be set (allowed: ` + answerKeys + `); remove it` + "\n"},
 		{"several problems at once, in line order", map[string]string{"a.toml": "gpu = \"b100\"\nnodes = -1\n"}, nil,
 			[]string{"decide", "-a", "a.toml"},
-			`stackpick: a.toml:1: gpu: "b100" is not an allowed value (allowed: h100, h200, b200, a100-80gb, a100-40gb, l40s, l4, rtx-a6000, mi300x, rtx-4090, cpu); did you mean "h100"?` + "\n" +
+			`stackpick: a.toml:1: gpu: "b100" is not an allowed value (allowed: h100, h200, b200, a100-80gb, a100-40gb, l40s, l4, rtx-a6000, mi300x, rtx-4090, cpu, mi325x, mi355x, b300, gaudi3, tpu-v6e, m3-ultra-512gb); did you mean "h100"?` + "\n" +
 				"stackpick: a.toml:2: nodes: -1 is too small (allowed: a whole number from 1 to 100000); use 1 or more\n"},
 		{"missing answers file", nil, nil,
 			[]string{"decide", "--answers", "nope.toml"},
@@ -115,7 +115,7 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 			[]string{"kb", "check", "--kb", "kb"},
 			`stackpick: kb/rules.toml:10: rule "mine" when.nodes: can never fire: no nodes is both ≥ 5 and ≤ 2 (allowed: a whole number from 1 to 100000)` + "\n" +
 				`stackpick: kb/rules.toml:11: rule "mine" when.kubernets: unknown answer key (allowed: nodes, gpus_per_node, gpu, accelerator_mix, replicas, substrate, total_gpus, gpu_vendor, replicas_per_model, platform, base_models, fine_tunes, fine_tune_method, adapter_routing, tenants, other_model_types, day0_architectures, context_tokens, model, weights_dtype, kv_cache_dtype, workload, prefix_reuse, structured_output, latency_priority, concurrent_requests, ttft_ms, itl_ms, request_pipeline, kubernetes, cache_aware_routing, disaggregation, gitops, traffic_splitting, governance, change_cadence, team_familiarity, ray_experience, orchestrator_experience, new_operator); did you mean "kubernetes"?` + "\n" +
-				`stackpick: kb/rules.toml:12: rule "mine" when.gpu.equals: "h10" is not a value of gpu (allowed: h100, h200, b200, a100-80gb, a100-40gb, l40s, l4, rtx-a6000, mi300x, rtx-4090, cpu); did you mean "h100"?` + "\n"},
+				`stackpick: kb/rules.toml:12: rule "mine" when.gpu.equals: "h10" is not a value of gpu (allowed: h100, h200, b200, a100-80gb, a100-40gb, l40s, l4, rtx-a6000, mi300x, rtx-4090, cpu, mi325x, mi355x, b300, gaudi3, tpu-v6e, m3-ultra-512gb); did you mean "h100"?` + "\n"},
 		{"overlay with an unknown key", map[string]string{"kb/x.toml": "[[rule]]\nid = \"a\"\nlayer = \"engine\"\nefect = \"prefer\"\n"}, nil,
 			[]string{"kb", "check", "--kb", "kb"},
 			`stackpick: kb/x.toml:4: rule.efect: unknown key (allowed: id, layer, effect, product, weight, with, reason, source, as_of, when); did you mean "effect"?` + "\n"},
@@ -210,7 +210,7 @@ func TestDecideWritesJSONAndRefusesToOverwriteWithoutForce(t *testing.T) {
 	}
 	raw, _ := os.ReadFile("d.json")
 	var v map[string]any
-	if err := json.Unmarshal(raw, &v); err != nil || v["schema"] != "stackpick.decision/v1" {
+	if err := json.Unmarshal(raw, &v); err != nil || v["schema"] != "stackpick.decision/v2" {
 		t.Fatalf("bad JSON: %v %s", err, raw[:min(80, len(raw))])
 	}
 	if code, _, _ := run(t, nil, "decide", "-s", "single-node", "-f", "json", "-o", "d.json", "--force"); code != 0 {

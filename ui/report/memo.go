@@ -42,11 +42,18 @@ func Memo(kb *knowledge.KB, d decide.Decision, in MemoInput) string {
 	if in.Story != "" {
 		m.para(in.Story)
 	}
-	m.para("Which engine, model server and orchestrator should serve this workload, and why? The answers below are the whole input; every statement in this record traces to a rule or a landmine of stackpick's knowledge base, with its source.")
-	m.line("| Question | Key | Answer |")
-	m.line("| --- | --- | --- |")
+	m.para("Which engine, model server and orchestrator should serve this workload, and why? The answers below are the whole input; every statement in this record traces to a rule or a landmine of stackpick's knowledge base, with its source. \"Given\" says whether the answer was stated or is a default; a derived answer is computed from others.")
+	m.line("| Question | Key | Answer | Given |")
+	m.line("| --- | --- | --- | --- |")
 	for i, q := range kb.Questions {
-		m.line(fmt.Sprintf("| %s | `%s` | %s |", cell(q.Prompt), q.Key, cell(d.Answers.Values()[i].Plain(q.Type))))
+		given := "default"
+		switch {
+		case q.Derived:
+			given = "derived"
+		case d.Answers.Stated(i):
+			given = "stated"
+		}
+		m.line(fmt.Sprintf("| %s | `%s` | %s | %s |", cell(q.Prompt), q.Key, cell(d.Answers.Values()[i].Plain(q.Type)), given))
 	}
 	m.blank()
 

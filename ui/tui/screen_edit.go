@@ -73,7 +73,7 @@ func (s *editScreen) Update(msg tea.Msg) tea.Cmd {
 	if v, err := s.b.value(); err != nil {
 		s.err = err.Error()
 	} else {
-		a, note := reconcile(c.session.answers.With(c.KB.QuestionIndex(s.q.Key), v), c.session.answers)
+		a, note := reconcile(c.session.answers.Confirm(c.KB.QuestionIndex(s.q.Key), v), c.session.answers)
 		s.note = note
 		c.session.set(a)
 	}
