@@ -72,7 +72,7 @@ type stackPlan struct {
 	margin      int
 	// question indexes the search reads (-1: not in this KB)
 	qVendor, qMix, qPlatform, qKubernetes int
-	comps       [][]ruleRef // per layer: its complement rules
+	comps                                 [][]ruleRef // per layer: its complement rules
 }
 
 func compileStack(kb *knowledge.KB, ps []layerPlan) stackPlan {
