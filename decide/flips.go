@@ -174,7 +174,9 @@ func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
 	baseSearch := newSearch(c, a, base)
 	fire := make([]bool, len(base))
 	var s search
-	var cur, st stack
+	var cur, found stack
+	memo := map[string]stack{}
+	var key []byte
 	for _, ch := range changes(kb, a, c.thresholds, c.live) {
 		q := kb.Questions[ch.Q]
 		work.Put(ch.Q, ch.Value)
@@ -191,10 +193,22 @@ func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
 			work.Put(ch.Q, a.Values()[ch.Q])
 			continue
 		}
-		s.score()
-		if !s.bestOnly(&cur, &st) {
-			st = s.fallback()
+		// Changes that leave the search the same inputs (most numeric
+		// probes) share one search.
+		key = s.signature(key[:0])
+		res, ok := memo[string(key)]
+		if !ok {
+			s.score()
+			if !s.bestOnly(&cur, &found) {
+				found = s.fallback()
+			}
+			res = stack{pick: slices.Clone(found.pick), also: make([][]int, len(found.also))}
+			for li := range found.also {
+				res.also[li] = slices.Clone(found.also[li])
+			}
+			memo[string(key)] = res
 		}
+		st := res
 		hardware := work.Get(knowledge.DerivedGPUVendor).Str != vendor
 		work.Put(ch.Q, a.Values()[ch.Q])
 		var placed []Placed

@@ -661,3 +661,31 @@ func enginePick(pick []int, el int) int {
 	}
 	return pick[el]
 }
+
+// signature packs what a search reads into key: the fired rules, the needs
+// that hold, the vendor, the mix and the platform.
+func (s *search) signature(key []byte) []byte {
+	var b byte
+	for i, f := range s.fire {
+		if f {
+			b |= 1 << (i % 8)
+		}
+		if i%8 == 7 {
+			key = append(key, b)
+			b = 0
+		}
+	}
+	key = append(key, b, 0xff)
+	for _, on := range s.needOn {
+		if on {
+			key = append(key, '1')
+		} else {
+			key = append(key, '0')
+		}
+	}
+	key = append(key, s.vendor...)
+	key = append(key, 0)
+	key = append(key, s.mix...)
+	key = append(key, 0)
+	return append(key, s.plat...)
+}
