@@ -225,6 +225,15 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 	}
 	in := inputFor(plan)
 	fit, err := sizing.SmallestTP(in, perNode, nodes)
+	if own := planFor(it.priority, d); err != nil && plan != own {
+		// The workload's plan asks more of the fleet than latency_priority's
+		// (more headroom, a longer step): keep the command it can run.
+		if f2, err2 := sizing.SmallestTP(inputFor(own), perNode, nodes); err2 == nil {
+			ec.Notes = append(ec.Notes, fmt.Sprintf("workload %s's settings (%s-token steps, %d batch, room for %d full-context requests) do not fit this fleet (%s); the command keeps latency_priority %s's plan",
+				it.workload, num(int64(plan.tokens)), plan.seqs, plan.minConcurrency, err.Error(), it.priority))
+			plan, in, fit, err = own, inputFor(own), f2, nil
+		}
+	}
 	ec.Tried = fit.Tried
 	if err != nil {
 		ec.Note = err.Error()
@@ -295,7 +304,7 @@ func chooseLayout(it intent, smallest sizing.Result, balanced func() (sizing.Fit
 	if it.itlMs > 0 {
 		target := float64(it.itlMs)
 		at := func(tp, pp int) (sizing.Result, bool) {
-			r, err := sizing.At(in, tp, pp)
+			r, err := sizing.Numbers(in, tp, pp)
 			return r, err == nil && r.Fits
 		}
 		cur, ok := at(lay.tp, lay.pp)

@@ -490,3 +490,20 @@ func TestMissingIssue10QuestionsReadAsTheirDefaults(t *testing.T) {
 		t.Errorf("defaults differ:\n%s\n---\n%s", engineFingerprint(one), engineFingerprint(two))
 	}
 }
+
+// A workload's plan that asks more than the fleet holds falls back to
+// latency_priority's plan, saying so, rather than losing the command.
+func TestAWorkloadNeverTakesAwayALaunchCommand(t *testing.T) {
+	kb := kb10(t)
+	c := Compile(kb)
+	for _, set := range []map[string]any{
+		{"model": "llama-3.1-8b", "gpu": "l4", "gpus_per_node": 1, "latency_priority": "latency", "workload": "rag"},
+		{"model": "llama-3.1-8b", "gpu": "l4", "gpus_per_node": 1, "latency_priority": "latency", "workload": "scoring"},
+		{"context_tokens": 131072, "workload": "batch"},
+	} {
+		ec := engineConfig(c, answersOf(t, kb, set), knowledge.EngineVLLM)
+		if !ec.Covered || !notesContain(ec, "do not fit this fleet") {
+			t.Errorf("%v: covered %v, note %q, notes %q", set, ec.Covered, ec.Note, ec.Notes)
+		}
+	}
+}

@@ -139,3 +139,10 @@ func (r Result) StepMillis() float64 {
 	}
 	return 1000 / r.DecodeTokensPerSecond
 }
+
+// Numbers is At without the figures and their formulas: for comparing
+// layouts, where only the numbers count.
+func Numbers(in Input, tp, pp int) (Result, error) {
+	in.Settings.TP, in.Settings.PP = tp, pp
+	return size(in, false)
+}
