@@ -150,7 +150,7 @@ func planOf(it intent, d sizing.Defaults, maxLen int) batchPlan {
 		plan.tokens = step
 		plan.why = "scoring: a request leaves after its prefill step, so the batch is the prompts one step holds; " + plan.why
 	case knowledge.WorkloadMixed:
-		plan.workload = fmt.Sprintf("workload mixed: long and short prompts share this %s-token step; the partial-prefill limits below keep a long prompt from taking all of it", num(int64(plan.tokens)))
+		plan.workload = fmt.Sprintf("workload mixed: long and short prompts share this %s-token step", num(int64(plan.tokens)))
 	}
 	plan.tokens = max(plan.tokens, plan.seqs) // vLLM: max-num-batched-tokens ≥ max-num-seqs
 	return plan
@@ -583,7 +583,7 @@ func vllmCommand(c commandInput) {
 	if n := c.spanNodes(); n > 1 {
 		emit(kb, ec, knowledge.FlagVLLMNNodes, fmt.Sprint(n),
 			fmt.Sprintf("one replica is TP %d × PP %d = %d GPUs, more than a node's %d: it spans %d nodes, each running this command (multiprocessing backend, no Ray cluster)", r.TensorParallelSize, r.PipelineParallelSize, r.TensorParallelSize*r.PipelineParallelSize, c.perNode, n))
-		emit(kb, ec, knowledge.FlagVLLMNodeRank, "${NODE_RANK}", fmt.Sprintf("0 on the head node, 1 … %d on the others, which also add --headless", n-1))
+		emit(kb, ec, knowledge.FlagVLLMNodeRank, "${NODE_RANK}", "0 on the head node, "+otherRanks(n)+"; every node but the head also adds --headless")
 		emit(kb, ec, knowledge.FlagVLLMMasterAddr, "${HEAD_NODE_IP}", "the head node's address on the network the nodes share (InfiniBand for tensor- and pipeline-parallel traffic)")
 		keep(kb, ec, knowledge.FlagVLLMDistributedExecutorBackend, "mp with --nnodes above; with a Ray cluster already spanning the nodes, use ray instead and run the command once, on the head, without --nnodes/--node-rank/--master-addr")
 	}
@@ -660,7 +660,7 @@ func sglangCommand(c commandInput) {
 	if n := c.spanNodes(); n > 1 {
 		emit(kb, ec, knowledge.FlagSGLangNNodes, fmt.Sprint(n),
 			fmt.Sprintf("one replica is TP %d × PP %d = %d GPUs, more than a node's %d: it spans %d nodes, each running this command", r.TensorParallelSize, r.PipelineParallelSize, r.TensorParallelSize*r.PipelineParallelSize, c.perNode, n))
-		emit(kb, ec, knowledge.FlagSGLangNodeRank, "${NODE_RANK}", fmt.Sprintf("0 on the node named in --dist-init-addr, 1 … %d on the others", n-1))
+		emit(kb, ec, knowledge.FlagSGLangNodeRank, "${NODE_RANK}", "0 on the node named in --dist-init-addr, "+otherRanks(n))
 		emit(kb, ec, knowledge.FlagSGLangDistInitAddr, "${HEAD_NODE_IP}:5000", "node rank 0's address and a free port, where the nodes meet to set up the distributed backend")
 	}
 	if r.ReplicasPerNode > 1 {
@@ -692,6 +692,14 @@ func sglangCommand(c commandInput) {
 	keep(kb, ec, knowledge.FlagSGLangMemFractionStatic, "auto: (GPU memory − reserved) / GPU memory, ≈ 0.83 on an 80 GB H100")
 	keep(kb, ec, knowledge.FlagSGLangDisableRadixCache, "not given: RadixAttention prefix reuse stays on")
 	keep(kb, ec, knowledge.FlagSGLangAttentionBackend, "auto-selected per GPU (fa3 on Hopper, aiter on AMD, …)")
+}
+
+// otherRanks names the node ranks after the head's.
+func otherRanks(n int) string {
+	if n == 2 {
+		return "1 on the other node"
+	}
+	return fmt.Sprintf("1 … %d on the others", n-1)
 }
 
 // The roles of a disaggregated fleet.
