@@ -2803,7 +2803,7 @@ func builtinKB() *KB {
 		Effect:     "Makes this server a prefill-only or decode-only instance; SGLang's router (--pd-disaggregation) pairs them.",
 		Status:     "current",
 		Introduced: "2025 (PR #4654)",
-		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md; sgl-project/sglang@08edc506b2da77e7fa8a6a3a1ec7a704241703d4:docs/advanced_features/pd_disaggregation.md",
+		Source:     "sgl-project/sglang@08edc506b2da77e7fa8a6a3a1ec7a704241703d4:docs/advanced_features/pd_disaggregation.md; the PD disaggregation table of sgl-project/sglang:docs/advanced_features/server_arguments.md (a stored 2026 copy, commit not pinned)",
 		AsOf:       "2026-12",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 759},
 	}
@@ -2816,7 +2816,7 @@ func builtinKB() *KB {
 		Effect:     "Library that moves the KV cache from prefill to decode instances (RDMA where the fleet has it).",
 		Status:     "current",
 		Introduced: "2025 (PR #4880)",
-		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md; sgl-project/sglang@08edc506b2da77e7fa8a6a3a1ec7a704241703d4:docs/advanced_features/pd_disaggregation.md",
+		Source:     "sgl-project/sglang@08edc506b2da77e7fa8a6a3a1ec7a704241703d4:docs/advanced_features/pd_disaggregation.md; the PD disaggregation table of sgl-project/sglang:docs/advanced_features/server_arguments.md (a stored 2026 copy, commit not pinned)",
 		AsOf:       "2026-12",
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 771},
 	}
