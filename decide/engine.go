@@ -2,6 +2,7 @@ package decide
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stackpick/stackpick/decide/sizing"
@@ -31,6 +32,16 @@ type EngineConfig struct {
 	// Replaced lists flags the seed names that must not be emitted any more.
 	Replaced []FlagNote `json:"seed_flags_replaced"`
 	Notes    []string   `json:"notes"`
+	// Roles holds one command per role when prefill and decode run as
+	// separate instances (disaggregation); empty otherwise.
+	Roles []RoleCommand `json:"roles,omitempty"`
+}
+
+// RoleCommand is the whole launch command of one role of a disaggregated
+// fleet: the shared flags and the role's own.
+type RoleCommand struct {
+	Role        string `json:"role"`
+	CommandText string `json:"command_text"`
 }
 
 // LaunchFlag is one line of the launch command with its defense.
@@ -39,6 +50,9 @@ type LaunchFlag struct {
 	Value   string `json:"value,omitempty"`
 	FlagID  string `json:"flag_id"`
 	Defense string `json:"defense"`
+	// Role is "prefill" or "decode" for a flag only that role's instances
+	// take; "" for a flag every instance takes.
+	Role string `json:"role,omitempty"`
 }
 
 // FlagNote explains a flag that is not in the command.
@@ -53,10 +67,14 @@ type FlagNote struct {
 
 // latency_priority → (max-num-seqs, max-num-batched-tokens, headroom): the
 // batch a replica is tuned for and how many full-context requests its KV
-// pool must hold before a tensor-parallel size counts as fitting.
+// pool must hold before a tensor-parallel size counts as fitting. The
+// workload adjusts it (see adjustForWorkload).
 type batchPlan struct {
 	seqs, tokens, minConcurrency int
 	why                          string
+	// workload is the workload's own reason for the step budget, said in
+	// the step budget's defense ("" when the workload changes nothing).
+	workload string
 }
 
 func planFor(priority string, d sizing.Defaults) batchPlan {
@@ -71,6 +89,103 @@ func planFor(priority string, d sizing.Defaults) batchPlan {
 		return batchPlan{seqs: min(256, d.MaxNumSeqs), tokens: d.MaxNumBatchedTokens, minConcurrency: 8,
 			why: "balanced: vLLM's step budget for this GPU, a batch cap the KV pool can hold"}
 	}
+}
+
+// Step budgets the workloads ask for: rag's long retrieved prompts and
+// scoring's prefill-only requests want a prompt prefilled in few steps;
+// scoringMaxStep bounds the activation reserve a whole-prompt step costs.
+const (
+	longPromptStep = 16384
+	scoringMaxStep = 32768
+	// partialPrefills is how many prompts mixed traffic lets vLLM prefill
+	// at once, of which one may be long: short prompts pass a long one.
+	partialPrefills = 4
+)
+
+// intent is what the answers ask of the engine beyond memory: the workload,
+// latency targets, the traffic, and whether prefill and decode run apart.
+type intent struct {
+	priority, workload        string
+	ttftMs, itlMs, concurrent int
+	disaggregation            bool
+	latencyStated             bool
+}
+
+func intentOf(a knowledge.Answers) intent {
+	it := intent{priority: a.Get(knowledge.KeyLatencyPriority).Str, workload: a.Get(knowledge.KeyWorkload).Str,
+		ttftMs: a.Get(knowledge.KeyTTFTMs).Int, itlMs: a.Get(knowledge.KeyITLMs).Int,
+		concurrent: a.Get(knowledge.KeyConcurrentRequests).Int, disaggregation: a.Get(knowledge.KeyDisaggregation).Bool}
+	it.latencyStated = it.priority == knowledge.LatencyFirst || it.ttftMs > 0 || it.itlMs > 0
+	return it
+}
+
+// planOf is the batch plan for the answers: latency_priority's, changed by
+// the workload.
+func planOf(it intent, d sizing.Defaults, maxLen int) batchPlan {
+	plan := planFor(it.priority, d)
+	switch it.workload {
+	case knowledge.WorkloadBatch:
+		if !it.latencyStated {
+			plan = planFor(knowledge.ThroughputFirst, d)
+			plan.why = "workload batch (no latency target stated): offline throughput, the largest batches the KV pool can feed"
+			plan.workload = "workload batch: a step of at least 16384 tokens keeps the GPUs busy with prefill and decode together"
+		} else {
+			plan.workload = "workload batch, but latency is stated, so the latency plan stands"
+		}
+	case knowledge.WorkloadRAG:
+		if plan.tokens < longPromptStep {
+			plan.workload = fmt.Sprintf("workload rag: long retrieved prompts; a %s-token step (instead of %s) prefills a %s-token prompt in %s instead of %s, which is most of its time to first token",
+				num(longPromptStep), num(int64(plan.tokens)), num(int64(maxLen)), steps(ceilDiv(maxLen, longPromptStep)), steps(ceilDiv(maxLen, plan.tokens)))
+			plan.tokens = longPromptStep
+		} else {
+			plan.workload = fmt.Sprintf("workload rag: long retrieved prompts; the %s-token step already prefills a %s-token prompt in %s", num(int64(plan.tokens)), num(int64(maxLen)), steps(ceilDiv(maxLen, plan.tokens)))
+		}
+	case knowledge.WorkloadScoring:
+		// Prefill-only: one step should hold a whole prompt, so its time to
+		// first token is one forward pass, bounded by the activation reserve.
+		step := min(max(maxLen, longPromptStep), scoringMaxStep)
+		step = max(step, plan.tokens)
+		plan.workload = fmt.Sprintf("workload scoring: prefill-only (about one output token), so time to first token is the prefill; a %s-token step holds %s (a whole %s-token prompt in %s); capped at %s to bound the activation reserve",
+			num(int64(step)), prompts(step, maxLen), num(int64(maxLen)), steps(ceilDiv(maxLen, step)), num(scoringMaxStep))
+		plan.tokens = step
+		plan.why = "scoring: a request leaves after its prefill step, so the batch is the prompts one step holds; " + plan.why
+	case knowledge.WorkloadMixed:
+		plan.workload = fmt.Sprintf("workload mixed: long and short prompts share this %s-token step", num(int64(plan.tokens)))
+	}
+	plan.tokens = max(plan.tokens, plan.seqs) // vLLM: max-num-batched-tokens ≥ max-num-seqs
+	return plan
+}
+
+func steps(n int) string {
+	if n == 1 {
+		return "1 step"
+	}
+	return fmt.Sprintf("%d steps", n)
+}
+
+func prompts(step, maxLen int) string {
+	if step >= maxLen {
+		return fmt.Sprintf("%d prompt(s) of %s tokens", step/maxLen, num(int64(maxLen)))
+	}
+	return "part of one full-length prompt"
+}
+
+func ceilDiv(a, b int) int {
+	if b <= 0 {
+		return 0
+	}
+	return (a + b - 1) / b
+}
+
+// layout is the parallel layout chosen and why, when it is not simply the
+// smallest that fits.
+type layout struct {
+	tp, pp int
+	// smallest is the smallest layout that fits the plan's headroom.
+	smallest sizing.Result
+	// why is the tensor-parallel defense's reason for a larger layout ("" for none).
+	why   string
+	notes []string
 }
 
 func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig {
@@ -98,13 +213,27 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 		ec.Notes = append(ec.Notes, fmt.Sprintf("context_tokens %d is above %s's native context of %d: max-model-len is capped there (longer needs RoPE scaling and VLLM_ALLOW_LONG_MAX_MODEL_LEN)", ctx, m.Name, m.NativeContext))
 	}
 	d := sizing.VLLMDefaults(sizing.VLLMMinor(sizing.CurrentVLLM), gp.MemoryGiB, gp.ID, sizing.EntryServe, maxLen)
-	plan := planFor(a.Get(knowledge.KeyLatencyPriority).Str, d)
-	in := sizing.Input{Arch: sizing.ArchOf(m), Hardware: sizing.HardwareOf(gp)}
-	in.Settings = sizing.Settings{MaxModelLen: maxLen, MaxNumSeqs: plan.seqs, MaxNumBatchedTokens: plan.tokens,
-		WeightsDType: a.Get(knowledge.KeyWeightsDType).Str, KVCacheDType: a.Get(knowledge.KeyKVCacheDType).Str,
-		GPUsPerNode: perNode, MinConcurrency: plan.minConcurrency}
-	in = sizing.Resolve(in, d)
+	it := intentOf(a)
+	plan := planOf(it, d, maxLen)
+	base := sizing.Input{Arch: sizing.ArchOf(m), Hardware: sizing.HardwareOf(gp)}
+	inputFor := func(p batchPlan) sizing.Input {
+		in := base
+		in.Settings = sizing.Settings{MaxModelLen: maxLen, MaxNumSeqs: p.seqs, MaxNumBatchedTokens: p.tokens,
+			WeightsDType: a.Get(knowledge.KeyWeightsDType).Str, KVCacheDType: a.Get(knowledge.KeyKVCacheDType).Str,
+			GPUsPerNode: perNode, MinConcurrency: p.minConcurrency}
+		return sizing.Resolve(in, d)
+	}
+	in := inputFor(plan)
 	fit, err := sizing.SmallestTP(in, perNode, nodes)
+	if own := planFor(it.priority, d); err != nil && plan != own {
+		// The workload's plan asks more of the fleet than latency_priority's
+		// (more headroom, a longer step): keep the command it can run.
+		if f2, err2 := sizing.SmallestTP(inputFor(own), perNode, nodes); err2 == nil {
+			ec.Notes = append(ec.Notes, fmt.Sprintf("workload %s's settings (%s-token steps, %d batch, room for %d full-context requests) do not fit this fleet (%s); the command keeps latency_priority %s's plan",
+				it.workload, num(int64(plan.tokens)), plan.seqs, plan.minConcurrency, err.Error(), it.priority))
+			plan, in, fit, err = own, inputFor(own), f2, nil
+		}
+	}
 	ec.Tried = fit.Tried
 	if err != nil {
 		ec.Note = err.Error()
@@ -115,18 +244,160 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 		ec.Covered = false
 		return ec
 	}
+	lay := chooseLayout(it, fit.Result, func() (sizing.Fit, error) {
+		balanced := it
+		balanced.priority = knowledge.LatencyBalanced
+		balanced.latencyStated = false
+		bp := planOf(balanced, d, maxLen)
+		return sizing.SmallestTP(inputFor(bp), perNode, nodes)
+	}, in, perNode, nodes)
 	r := fit.Result
+	if lay.tp != r.TensorParallelSize || lay.pp != r.PipelineParallelSize {
+		if rr, err := sizing.At(in, lay.tp, lay.pp); err == nil && rr.Fits {
+			r = rr
+		} else {
+			lay = layout{tp: r.TensorParallelSize, pp: r.PipelineParallelSize, smallest: r}
+		}
+	}
+	ec.Notes = append(ec.Notes, lay.notes...)
+	fleetGPUs := nodes * perNode
+	if sm := lay.smallest; r.TensorParallelSize*r.PipelineParallelSize > sm.TensorParallelSize*sm.PipelineParallelSize {
+		ec.Notes = append(ec.Notes, tradeNote(r, sm, fleetGPUs, checkpoints(a)))
+	}
+	r, plan = concurrencyPlan(ec, it, in, r, plan, fleetGPUs, checkpoints(a))
 	ec.Sizing = &r
-	ec.Notes = append(ec.Notes, checkpointNotes(a, r, nodes*perNode)...)
+	ec.Notes = append(ec.Notes, checkpointNotes(a, r, fleetGPUs)...)
+	if it.ttftMs > 0 {
+		ec.Notes = append(ec.Notes, fmt.Sprintf("ttft_ms %d is a latency target: the tensor-parallel size is at least balanced's; stackpick does not estimate prefill time (it needs the GPU's compute, which the catalog lacks), so check p95 time to first token under load; the step budget (%s tokens) sets how many steps a long prompt's prefill takes",
+			it.ttftMs, num(int64(r.MaxNumBatchedTokens))))
+	}
+	cmd := commandInput{kb: kb, a: a, ec: ec, m: m, gp: gp, r: r, d: d, plan: plan, lay: lay, it: it, perNode: perNode, fleetGPUs: fleetGPUs}
 	if engine == knowledge.EngineVLLM {
-		vllmCommand(kb, a, ec, m, gp, r, d, plan)
+		vllmCommand(cmd)
 	} else {
-		sglangCommand(kb, a, ec, m, gp, r, d, plan)
+		sglangCommand(cmd)
 	}
 	// The seed's flags that are gone, so the output says what replaced them.
 	ec.Replaced = append(ec.Replaced, c.replaced[engine]...)
 	ec.CommandText = commandText(ec)
 	return ec
+}
+
+// chooseLayout applies the latency targets to the smallest layout that
+// fits: a stated latency (latency_priority = latency, ttft_ms or itl_ms)
+// never takes a smaller layout than balanced's for the same answers, and an
+// itl_ms target takes the smallest tensor-parallel size inside one node
+// whose batch-1 step meets it.
+func chooseLayout(it intent, smallest sizing.Result, balanced func() (sizing.Fit, error), in sizing.Input, perNode, nodes int) layout {
+	lay := layout{tp: smallest.TensorParallelSize, pp: smallest.PipelineParallelSize, smallest: smallest}
+	if !it.latencyStated {
+		return lay
+	}
+	gpus := func(tp, pp int) int { return tp * pp }
+	if bf, err := balanced(); err == nil {
+		b := bf.Result
+		if gpus(b.TensorParallelSize, b.PipelineParallelSize) > gpus(lay.tp, lay.pp) {
+			lay.tp, lay.pp = b.TensorParallelSize, b.PipelineParallelSize
+			lay.why = fmt.Sprintf("a latency target never takes a smaller layout than balanced's TP %d × PP %d", lay.tp, lay.pp)
+		}
+	}
+	if it.itlMs > 0 {
+		target := float64(it.itlMs)
+		at := func(tp, pp int) (sizing.Result, bool) {
+			r, err := sizing.Numbers(in, tp, pp)
+			return r, err == nil && r.Fits
+		}
+		cur, ok := at(lay.tp, lay.pp)
+		switch {
+		case !ok:
+		case lay.pp > 1 || cur.StepMillis() == 0:
+			if cur.StepMillis() > target {
+				lay.notes = append(lay.notes, fmt.Sprintf("itl_ms %d is not reachable at TP %d × PP %d: the batch-1 step is at least %.1f ms (weights %s per GPU × %d stages over %s TB/s); only fewer bytes per GPU (quantize, or a larger TP inside a node) lower it",
+					it.itlMs, lay.tp, lay.pp, cur.StepMillis(), gib(cur.WeightsGiBPerGPU), lay.pp, trim(in.Hardware.BandwidthTBs)))
+			}
+		case cur.StepMillis() <= target:
+			lay.notes = append(lay.notes, fmt.Sprintf("itl_ms %d is reachable at TP %d: the batch-1 step is at least %.1f ms (the bandwidth roofline; batching, all-reduce and compute add to it)", it.itlMs, lay.tp, cur.StepMillis()))
+		default:
+			best, bestTP := cur, lay.tp
+			met := false
+			for _, tp := range sizing.TPCandidates(in.Arch, perNode) {
+				if tp <= lay.tp {
+					continue
+				}
+				r, ok := at(tp, 1)
+				if !ok {
+					continue
+				}
+				best, bestTP = r, tp
+				if r.StepMillis() <= target {
+					met = true
+					break
+				}
+			}
+			if met {
+				lay.notes = append(lay.notes, fmt.Sprintf("itl_ms %d: TP %d has a batch-1 step of at least %.1f ms, over the target; TP %d is the smallest that meets it (%.1f ms)", it.itlMs, lay.tp, cur.StepMillis(), bestTP, best.StepMillis()))
+				lay.why = fmt.Sprintf("itl_ms %d: the smallest TP whose batch-1 step (%.1f ms) meets it", it.itlMs, best.StepMillis())
+			} else {
+				lay.notes = append(lay.notes, fmt.Sprintf("itl_ms %d is not reachable inside one node of %d GPUs: the fastest layout, TP %d, has a batch-1 step of at least %.1f ms (weights %s per GPU over %s TB/s); the command takes it as the nearest; quantize to go lower",
+					it.itlMs, perNode, bestTP, best.StepMillis(), gib(best.WeightsGiBPerGPU), trim(in.Hardware.BandwidthTBs)))
+				if bestTP != lay.tp {
+					lay.why = fmt.Sprintf("itl_ms %d is out of reach; the fastest TP inside a node (batch-1 step %.1f ms) is the nearest", it.itlMs, best.StepMillis())
+				}
+			}
+			lay.tp, lay.pp = bestTP, 1
+		}
+	}
+	return lay
+}
+
+// checkpoints is how many engines the fleet runs: one per base model and
+// per full fine-tune.
+func checkpoints(a knowledge.Answers) int {
+	n := a.Get(knowledge.KeyBaseModels).Int
+	if a.Get(knowledge.KeyFineTuneMethod).Str == knowledge.FineTuneFull {
+		n += a.Get(knowledge.KeyFineTunes).Int
+	}
+	return max(1, n)
+}
+
+// replicasOf is how many engine replicas of one checkpoint the fleet holds
+// at this layout.
+func replicasOf(r sizing.Result, fleetGPUs, engines int) int {
+	return max(1, fleetGPUs/max(1, r.TensorParallelSize*r.PipelineParallelSize)/max(1, engines))
+}
+
+// concurrencyPlan applies concurrent_requests: each replica's batch cap is
+// its share of the fleet's peak, and the notes say whether its KV pool
+// holds that many.
+func concurrencyPlan(ec *EngineConfig, it intent, in sizing.Input, r sizing.Result, plan batchPlan, fleetGPUs, engines int) (sizing.Result, batchPlan) {
+	if it.concurrent <= 0 {
+		return r, plan
+	}
+	reps := replicasOf(r, fleetGPUs, engines)
+	per := ceilDiv(it.concurrent, reps)
+	seqs := min(per, max(1024, plan.seqs))
+	p := plan
+	p.seqs, p.tokens = seqs, max(plan.tokens, seqs)
+	p.why = fmt.Sprintf("concurrent_requests %s over %d replica(s) = %s per replica", num(int64(it.concurrent)), reps, num(int64(per)))
+	if seqs < per {
+		p.why += fmt.Sprintf(", capped at %s (the rest queue)", num(int64(seqs)))
+	}
+	x := in
+	x.Settings.MaxNumSeqs, x.Settings.MaxNumBatchedTokens = p.seqs, p.tokens
+	rr, err := sizing.At(x, r.TensorParallelSize, r.PipelineParallelSize)
+	if err != nil || !rr.Fits {
+		ec.Notes = append(ec.Notes, fmt.Sprintf("concurrent_requests %s: a batch cap of %s per replica leaves no room at TP %d × PP %d (the sampler's reserve grows with it); the cap stays at %d", num(int64(it.concurrent)), num(int64(seqs)), r.TensorParallelSize, r.PipelineParallelSize, plan.seqs))
+		return r, plan
+	}
+	note := fmt.Sprintf("concurrent_requests %s across %d replica(s) is %s per replica; ", num(int64(it.concurrent)), reps, num(int64(per)))
+	if rr.MaxConcurrency >= float64(per) {
+		note += fmt.Sprintf("the KV pool holds %.1f requests of %s tokens, so it holds them all at full length", rr.MaxConcurrency, num(int64(rr.ContextTokens)))
+	} else {
+		note += fmt.Sprintf("the KV pool holds only %.1f requests of %s tokens (%s tokens in all): %s at once fit only if they average at most %s tokens; beyond that the engine preempts requests and recomputes them, so add replicas or GPUs, or quantize the KV cache",
+			rr.MaxConcurrency, num(int64(rr.ContextTokens)), num(rr.KVCacheTokens), num(int64(per)), num(rr.KVCacheTokens/int64(max(1, per))))
+	}
+	ec.Notes = append(ec.Notes, note)
+	return rr, p
 }
 
 // checkpointNotes says what the command does not cover when several
@@ -223,7 +494,20 @@ func gib(v float64) string { return fmt.Sprintf("%.2f GiB", v) }
 
 func num(v int64) string { return sizing.FormatValue(float64(v), "") }
 
-func tpDefense(r sizing.Result, tried []sizing.Tried, gp *knowledge.GPU, minConc int) string {
+// tradeNote says what a latency-driven layout costs in replicas.
+func tradeNote(r, smallest sizing.Result, fleetGPUs, engines int) string {
+	return fmt.Sprintf("latency against replicas: TP %d × PP %d instead of TP %d × PP %d (the smallest that fits) gives a batch-1 decode ceiling of %.0f tokens/s instead of %.0f (a step of at least %.1f ms instead of %.1f), for %d replica(s) of this model across the fleet's %d GPUs instead of %d (%d per node instead of %d): fewer, faster replicas queue more requests at peak",
+		r.TensorParallelSize, r.PipelineParallelSize, smallest.TensorParallelSize, smallest.PipelineParallelSize,
+		r.DecodeTokensPerSecond, smallest.DecodeTokensPerSecond, r.StepMillis(), smallest.StepMillis(),
+		replicasOf(r, fleetGPUs, engines), fleetGPUs, replicasOf(smallest, fleetGPUs, engines), r.ReplicasPerNode, smallest.ReplicasPerNode)
+}
+
+func tpDefense(r sizing.Result, tried []sizing.Tried, gp *knowledge.GPU, minConc int, lay layout) string {
+	if lay.why != "" {
+		sm := lay.smallest
+		return fmt.Sprintf("weights %s per GPU of %.2f GiB; %s: batch-1 step ≥ %.1f ms (%.0f tokens/s) against %.1f ms at TP %d, the smallest whose KV pool holds ≥ %d requests of %s tokens",
+			gib(r.WeightsGiBPerGPU), gp.MemoryGiB, lay.why, r.StepMillis(), r.DecodeTokensPerSecond, sm.StepMillis(), sm.TensorParallelSize, minConc, num(int64(r.ContextTokens)))
+	}
 	s := fmt.Sprintf("weights %s per GPU of %.2f GiB; the smallest size whose KV pool holds ≥ %d requests of %s tokens (it holds %.1f)",
 		gib(r.WeightsGiBPerGPU), gp.MemoryGiB, minConc, num(int64(r.ContextTokens)), r.MaxConcurrency)
 	if len(tried) > 1 {
@@ -237,12 +521,71 @@ func tpDefense(r sizing.Result, tried []sizing.Tried, gp *knowledge.GPU, minConc
 	return s
 }
 
-func vllmCommand(kb *knowledge.KB, a knowledge.Answers, ec *EngineConfig, m *knowledge.Model, gp *knowledge.GPU, r sizing.Result, d sizing.Defaults, plan batchPlan) {
+// commandInput is everything a launch command is written from.
+type commandInput struct {
+	kb        *knowledge.KB
+	a         knowledge.Answers
+	ec        *EngineConfig
+	m         *knowledge.Model
+	gp        *knowledge.GPU
+	r         sizing.Result
+	d         sizing.Defaults
+	plan      batchPlan
+	lay       layout
+	it        intent
+	perNode   int
+	fleetGPUs int
+}
+
+// spanNodes is how many nodes one replica spans (1 inside a node).
+func (c commandInput) spanNodes() int {
+	return max(1, ceilDiv(c.r.TensorParallelSize*c.r.PipelineParallelSize, c.perNode))
+}
+
+// stepDefense is the step budget's defense, with the workload's reason.
+func (c commandInput) stepDefense(what string) string {
+	s := fmt.Sprintf("%s (default here %d): the activation peak is %s", what, c.d.MaxNumBatchedTokens, gib(c.r.ActivationPeakGiB))
+	if c.plan.workload != "" {
+		s += "; " + c.plan.workload
+	}
+	return s
+}
+
+// disaggregation decides whether prefill and decode can run as separate
+// instances, and says why not when they cannot.
+func (c commandInput) disaggregation() bool {
+	if !c.it.disaggregation {
+		return false
+	}
+	per := c.r.TensorParallelSize * c.r.PipelineParallelSize
+	switch {
+	case c.it.workload == knowledge.WorkloadScoring:
+		c.ec.Notes = append(c.ec.Notes, "disaggregation is not set up: workload scoring produces about one output token, so there is no decode phase to move off the prefill GPUs; a prefill/decode split would only add a KV transfer to every request")
+		return false
+	case c.fleetGPUs/max(1, per)/checkpoints(c.a) < 2:
+		c.ec.Notes = append(c.ec.Notes, fmt.Sprintf("disaggregation is not set up: one replica takes %d GPUs (TP %d × PP %d) and the fleet has %d for %d checkpoint(s), so there is no room for a prefill instance and a decode instance of this model; it needs at least %d GPUs per checkpoint",
+			per, c.r.TensorParallelSize, c.r.PipelineParallelSize, c.fleetGPUs, checkpoints(c.a), 2*per))
+		return false
+	}
+	reps := replicasOf(c.r, c.fleetGPUs, checkpoints(c.a))
+	c.ec.Notes = append(c.ec.Notes, fmt.Sprintf("disaggregation: the fleet holds %d instances of %d GPUs for this model; run some as prefill and the rest as decode (start near half and half, then move instances toward whichever queue grows: long prompts want more prefill, long outputs more decode); the KV cache moves between them over RDMA, so the nodes need InfiniBand or RoCE", reps, per))
+	return true
+}
+
+func vllmCommand(c commandInput) {
+	kb, a, ec, m, gp, r, d, plan := c.kb, c.a, c.ec, c.m, c.gp, c.r, c.d, c.plan
 	ec.EngineVersion = "vLLM v" + sizing.CurrentVLLM
-	emit(kb, ec, knowledge.FlagVLLMTensorParallelSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan.minConcurrency))
+	emit(kb, ec, knowledge.FlagVLLMTensorParallelSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan.minConcurrency, c.lay))
 	if r.PipelineParallelSize > 1 {
 		emit(kb, ec, knowledge.FlagVLLMPipelineParallelSize, fmt.Sprint(r.PipelineParallelSize),
-			fmt.Sprintf("the model does not fit one node of %d GPUs; %d stages of %d layers each", a.Get(knowledge.KeyGPUsPerNode).Int, r.PipelineParallelSize, (m.Layers+r.PipelineParallelSize-1)/r.PipelineParallelSize))
+			fmt.Sprintf("the model does not fit one node of %d GPUs; %d stages of %d layers each", c.perNode, r.PipelineParallelSize, (m.Layers+r.PipelineParallelSize-1)/r.PipelineParallelSize))
+	}
+	if n := c.spanNodes(); n > 1 {
+		emit(kb, ec, knowledge.FlagVLLMNNodes, fmt.Sprint(n),
+			fmt.Sprintf("one replica is TP %d × PP %d = %d GPUs, more than a node's %d: it spans %d nodes, each running this command (multiprocessing backend, no Ray cluster)", r.TensorParallelSize, r.PipelineParallelSize, r.TensorParallelSize*r.PipelineParallelSize, c.perNode, n))
+		emit(kb, ec, knowledge.FlagVLLMNodeRank, "${NODE_RANK}", "0 on the head node, "+otherRanks(n)+"; every node but the head also adds --headless")
+		emit(kb, ec, knowledge.FlagVLLMMasterAddr, "${HEAD_NODE_IP}", "the head node's address on the network the nodes share (InfiniBand for tensor- and pipeline-parallel traffic)")
+		keep(kb, ec, knowledge.FlagVLLMDistributedExecutorBackend, "mp with --nnodes above; with a Ray cluster already spanning the nodes, use ray instead and run the command once, on the head, without --nnodes/--node-rank/--master-addr")
 	}
 	emit(kb, ec, knowledge.FlagVLLMMaxModelLen, fmt.Sprint(r.MaxModelLen),
 		fmt.Sprintf("context_tokens cap (native %s): one request's KV is %s × %s B = %s per GPU",
@@ -253,8 +596,19 @@ func vllmCommand(kb *knowledge.KB, a knowledge.Answers, ec *EngineConfig, m *kno
 	emit(kb, ec, knowledge.FlagVLLMMaxNumSeqs, fmt.Sprint(r.MaxNumSeqs),
 		fmt.Sprintf("%s; the pool holds %.1f full-length requests and more shorter ones; the profile run reserves %s × %s vocab × %d B for sampling (default here %d)",
 			plan.why, r.MaxConcurrency, num(int64(r.MaxNumSeqs)), num(int64(m.Vocab)), sizing.SamplerBytesPerLogit, d.MaxNumSeqs))
-	emit(kb, ec, knowledge.FlagVLLMMaxNumBatchedTokens, fmt.Sprint(r.MaxNumBatchedTokens),
-		fmt.Sprintf("chunked-prefill step budget (default here %d): the activation peak is %s", d.MaxNumBatchedTokens, gib(r.ActivationPeakGiB)))
+	emit(kb, ec, knowledge.FlagVLLMMaxNumBatchedTokens, fmt.Sprint(r.MaxNumBatchedTokens), c.stepDefense("chunked-prefill step budget"))
+	if c.it.workload == knowledge.WorkloadMixed {
+		threshold := r.MaxNumBatchedTokens
+		why := fmt.Sprintf("a prompt longer than one step (%s tokens) counts as long", num(int64(threshold)))
+		if r.MaxModelLen <= threshold {
+			threshold = max(1, r.MaxModelLen*4/100)
+			why = fmt.Sprintf("every prompt fits one step, so vLLM's own rule: 4%% of max-model-len %s", num(int64(r.MaxModelLen)))
+		}
+		emit(kb, ec, knowledge.FlagVLLMMaxNumPartialPrefills, fmt.Sprint(partialPrefills),
+			fmt.Sprintf("workload mixed: up to %d prompts prefill in the same step (default 1: one long prompt holds every step's prefill share until it is done); short prompts get their first token while a long one is still prefilling", partialPrefills))
+		emit(kb, ec, knowledge.FlagVLLMLongPrefillTokenThreshold, fmt.Sprint(threshold), why+"; at most --max-long-partial-prefills (1) of them prefill at once, so the other slots stay for short prompts")
+		keep(kb, ec, knowledge.FlagVLLMMaxLongPartialPrefills, fmt.Sprintf("1 by default: one long prompt at a time among the %d partial prefills", partialPrefills))
+	}
 	if kv := a.Get(knowledge.KeyKVCacheDType).Str; kv != knowledge.DTypeAuto {
 		emit(kb, ec, knowledge.FlagVLLMKVCacheDType, kv,
 			fmt.Sprintf("1 byte per value instead of 2: %s B per token per GPU, twice the tokens; scales default to 1.0 unless the checkpoint ships calibrated ones, so gate it on an eval", num(r.KVBytesPerTokenPerGPU)))
@@ -274,6 +628,16 @@ func vllmCommand(kb *knowledge.KB, a knowledge.Answers, ec *EngineConfig, m *kno
 		keep(kb, ec, knowledge.FlagVLLMMaxCPULoRAs, "defaults to --max-loras; raise it to keep every tenant's adapter warm in CPU memory")
 	}
 	emit(kb, ec, knowledge.FlagVLLMServedModelName, m.ID, "the name OpenAI clients send; stays stable when the checkpoint behind it changes")
+	if c.disaggregation() {
+		const cfg = `'{"kv_connector":"NixlConnector","kv_role":"%s","kv_load_failure_policy":"fail"}'`
+		emitRole(kb, ec, knowledge.FlagVLLMKVTransferConfig, fmt.Sprintf(cfg, "kv_producer"), rolePrefill,
+			"prefill instances: NIXL hands each request's KV cache to a decode instance; kv_role is a label (NixlConnector leaves the roles to the proxy or router); fail rather than recompute a lost transfer on decode GPUs")
+		emitRole(kb, ec, knowledge.FlagVLLMKVTransferConfig, fmt.Sprintf(cfg, "kv_consumer"), roleDecode,
+			"decode instances: receive the KV cache over NIXL; set VLLM_NIXL_SIDE_CHANNEL_HOST to each instance's address when they run on different nodes")
+	}
+	if c.it.workload == knowledge.WorkloadScoring {
+		ec.Notes = append(ec.Notes, "workload scoring: send each request with max_tokens 1 (prompt logprobs if the score is over the input), or use vLLM's /generative_scoring endpoint with label_token_ids, which scores the next-token probability of the labels in the same prefill (docs.vllm.ai, serving/online_serving/generative_scoring); prefix caching stays on, so a shared query prefix is prefilled once")
+	}
 	keep(kb, ec, knowledge.FlagVLLMEnablePrefixCaching, "on by default in V1; prefix_reuse "+a.Get(knowledge.KeyPrefixReuse).Str+" keeps it on (turn off with --no-enable-prefix-caching)")
 	keep(kb, ec, knowledge.FlagVLLMEnableChunkedPrefill, "on by default in V1; --max-num-batched-tokens above sets its chunk")
 	keep(kb, ec, knowledge.FlagVLLMBlockSize, fmt.Sprintf("16 by default: the KV pool counts %s blocks of 16 tokens", num(r.KVBlocks)))
@@ -282,27 +646,75 @@ func vllmCommand(kb *knowledge.KB, a knowledge.Answers, ec *EngineConfig, m *kno
 	keep(kb, ec, knowledge.FlagVLLMSpeculativeConfig, "no speculative decoding; if you add it, a draft's layers take KV from the same pool, and gate it on an eval (issue #43559)")
 }
 
-func sglangCommand(kb *knowledge.KB, a knowledge.Answers, ec *EngineConfig, m *knowledge.Model, gp *knowledge.GPU, r sizing.Result, d sizing.Defaults, plan batchPlan) {
+func sglangCommand(c commandInput) {
+	kb, ec, m, gp, r, plan := c.kb, c.ec, c.m, c.gp, c.r, c.plan
+	a := c.a
 	ec.EngineVersion = "SGLang (server_args.py, early 2026)"
 	ec.Notes = append(ec.Notes, "the sizing uses vLLM's memory model; SGLang reserves memory differently (--mem-fraction-static covers weights and KV pool only), so treat the KV figures as an estimate")
 	emit(kb, ec, knowledge.FlagSGLangModelPath, m.HFID, "the model to serve")
-	emit(kb, ec, knowledge.FlagSGLangTPSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan.minConcurrency))
+	emit(kb, ec, knowledge.FlagSGLangTPSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan.minConcurrency, c.lay))
+	if r.PipelineParallelSize > 1 {
+		emit(kb, ec, knowledge.FlagSGLangPPSize, fmt.Sprint(r.PipelineParallelSize),
+			fmt.Sprintf("the model does not fit one node of %d GPUs; %d stages of %d layers each", c.perNode, r.PipelineParallelSize, (m.Layers+r.PipelineParallelSize-1)/r.PipelineParallelSize))
+	}
+	if n := c.spanNodes(); n > 1 {
+		emit(kb, ec, knowledge.FlagSGLangNNodes, fmt.Sprint(n),
+			fmt.Sprintf("one replica is TP %d × PP %d = %d GPUs, more than a node's %d: it spans %d nodes, each running this command", r.TensorParallelSize, r.PipelineParallelSize, r.TensorParallelSize*r.PipelineParallelSize, c.perNode, n))
+		emit(kb, ec, knowledge.FlagSGLangNodeRank, "${NODE_RANK}", "0 on the node named in --dist-init-addr, "+otherRanks(n))
+		emit(kb, ec, knowledge.FlagSGLangDistInitAddr, "${HEAD_NODE_IP}:5000", "node rank 0's address and a free port, where the nodes meet to set up the distributed backend")
+	}
 	if r.ReplicasPerNode > 1 {
 		emit(kb, ec, knowledge.FlagSGLangDPSize, fmt.Sprint(r.ReplicasPerNode),
-			fmt.Sprintf("%d GPUs per node / TP %d = %d replicas in one server", a.Get(knowledge.KeyGPUsPerNode).Int, r.TensorParallelSize, r.ReplicasPerNode))
+			fmt.Sprintf("%d GPUs per node / TP %d = %d replicas in one server", c.perNode, r.TensorParallelSize, r.ReplicasPerNode))
 	}
 	emit(kb, ec, knowledge.FlagSGLangContextLength, fmt.Sprint(r.MaxModelLen),
 		fmt.Sprintf("context_tokens cap (native %s): one request's KV is %s per GPU", num(int64(m.NativeContext)), gib(float64(r.KVBytesPerRequest)/sizing.GiB)))
 	emit(kb, ec, knowledge.FlagSGLangMaxRunningRequests, fmt.Sprint(r.MaxNumSeqs),
 		fmt.Sprintf("%s; the KV pool holds about %.1f full-length requests", plan.why, r.MaxConcurrency))
-	emit(kb, ec, knowledge.FlagSGLangChunkedPrefillSize, fmt.Sprint(r.MaxNumBatchedTokens), "chunked-prefill budget per step, sized like vLLM's step budget for this GPU")
+	emit(kb, ec, knowledge.FlagSGLangChunkedPrefillSize, fmt.Sprint(r.MaxNumBatchedTokens), c.stepDefense("chunked-prefill budget per step, sized like vLLM's step budget for this GPU"))
+	switch c.it.workload {
+	case knowledge.WorkloadScoring:
+		emit(kb, ec, knowledge.FlagSGLangMaxPrefillTokens, fmt.Sprint(r.MaxNumBatchedTokens),
+			fmt.Sprintf("workload scoring: a prefill batch of %s tokens (SGLang's default 16384) so the prompts of a scoring call prefill together; the real bound is the larger of this and the context length", num(int64(r.MaxNumBatchedTokens))))
+		ec.Notes = append(ec.Notes, "workload scoring: SGLang serves it on /v1/score (decoder-only scoring: label-token probabilities from one prefill, SGLang's native API docs), which is a published reason to pick SGLang for it; RadixAttention reuses a query prefix shared by the items")
+	case knowledge.WorkloadMixed:
+		ec.Notes = append(ec.Notes, fmt.Sprintf("workload mixed: SGLang has no partial-prefill limit like vLLM's --max-num-partial-prefills; the chunked-prefill size (%s tokens) bounds how much of each step a long prompt takes, so lower it if short prompts' time to first token suffers", num(int64(r.MaxNumBatchedTokens))))
+	}
 	if kv := a.Get(knowledge.KeyKVCacheDType).Str; kv != knowledge.DTypeAuto {
 		emit(kb, ec, knowledge.FlagSGLangKVCacheDType, kv, fmt.Sprintf("1 byte per value: %s B per token per GPU, twice the tokens; gate it on an eval", num(r.KVBytesPerTokenPerGPU)))
 	}
 	emit(kb, ec, knowledge.FlagSGLangEnableMetrics, "", "Prometheus metrics are off by default in SGLang; the prefix-hit and queue metrics are how you check this sizing")
+	if c.disaggregation() {
+		emit(kb, ec, knowledge.FlagSGLangDisaggregationTransferBackend, "mooncake", "SGLang's default transfer engine, named so every instance installs mooncake-transfer-engine (nixl is the other documented backend)")
+		emitRole(kb, ec, knowledge.FlagSGLangDisaggregationMode, "prefill", rolePrefill, "prefill instances: prefill-only servers; SGLang's router (--pd-disaggregation) sends each request here first")
+		emitRole(kb, ec, knowledge.FlagSGLangDisaggregationMode, "decode", roleDecode, "decode instances: decode-only servers that receive the KV cache from a prefill instance")
+	}
 	keep(kb, ec, knowledge.FlagSGLangMemFractionStatic, "auto: (GPU memory − reserved) / GPU memory, ≈ 0.83 on an 80 GB H100")
 	keep(kb, ec, knowledge.FlagSGLangDisableRadixCache, "not given: RadixAttention prefix reuse stays on")
 	keep(kb, ec, knowledge.FlagSGLangAttentionBackend, "auto-selected per GPU (fa3 on Hopper, aiter on AMD, …)")
+}
+
+// otherRanks names the node ranks after the head's.
+func otherRanks(n int) string {
+	if n == 2 {
+		return "1 on the other node"
+	}
+	return fmt.Sprintf("1 … %d on the others", n-1)
+}
+
+// The roles of a disaggregated fleet.
+const (
+	rolePrefill = "prefill"
+	roleDecode  = "decode"
+)
+
+// emitRole adds a flag that belongs to one role's command only.
+func emitRole(kb *knowledge.KB, ec *EngineConfig, id, value, role, defense string) {
+	n := len(ec.Command)
+	emit(kb, ec, id, value, defense)
+	if len(ec.Command) > n {
+		ec.Command[n].Role = role
+	}
 }
 
 func trim(v float64) string {
@@ -310,8 +722,30 @@ func trim(v float64) string {
 	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
 
-// commandText is the command as one copy-pasteable shell command.
+// commandText is the command as one copy-pasteable shell command; with
+// prefill and decode roles, one command per role, each labelled, and the
+// same commands in Roles.
 func commandText(ec *EngineConfig) string {
+	var roles []string
+	for _, l := range ec.Command {
+		if l.Role != "" && !slices.Contains(roles, l.Role) {
+			roles = append(roles, l.Role)
+		}
+	}
+	if len(roles) == 0 {
+		return oneCommand(ec, "")
+	}
+	var parts []string
+	ec.Roles = ec.Roles[:0]
+	for _, role := range roles {
+		text := oneCommand(ec, role)
+		ec.Roles = append(ec.Roles, RoleCommand{Role: role, CommandText: text})
+		parts = append(parts, "# "+role+" instances\n"+text)
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+func oneCommand(ec *EngineConfig, role string) string {
 	var b strings.Builder
 	switch ec.Engine {
 	case knowledge.EngineVLLM:
@@ -320,6 +754,9 @@ func commandText(ec *EngineConfig) string {
 		b.WriteString("python -m sglang.launch_server")
 	}
 	for _, l := range ec.Command {
+		if l.Role != "" && l.Role != role {
+			continue
+		}
 		b.WriteString(" \\\n  " + l.Flag)
 		if l.Value != "" {
 			b.WriteString(" " + l.Value)

@@ -2691,6 +2691,98 @@ func builtinKB() *KB {
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 401},
 	}
 	p114 := &Flag{
+		ID:         "vllm-nnodes",
+		Engine:     "vllm",
+		Name:       "--nnodes",
+		Default:    "1",
+		Values:     "a whole number ≥ 1: the nodes one replica spans",
+		Effect:     "Runs one engine across this many nodes with the multiprocessing backend (no Ray cluster needed); every node runs the same command with its own --node-rank.",
+		Status:     "current",
+		Introduced: "2025 (not pinned); documented in docs/serving/parallelism_scaling.md",
+		Source:     "vllm-project/vllm@096bd6a4a109b13698ab85782cc1a3630aa002ee:docs/serving/parallelism_scaling.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 420},
+	}
+	p115 := &Flag{
+		ID:         "vllm-node-rank",
+		Engine:     "vllm",
+		Name:       "--node-rank",
+		Default:    "0",
+		Values:     "0 on the head node, 1 … nnodes − 1 on the others",
+		Effect:     "This node's place in a multi-node engine; nodes other than the head also take --headless.",
+		Status:     "current",
+		Introduced: "2025 (not pinned); documented in docs/serving/parallelism_scaling.md",
+		Source:     "vllm-project/vllm@096bd6a4a109b13698ab85782cc1a3630aa002ee:docs/serving/parallelism_scaling.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 432},
+	}
+	p116 := &Flag{
+		ID:         "vllm-master-addr",
+		Engine:     "vllm",
+		Name:       "--master-addr",
+		Default:    "127.0.0.1",
+		Values:     "the head node's IP address",
+		Effect:     "Where the nodes of a multi-node engine meet to set up torch.distributed.",
+		Status:     "current",
+		Introduced: "2025 (not pinned); documented in docs/serving/parallelism_scaling.md",
+		Source:     "vllm-project/vllm@096bd6a4a109b13698ab85782cc1a3630aa002ee:docs/serving/parallelism_scaling.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 444},
+	}
+	p117 := &Flag{
+		ID:         "vllm-distributed-executor-backend",
+		Engine:     "vllm",
+		Name:       "--distributed-executor-backend",
+		Default:    "mp on one node; ray when the engine spans nodes and no --nnodes is given",
+		DependsOn:  "whether the engine spans nodes",
+		Values:     "mp, ray (and external_launcher, uni)",
+		Effect:     "Runtime that starts the engine's workers: multiprocessing, or a Ray cluster that must already be running on every node.",
+		Status:     "current",
+		Introduced: "≤ v0.5",
+		Source:     "vllm-project/vllm@096bd6a4a109b13698ab85782cc1a3630aa002ee:docs/serving/parallelism_scaling.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 459},
+	}
+	p118 := &Flag{
+		ID:         "vllm-kv-transfer-config",
+		Engine:     "vllm",
+		Name:       "--kv-transfer-config",
+		Default:    "None (no KV transfer: prefill and decode run in the same engine)",
+		Values:     "JSON with kv_connector (NixlConnector, MooncakeConnector, LMCacheConnectorV1, P2pNcclConnector, …), kv_role (kv_producer, kv_consumer, kv_both), kv_connector_extra_config, kv_load_failure_policy (fail, recompute)",
+		Effect:     "Connects this engine to others through a KV connector: a prefill instance (kv_producer) hands each request's KV cache to a decode instance (kv_consumer); a proxy or router decides which instance does what.",
+		Status:     "current",
+		Introduced: "V0 disaggregated prefill (2024); V1 connectors 2025",
+		Source:     "vllm-project/vllm@007c643b4abb7a79e69ef2b343b3dc80eb643c0d:vllm/config/kv_transfer.py; vllm-project/vllm@026c83f974fcee0e1887060ebdcc53dc427bacfc:docs/features/nixl_connector_usage.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 479},
+	}
+	p119 := &Flag{
+		ID:         "vllm-max-num-partial-prefills",
+		Engine:     "vllm",
+		Name:       "--max-num-partial-prefills",
+		Default:    "1",
+		Values:     "a whole number ≥ 1; > 1 needs chunked prefill (on in V1)",
+		Effect:     "Prompts that may be partially prefilled at once; above 1, --long-prefill-token-threshold defaults to 4% of --max-model-len.",
+		Status:     "current",
+		Introduced: "present ~v0.11 (not pinned)",
+		Source:     "vllm-project/vllm@01230b40128e570a58e54e75f7e55c4d5cd9246d:vllm/config/scheduler.py",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 496},
+	}
+	p120 := &Flag{
+		ID:         "vllm-max-long-partial-prefills",
+		Engine:     "vllm",
+		Name:       "--max-long-partial-prefills",
+		Default:    "1",
+		Values:     "a whole number ≥ 1 and ≤ --max-num-partial-prefills",
+		Effect:     "Long prompts (over --long-prefill-token-threshold) that may be prefilled at once; fewer than --max-num-partial-prefills lets short prompts pass long ones.",
+		Status:     "current",
+		Introduced: "present ~v0.11 (not pinned)",
+		Source:     "vllm-project/vllm@01230b40128e570a58e54e75f7e55c4d5cd9246d:vllm/config/scheduler.py",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 508},
+	}
+	p121 := &Flag{
 		ID:         "sglang-model-path",
 		Engine:     "sglang",
 		Name:       "--model-path",
@@ -2701,9 +2793,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "python/sglang/srt/server_args.py (a 2026 copy)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 418},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 524},
 	}
-	p115 := &Flag{
+	p122 := &Flag{
 		ID:         "sglang-tp-size",
 		Engine:     "sglang",
 		Name:       "--tp-size",
@@ -2716,9 +2808,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "python/sglang/srt/server_args.py (a 2026 copy)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 430},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 536},
 	}
-	p116 := &Flag{
+	p123 := &Flag{
 		ID:         "sglang-dp-size",
 		Engine:     "sglang",
 		Name:       "--dp-size",
@@ -2731,9 +2823,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "python/sglang/srt/server_args.py (a 2026 copy)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 444},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 550},
 	}
-	p117 := &Flag{
+	p124 := &Flag{
 		ID:         "sglang-context-length",
 		Engine:     "sglang",
 		Name:       "--context-length",
@@ -2744,9 +2836,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "python/sglang/srt/server_args.py (a 2026 copy)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 458},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 564},
 	}
-	p118 := &Flag{
+	p125 := &Flag{
 		ID:         "sglang-mem-fraction-static",
 		Engine:     "sglang",
 		Name:       "--mem-fraction-static",
@@ -2759,9 +2851,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (~early-2026, _handle_gpu_memory_settings); 2024 version server_args.py@469c63e54e7d94591617ef9590c6aa26d54dc1bb",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 470},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 576},
 	}
-	p119 := &Flag{
+	p126 := &Flag{
 		ID:         "sglang-enable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--enable-radix-cache",
@@ -2774,9 +2866,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (disable_radix_cache: bool = False)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 484},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 590},
 	}
-	p120 := &Flag{
+	p127 := &Flag{
 		ID:         "sglang-disable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--disable-radix-cache",
@@ -2787,9 +2879,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "server_args.py (disable_radix_cache: bool = False)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 498},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 604},
 	}
-	p121 := &Flag{
+	p128 := &Flag{
 		ID:         "sglang-max-running-requests",
 		Engine:     "sglang",
 		Name:       "--max-running-requests",
@@ -2801,9 +2893,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 510},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 616},
 	}
-	p122 := &Flag{
+	p129 := &Flag{
 		ID:         "sglang-chunked-prefill-size",
 		Engine:     "sglang",
 		Name:       "--chunked-prefill-size",
@@ -2816,9 +2908,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (_handle_gpu_memory_settings; help text)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 523},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 629},
 	}
-	p123 := &Flag{
+	p130 := &Flag{
 		ID:         "sglang-enable-torch-compile",
 		Engine:     "sglang",
 		Name:       "--enable-torch-compile",
@@ -2830,9 +2922,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 537},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 643},
 	}
-	p124 := &Flag{
+	p131 := &Flag{
 		ID:         "sglang-attention-backend",
 		Engine:     "sglang",
 		Name:       "--attention-backend",
@@ -2845,9 +2937,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (auto-select docstring)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 550},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 656},
 	}
-	p125 := &Flag{
+	p132 := &Flag{
 		ID:         "sglang-kv-cache-dtype",
 		Engine:     "sglang",
 		Name:       "--kv-cache-dtype",
@@ -2859,9 +2951,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 564},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 670},
 	}
-	p126 := &Flag{
+	p133 := &Flag{
 		ID:         "sglang-enable-metrics",
 		Engine:     "sglang",
 		Name:       "--enable-metrics",
@@ -2873,9 +2965,102 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (enable_metrics: bool = False)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 577},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 683},
 	}
-	p127 := &Capability{
+	p134 := &Flag{
+		ID:         "sglang-pp-size",
+		Engine:     "sglang",
+		Name:       "--pp-size",
+		Aliases:    []string{"--pipeline-parallel-size"},
+		Default:    "1",
+		Values:     "a whole number ≥ 1",
+		Effect:     "Pipeline stages of one replica, each on its own GPUs; with chunked prefill, chunks of one prompt run on different stages at once.",
+		Status:     "current",
+		Introduced: "2025 (PR #5724)",
+		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md; sgl-project/sglang@484350736de2331b3e691d3c358afbb1f83025c2:docs/advanced_features/pipeline_parallelism.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 700},
+	}
+	p135 := &Flag{
+		ID:         "sglang-nnodes",
+		Engine:     "sglang",
+		Name:       "--nnodes",
+		Default:    "1",
+		Values:     "a whole number ≥ 1",
+		Effect:     "Nodes one server spans; every node runs the same command with its own --node-rank.",
+		Status:     "current",
+		Introduced: "early",
+		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 716},
+	}
+	p136 := &Flag{
+		ID:         "sglang-node-rank",
+		Engine:     "sglang",
+		Name:       "--node-rank",
+		Default:    "0",
+		Values:     "0 … nnodes − 1",
+		Effect:     "This node's place in a multi-node server.",
+		Status:     "current",
+		Introduced: "early",
+		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 728},
+	}
+	p137 := &Flag{
+		ID:         "sglang-dist-init-addr",
+		Engine:     "sglang",
+		Name:       "--dist-init-addr",
+		Aliases:    []string{"--nccl-init-addr"},
+		Default:    "None",
+		Values:     "host:port of node rank 0",
+		Effect:     "Where the nodes of a multi-node server meet to set up the distributed backend.",
+		Status:     "current",
+		Introduced: "early",
+		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 740},
+	}
+	p138 := &Flag{
+		ID:         "sglang-disaggregation-mode",
+		Engine:     "sglang",
+		Name:       "--disaggregation-mode",
+		Default:    "null (not disaggregated)",
+		Values:     "null, prefill, decode",
+		Effect:     "Makes this server a prefill-only or decode-only instance; SGLang's router (--pd-disaggregation) pairs them.",
+		Status:     "current",
+		Introduced: "2025 (PR #4654)",
+		Source:     "sgl-project/sglang@08edc506b2da77e7fa8a6a3a1ec7a704241703d4:docs/advanced_features/pd_disaggregation.md; the PD disaggregation table of sgl-project/sglang:docs/advanced_features/server_arguments.md (a stored 2026 copy, commit not pinned)",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 759},
+	}
+	p139 := &Flag{
+		ID:         "sglang-disaggregation-transfer-backend",
+		Engine:     "sglang",
+		Name:       "--disaggregation-transfer-backend",
+		Default:    "mooncake",
+		Values:     "mooncake, nixl, ascend, fake (newer copies add mori)",
+		Effect:     "Library that moves the KV cache from prefill to decode instances (RDMA where the fleet has it).",
+		Status:     "current",
+		Introduced: "2025 (PR #4880)",
+		Source:     "sgl-project/sglang@08edc506b2da77e7fa8a6a3a1ec7a704241703d4:docs/advanced_features/pd_disaggregation.md; the PD disaggregation table of sgl-project/sglang:docs/advanced_features/server_arguments.md (a stored 2026 copy, commit not pinned)",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 771},
+	}
+	p140 := &Flag{
+		ID:         "sglang-max-prefill-tokens",
+		Engine:     "sglang",
+		Name:       "--max-prefill-tokens",
+		Default:    "16384",
+		Values:     "tokens (the real bound is the larger of this and the context length)",
+		Effect:     "Token budget of one prefill batch: how many prompts are prefilled together.",
+		Status:     "current",
+		Introduced: "early",
+		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 786},
+	}
+	p141 := &Capability{
 		Product: "vllm",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -2884,7 +3069,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 18},
 	}
-	p128 := &Capability{
+	p142 := &Capability{
 		Product: "sglang",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "apple", "none"},
@@ -2893,7 +3078,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 26},
 	}
-	p129 := &Capability{
+	p143 := &Capability{
 		Product: "tensorrt-llm",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -2902,7 +3087,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-10",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 34},
 	}
-	p130 := &Capability{
+	p144 := &Capability{
 		Product: "llama-cpp",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "apple", "none"},
@@ -2911,7 +3096,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 42},
 	}
-	p131 := &Capability{
+	p145 := &Capability{
 		Product: "dynamo-triton",
 		What:    "engines",
 		Values:  []string{"vllm", "tensorrt-llm"},
@@ -2920,7 +3105,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 54},
 	}
-	p132 := &Capability{
+	p146 := &Capability{
 		Product: "dynamo-triton",
 		What:    "vendors",
 		Values:  []string{"nvidia", "none"},
@@ -2929,7 +3114,7 @@ func builtinKB() *KB {
 		AsOf:    "2023-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 62},
 	}
-	p133 := &Capability{
+	p147 := &Capability{
 		Product: "dynamo-triton",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "managed-cloud", "bare-metal"},
@@ -2938,7 +3123,7 @@ func builtinKB() *KB {
 		AsOf:    "2023-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 70},
 	}
-	p134 := &Capability{
+	p148 := &Capability{
 		Product: "dynamo-triton",
 		What:    "features",
 		Values:  []string{"framework-backends", "model-composition"},
@@ -2947,7 +3132,7 @@ func builtinKB() *KB {
 		AsOf:    "2023-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 78},
 	}
-	p135 := &Capability{
+	p149 := &Capability{
 		Product: "dynamo",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang", "tensorrt-llm"},
@@ -2956,7 +3141,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 90},
 	}
-	p136 := &Capability{
+	p150 := &Capability{
 		Product: "dynamo",
 		What:    "vendors",
 		Values:  []string{"nvidia", "intel"},
@@ -2965,7 +3150,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-09",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 99},
 	}
-	p137 := &Capability{
+	p151 := &Capability{
 		Product: "dynamo",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "slurm", "bare-metal", "managed-cloud"},
@@ -2974,7 +3159,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-05",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 107},
 	}
-	p138 := &Capability{
+	p152 := &Capability{
 		Product: "dynamo",
 		What:    "features",
 		Values: []string{
@@ -2990,7 +3175,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-06",
 		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 115},
 	}
-	p139 := &Capability{
+	p153 := &Capability{
 		Product: "llm-d",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -2999,7 +3184,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-06",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 127},
 	}
-	p140 := &Capability{
+	p154 := &Capability{
 		Product: "llm-d",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -3008,7 +3193,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-06",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 135},
 	}
-	p141 := &Capability{
+	p155 := &Capability{
 		Product: "llm-d",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -3017,7 +3202,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-06",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 143},
 	}
-	p142 := &Capability{
+	p156 := &Capability{
 		Product: "kserve",
 		What:    "engines",
 		Values:  []string{"vllm"},
@@ -3026,7 +3211,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-08-21",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 155},
 	}
-	p143 := &Capability{
+	p157 := &Capability{
 		Product: "kserve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -3035,7 +3220,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-08-21",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 163},
 	}
-	p144 := &Capability{
+	p158 := &Capability{
 		Product: "kserve",
 		What:    "features",
 		Values: []string{
@@ -3053,7 +3238,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-08-21",
 		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 171},
 	}
-	p145 := &Capability{
+	p159 := &Capability{
 		Product: "ray-serve",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -3062,7 +3247,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 183},
 	}
-	p146 := &Capability{
+	p160 := &Capability{
 		Product: "ray-serve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal", "slurm", "managed-cloud"},
@@ -3071,7 +3256,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 191},
 	}
-	p147 := &Capability{
+	p161 := &Capability{
 		Product: "ray-serve",
 		What:    "features",
 		Values: []string{
@@ -3088,7 +3273,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-11",
 		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 199},
 	}
-	p148 := &Capability{
+	p162 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
 		Values:  []string{"sglang", "vllm", "tensorrt-llm"},
@@ -3097,7 +3282,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-01-29",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 216},
 	}
-	p149 := &Capability{
+	p163 := &Capability{
 		Product: "sgl-router",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal"},
@@ -3106,7 +3291,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 224},
 	}
-	p150 := &Capability{
+	p164 := &Capability{
 		Product: "sgl-router",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -5157,8 +5342,6 @@ func builtinKB() *KB {
 			p124,
 			p125,
 			p126,
-		},
-		Capabilities: []*Capability{
 			p127,
 			p128,
 			p129,
@@ -5173,6 +5356,8 @@ func builtinKB() *KB {
 			p138,
 			p139,
 			p140,
+		},
+		Capabilities: []*Capability{
 			p141,
 			p142,
 			p143,
@@ -5183,6 +5368,20 @@ func builtinKB() *KB {
 			p148,
 			p149,
 			p150,
+			p151,
+			p152,
+			p153,
+			p154,
+			p155,
+			p156,
+			p157,
+			p158,
+			p159,
+			p160,
+			p161,
+			p162,
+			p163,
+			p164,
 		},
 		Needs: []*Need{
 			{
@@ -5625,30 +5824,30 @@ func builtinKB() *KB {
 			},
 		},
 		capByKey: map[string]*Capability{
-			"dynamo-triton/engines":    p131,
-			"dynamo-triton/features":   p134,
-			"dynamo-triton/substrates": p133,
-			"dynamo-triton/vendors":    p132,
-			"dynamo/engines":           p135,
-			"dynamo/features":          p138,
-			"dynamo/substrates":        p137,
-			"dynamo/vendors":           p136,
-			"kserve/engines":           p142,
-			"kserve/features":          p144,
-			"kserve/substrates":        p143,
-			"llama-cpp/vendors":        p130,
-			"llm-d/engines":            p139,
-			"llm-d/features":           p141,
-			"llm-d/substrates":         p140,
-			"ray-serve/engines":        p145,
-			"ray-serve/features":       p147,
-			"ray-serve/substrates":     p146,
-			"sgl-router/engines":       p148,
-			"sgl-router/features":      p150,
-			"sgl-router/substrates":    p149,
-			"sglang/vendors":           p128,
-			"tensorrt-llm/vendors":     p129,
-			"vllm/vendors":             p127,
+			"dynamo-triton/engines":    p145,
+			"dynamo-triton/features":   p148,
+			"dynamo-triton/substrates": p147,
+			"dynamo-triton/vendors":    p146,
+			"dynamo/engines":           p149,
+			"dynamo/features":          p152,
+			"dynamo/substrates":        p151,
+			"dynamo/vendors":           p150,
+			"kserve/engines":           p156,
+			"kserve/features":          p158,
+			"kserve/substrates":        p157,
+			"llama-cpp/vendors":        p144,
+			"llm-d/engines":            p153,
+			"llm-d/features":           p155,
+			"llm-d/substrates":         p154,
+			"ray-serve/engines":        p159,
+			"ray-serve/features":       p161,
+			"ray-serve/substrates":     p160,
+			"sgl-router/engines":       p162,
+			"sgl-router/features":      p164,
+			"sgl-router/substrates":    p163,
+			"sglang/vendors":           p142,
+			"tensorrt-llm/vendors":     p143,
+			"vllm/vendors":             p141,
 		},
 		closeMargin: 1,
 		productByID: map[string]*Product{
@@ -5784,48 +5983,62 @@ func builtinKB() *KB {
 			"qwen3-8b":              p73,
 		},
 		flagByID: map[string]*Flag{
-			"sglang-attention-backend":          p124,
-			"sglang-chunked-prefill-size":       p122,
-			"sglang-context-length":             p117,
-			"sglang-disable-radix-cache":        p120,
-			"sglang-dp-size":                    p116,
-			"sglang-enable-metrics":             p126,
-			"sglang-enable-radix-cache":         p119,
-			"sglang-enable-torch-compile":       p123,
-			"sglang-kv-cache-dtype":             p125,
-			"sglang-max-running-requests":       p121,
-			"sglang-mem-fraction-static":        p118,
-			"sglang-model-path":                 p114,
-			"sglang-tp-size":                    p115,
-			"vllm-block-size":                   p92,
-			"vllm-cuda-graph-sizes":             p107,
-			"vllm-cudagraph-capture-sizes":      p106,
-			"vllm-enable-chunked-prefill":       p96,
-			"vllm-enable-lora":                  p109,
-			"vllm-enable-prefix-caching":        p95,
-			"vllm-enforce-eager":                p102,
-			"vllm-gpu-memory-utilization":       p90,
-			"vllm-kv-cache-dtype":               p91,
-			"vllm-kv-offloading-size":           p94,
-			"vllm-long-prefill-token-threshold": p97,
-			"vllm-max-context-len-to-capture":   p103,
-			"vllm-max-cpu-loras":                p112,
-			"vllm-max-cudagraph-capture-size":   p105,
-			"vllm-max-lora-rank":                p111,
-			"vllm-max-loras":                    p110,
-			"vllm-max-model-len":                p89,
-			"vllm-max-num-batched-tokens":       p88,
-			"vllm-max-num-seqs":                 p87,
-			"vllm-max-seq-len-to-capture":       p104,
-			"vllm-num-speculative-tokens":       p100,
-			"vllm-pipeline-parallel-size":       p86,
-			"vllm-quantization":                 p108,
-			"vllm-served-model-name":            p113,
-			"vllm-speculative-config":           p98,
-			"vllm-speculative-max-model-len":    p101,
-			"vllm-speculative-model":            p99,
-			"vllm-swap-space":                   p93,
-			"vllm-tensor-parallel-size":         p85,
+			"sglang-attention-backend":               p131,
+			"sglang-chunked-prefill-size":            p129,
+			"sglang-context-length":                  p124,
+			"sglang-disable-radix-cache":             p127,
+			"sglang-disaggregation-mode":             p138,
+			"sglang-disaggregation-transfer-backend": p139,
+			"sglang-dist-init-addr":                  p137,
+			"sglang-dp-size":                         p123,
+			"sglang-enable-metrics":                  p133,
+			"sglang-enable-radix-cache":              p126,
+			"sglang-enable-torch-compile":            p130,
+			"sglang-kv-cache-dtype":                  p132,
+			"sglang-max-prefill-tokens":              p140,
+			"sglang-max-running-requests":            p128,
+			"sglang-mem-fraction-static":             p125,
+			"sglang-model-path":                      p121,
+			"sglang-nnodes":                          p135,
+			"sglang-node-rank":                       p136,
+			"sglang-pp-size":                         p134,
+			"sglang-tp-size":                         p122,
+			"vllm-block-size":                        p92,
+			"vllm-cuda-graph-sizes":                  p107,
+			"vllm-cudagraph-capture-sizes":           p106,
+			"vllm-distributed-executor-backend":      p117,
+			"vllm-enable-chunked-prefill":            p96,
+			"vllm-enable-lora":                       p109,
+			"vllm-enable-prefix-caching":             p95,
+			"vllm-enforce-eager":                     p102,
+			"vllm-gpu-memory-utilization":            p90,
+			"vllm-kv-cache-dtype":                    p91,
+			"vllm-kv-offloading-size":                p94,
+			"vllm-kv-transfer-config":                p118,
+			"vllm-long-prefill-token-threshold":      p97,
+			"vllm-master-addr":                       p116,
+			"vllm-max-context-len-to-capture":        p103,
+			"vllm-max-cpu-loras":                     p112,
+			"vllm-max-cudagraph-capture-size":        p105,
+			"vllm-max-long-partial-prefills":         p120,
+			"vllm-max-lora-rank":                     p111,
+			"vllm-max-loras":                         p110,
+			"vllm-max-model-len":                     p89,
+			"vllm-max-num-batched-tokens":            p88,
+			"vllm-max-num-partial-prefills":          p119,
+			"vllm-max-num-seqs":                      p87,
+			"vllm-max-seq-len-to-capture":            p104,
+			"vllm-nnodes":                            p114,
+			"vllm-node-rank":                         p115,
+			"vllm-num-speculative-tokens":            p100,
+			"vllm-pipeline-parallel-size":            p86,
+			"vllm-quantization":                      p108,
+			"vllm-served-model-name":                 p113,
+			"vllm-speculative-config":                p98,
+			"vllm-speculative-max-model-len":         p101,
+			"vllm-speculative-model":                 p99,
+			"vllm-swap-space":                        p93,
+			"vllm-tensor-parallel-size":              p85,
 		},
 		layerByID: map[string]*Layer{"engine": p0, "model-server": p1, "orchestrator": p2},
 		derived: derivedIndexes{

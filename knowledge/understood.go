@@ -135,6 +135,27 @@ const (
 	FlagSGLangAttentionBackend   = "sglang-attention-backend"
 )
 
+// engine settings (issue 10): flags for multi-node replicas, prefill/decode
+// disaggregation, mixed-length scheduling and prefill-only scoring.
+const (
+	FlagVLLMNNodes                     = "vllm-nnodes"
+	FlagVLLMNodeRank                   = "vllm-node-rank"
+	FlagVLLMMasterAddr                 = "vllm-master-addr"
+	FlagVLLMDistributedExecutorBackend = "vllm-distributed-executor-backend"
+	FlagVLLMKVTransferConfig           = "vllm-kv-transfer-config"
+	FlagVLLMMaxNumPartialPrefills      = "vllm-max-num-partial-prefills"
+	FlagVLLMMaxLongPartialPrefills     = "vllm-max-long-partial-prefills"
+	FlagVLLMLongPrefillTokenThreshold  = "vllm-long-prefill-token-threshold"
+
+	FlagSGLangPPSize                        = "sglang-pp-size"
+	FlagSGLangNNodes                        = "sglang-nnodes"
+	FlagSGLangNodeRank                      = "sglang-node-rank"
+	FlagSGLangDistInitAddr                  = "sglang-dist-init-addr"
+	FlagSGLangDisaggregationMode            = "sglang-disaggregation-mode"
+	FlagSGLangDisaggregationTransferBackend = "sglang-disaggregation-transfer-backend"
+	FlagSGLangMaxPrefillTokens              = "sglang-max-prefill-tokens"
+)
+
 // Understanding is what Go does with one answer key.
 type Understanding struct {
 	Key  string
@@ -210,6 +231,19 @@ var Understood = []Understanding{
 		{Value: PlatformSlurm, Does: "a Slurm/HPC cluster; contradicts kubernetes = required"},
 		{Value: PlatformBareMetal, Does: "bare metal or VMs; contradicts kubernetes = required"},
 	}},
+	// engine settings (issue 10)
+	{Key: KeyWorkload, Type: TypeEnum, By: "stackpick's launch command", Closed: true, Values: []Meaning{
+		{Value: WorkloadChat, Does: "the latency_priority batch plan as it is"},
+		{Value: WorkloadAgentic, Does: "the latency_priority batch plan as it is (prefix reuse is the rules' business)"},
+		{Value: WorkloadBatch, Does: "the throughput batch plan unless latency is stated (latency_priority = latency or a ttft_ms / itl_ms target)"},
+		{Value: WorkloadRAG, Does: "long-prompt prefill: a step budget of at least 16384 tokens"},
+		{Value: WorkloadScoring, Does: "prefill-only: a step budget that holds a whole prompt, SGLang's --max-prefill-tokens, the scoring endpoints named"},
+		{Value: WorkloadMixed, Does: "vLLM's --max-num-partial-prefills and --long-prefill-token-threshold so long prompts do not stall short ones"},
+	}},
+	{Key: KeyDisaggregation, Type: TypeBool, By: "stackpick's launch command"},
+	{Key: KeyConcurrentRequests, Type: TypeInt, By: "stackpick's launch command (batch cap per replica)"},
+	{Key: KeyTTFTMs, Type: TypeInt, By: "stackpick's sizing (a latency target: tensor-parallel size at least balanced's)"},
+	{Key: KeyITLMs, Type: TypeInt, By: "stackpick's sizing (batch-1 step time against the target picks the tensor-parallel size)"},
 }
 
 // Derived answer keys: computed by Go from other answers, never typed by a
@@ -296,4 +330,20 @@ var UnderstoodFlags = []NamedID{
 	{ID: FlagSGLangMemFractionStatic, Engine: EngineSGLang},
 	{ID: FlagSGLangDisableRadixCache, Engine: EngineSGLang},
 	{ID: FlagSGLangAttentionBackend, Engine: EngineSGLang},
+	// engine settings (issue 10)
+	{ID: FlagVLLMNNodes, Engine: EngineVLLM},
+	{ID: FlagVLLMNodeRank, Engine: EngineVLLM},
+	{ID: FlagVLLMMasterAddr, Engine: EngineVLLM},
+	{ID: FlagVLLMDistributedExecutorBackend, Engine: EngineVLLM},
+	{ID: FlagVLLMKVTransferConfig, Engine: EngineVLLM},
+	{ID: FlagVLLMMaxNumPartialPrefills, Engine: EngineVLLM},
+	{ID: FlagVLLMMaxLongPartialPrefills, Engine: EngineVLLM},
+	{ID: FlagVLLMLongPrefillTokenThreshold, Engine: EngineVLLM},
+	{ID: FlagSGLangPPSize, Engine: EngineSGLang},
+	{ID: FlagSGLangNNodes, Engine: EngineSGLang},
+	{ID: FlagSGLangNodeRank, Engine: EngineSGLang},
+	{ID: FlagSGLangDistInitAddr, Engine: EngineSGLang},
+	{ID: FlagSGLangDisaggregationMode, Engine: EngineSGLang},
+	{ID: FlagSGLangDisaggregationTransferBackend, Engine: EngineSGLang},
+	{ID: FlagSGLangMaxPrefillTokens, Engine: EngineSGLang},
 }

@@ -122,3 +122,27 @@ func lastWhy(fit Fit) string {
 	}
 	return fit.Tried[len(fit.Tried)-1].Why
 }
+
+// At sizes in at one layout, tensor-parallel tp × pipeline pp, with its
+// figures: for a caller that picks the layout for another reason than
+// memory (a latency target asks for a larger TP than the smallest that
+// fits). It checks the input like Size.
+func At(in Input, tp, pp int) (Result, error) { return describeAt(in, tp, pp) }
+
+// StepMillis is the batch-1 decode step time the bandwidth roofline gives
+// (weights and one request's KV read per token), in milliseconds: the floor
+// of the inter-token latency at this layout. 0 when the GPU's bandwidth is
+// unknown.
+func (r Result) StepMillis() float64 {
+	if r.DecodeTokensPerSecond <= 0 {
+		return 0
+	}
+	return 1000 / r.DecodeTokensPerSecond
+}
+
+// Numbers is At without the figures and their formulas: for comparing
+// layouts, where only the numbers count.
+func Numbers(in Input, tp, pp int) (Result, error) {
+	in.Settings.TP, in.Settings.PP = tp, pp
+	return size(in, false)
+}
