@@ -99,7 +99,7 @@ func TestScenarioGradingAgainstDecide(t *testing.T) {
 		{"the seed's answer, well defended",
 			map[string]string{"engine": "vllm", "model-server": "none", "orchestrator": "llm-d"},
 			map[string]string{"engine": "vLLM: multi-LoRA adapters for the tenants, and llm-d's canonical engine on Kubernetes", "orchestrator": "k8s-native with cache-aware routing; KServe for lifecycle"},
-			3, []string{"multi-lora-vllm", "llm-d-canonical-vllm", "engine-default-vllm"}},
+			3, []string{"multi-lora-vllm", "engine-default-vllm"}},
 		{"right stack, no defense",
 			map[string]string{"engine": "vllm", "model-server": "none", "orchestrator": "llm-d"},
 			nil, 3, nil},
