@@ -1,6 +1,7 @@
 package decide
 
 import (
+	"math"
 	"slices"
 
 	"github.com/stackpick/stackpick/knowledge"
@@ -211,8 +212,9 @@ type search struct {
 	// comp[li][ci*E+e] are the complements placed beside candidate ci with
 	// engine candidate e, and mask the features they and ci provide:
 	// filled at reset so that evaluating a stack allocates nothing.
-	comp [][][]int
-	mask [][]uint32
+	comp   [][][]int
+	mask   [][]uint32
+	static []bool // by layer: comp and mask filled once for good
 }
 
 func newSearch(c *Compiled, a knowledge.Answers, fire []bool) *search {
@@ -301,7 +303,7 @@ func (s *search) fillComplements() {
 		ne = len(c.plans[el].cands)
 	}
 	if len(s.comp) != len(c.plans) {
-		s.comp, s.mask = make([][][]int, len(c.plans)), make([][]uint32, len(c.plans))
+		s.comp, s.mask, s.static = make([][][]int, len(c.plans)), make([][]uint32, len(c.plans)), make([]bool, len(c.plans))
 	}
 	for li := range c.plans {
 		n := len(c.plans[li].cands) * ne
@@ -310,6 +312,9 @@ func (s *search) fillComplements() {
 		}
 		caps := c.stack.caps[li]
 		noComps := len(c.stack.comps[li]) == 0
+		if noComps && s.static[li] {
+			continue // no complement rules: the masks never change
+		}
 		for ci := range c.plans[li].cands {
 			for e := range ne {
 				if noComps {
@@ -331,6 +336,7 @@ func (s *search) fillComplements() {
 				s.mask[li][k] = m
 			}
 		}
+		s.static[li] = noComps
 	}
 }
 
@@ -616,9 +622,29 @@ func (s *search) bestOnly(cur, best *stack) bool {
 			st.pick, st.also = make([]int, n), make([][]int, n)
 		}
 	}
+	// rest[li] bounds what layers li.. can still add: each layer's best
+	// score plus every positive stack rule that fired. A strict best that
+	// a partial stack cannot reach even with the bound is not beaten by it
+	// (equal scores still go to the tie-break, so they are walked).
+	rest := make([]int, n+1)
+	for _, sr := range s.c.stack.stackRules {
+		if s.fire[sr.ri] && sr.weight > 0 {
+			rest[n] += sr.weight
+		}
+	}
+	for li := n - 1; li >= 0; li-- {
+		top := math.MinInt / 4
+		for _, v := range s.layers[li].score {
+			top = max(top, v)
+		}
+		rest[li] = rest[li+1] + top
+	}
 	found := false
-	var walk func(li int)
-	walk = func(li int) {
+	var walk func(li, partial int)
+	walk = func(li, partial int) {
+		if found && len(best.relaxed) == 0 && partial+rest[li] < best.score {
+			return
+		}
 		if li == n {
 			if !s.evaluate(cur) {
 				return
@@ -637,10 +663,10 @@ func (s *search) bestOnly(cur, best *stack) bool {
 				continue
 			}
 			cur.pick[li] = ci
-			walk(li + 1)
+			walk(li+1, partial+s.layers[li].score[ci])
 		}
 	}
-	walk(0)
+	walk(0, 0)
 	return found
 }
 
