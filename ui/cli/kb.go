@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/report"
@@ -85,27 +86,7 @@ func (a *app) kbCommand() *cobra.Command {
 	return kb
 }
 
-// engineReads is what the engine settings read, key to values (no values:
-// every value), for `kb check`'s dead-answer test: an answer the engine
-// settings read is live even when no rule tests it.
-//
-// TODO(decide): take this from the decide package once it exports the keys
-// and values its engine settings read; until then it is written out here.
-var engineReads = map[string][]string{
-	knowledge.KeyModel:              nil,
-	knowledge.KeyGPU:                nil,
-	knowledge.KeyContextTokens:      nil,
-	knowledge.KeyWeightsDType:       nil,
-	knowledge.KeyKVCacheDType:       nil,
-	knowledge.KeyLatencyPriority:    nil,
-	knowledge.KeyWorkload:           nil,
-	knowledge.KeyFineTunes:          nil,
-	knowledge.KeyFineTuneMethod:     nil,
-	knowledge.KeyNodes:              nil,
-	knowledge.KeyGPUsPerNode:        nil,
-	knowledge.KeyDisaggregation:     nil,
-	knowledge.KeyConcurrentRequests: nil,
-	knowledge.KeyTTFTMs:             nil,
-	knowledge.KeyITLMs:              nil,
-	knowledge.KeyBaseModels:         nil,
-}
+// engineReads is what the engine settings read (decide.EngineReads), for
+// kb check's dead-answer test: an answer the engine settings read is live
+// even when no rule tests it.
+var engineReads = decide.EngineReads
