@@ -128,8 +128,8 @@ func KBSummary(kb *knowledge.KB, files []string, st Styles, width int) string {
 			asked++
 		}
 	}
-	counts := fmt.Sprintf("%d layers, %d products, %d questions (and %d derived answers), %d rules, %d GPUs, %d models, %d engine flags, %d landmines, %d corrections to the course notes",
-		len(kb.Layers), len(kb.Products), asked, len(kb.Questions)-asked, len(kb.Rules), len(kb.GPUs), len(kb.Models), len(kb.Flags), landmines, notes)
+	counts := fmt.Sprintf("%d layers, %d products, %d capability facts, %d needs, %d questions (and %d derived answers), %d rules, %d claims, %d tie-break criteria, %d GPUs, %d models, %d engine flags, %d landmines, %d corrections to the course notes",
+		len(kb.Layers), len(kb.Products), len(kb.Capabilities), len(kb.Needs), asked, len(kb.Questions)-asked, len(kb.Rules), len(kb.Claims), len(kb.TieBreaks), len(kb.GPUs), len(kb.Models), len(kb.Flags), landmines, notes)
 	b.WriteString(wrapIndent(counts, width, 2, 0) + "\n")
 	for _, f := range files {
 		b.WriteString(st.Muted.Render("  read "+f) + "\n")
