@@ -579,7 +579,7 @@ func BenchmarkTotalitySweep(b *testing.B) {
 			}
 			return a
 		})
-		_ = sweep(kb, 100_000, func(i int) knowledge.Answers {
+		_ = sweep(kb, 9_000, func(i int) knowledge.Answers {
 			return randomAnswers(kb, rand.New(rand.NewPCG(uint64(i), 2026)))
 		})
 	}
