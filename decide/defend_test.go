@@ -226,3 +226,14 @@ func TestFlipsRankNearestFirstHardwareLast(t *testing.T) {
 		}
 	}
 }
+
+func TestFlipsNeverContradictAnotherAnswer(t *testing.T) {
+	d := decide.Decide(kb, parse(t, kb, "nodes = 4\nkubernetes = \"required\"\nsubstrate = \"openshift\"\ncache_aware_routing = true\n"))
+	for _, l := range d.Layers {
+		for _, f := range l.Flips {
+			if f.Answer == "kubernetes" && f.To == "none" {
+				t.Fatalf("%s: flip kubernetes → none while substrate = openshift", l.Layer)
+			}
+		}
+	}
+}

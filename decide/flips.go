@@ -43,6 +43,12 @@ func changes(kb *knowledge.KB, a knowledge.Answers, ts map[string][]int, live []
 			out = append(out, Change{qi, knowledge.Value{Bool: !cur.Bool}})
 		case knowledge.TypeEnum:
 			for _, v := range q.Values {
+				// A change that contradicts another answer (a Kubernetes
+				// substrate without Kubernetes) is no answer a user can give.
+				if (q.Key == knowledge.KeySubstrate && knowledge.SubstrateConflicts(v, a.Get(knowledge.KeyKubernetes).Str)) ||
+					(q.Key == knowledge.KeyKubernetes && knowledge.SubstrateConflicts(a.Get(knowledge.KeySubstrate).Str, v)) {
+					continue
+				}
 				if v != cur.Str {
 					out = append(out, Change{qi, knowledge.Value{Str: v}})
 				}
