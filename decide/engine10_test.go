@@ -9,7 +9,6 @@ import (
 	"github.com/stackpick/stackpick/knowledge"
 )
 
-
 // kb10 is the built-in knowledge base, which defines the issue-10
 // questions the engine reads.
 func kb10(t *testing.T) *knowledge.KB {
@@ -432,7 +431,6 @@ func TestConcurrentRequestsSetTheBatchCapPerReplica(t *testing.T) {
 		}
 	}
 }
-
 
 // A workload's plan that asks more than the fleet holds falls back to
 // latency_priority's plan, saying so, rather than losing the command.
