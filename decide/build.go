@@ -40,6 +40,7 @@ func (c *Compiled) decideNoFlips(a knowledge.Answers) (Decision, *search) {
 	for li := range kb.Layers {
 		d.Layers = append(d.Layers, b.layer(li))
 	}
+	d.Serves = b.serves()
 	d.Risks = append(d.Risks, b.risks(vals)...)
 	d.Assumptions = b.assumptions()
 	return d, s
@@ -95,6 +96,9 @@ func (s *search) placedOf(st *stack) []Placed {
 	out := make([]Placed, len(st.pick))
 	for li := range st.pick {
 		p := Placed{Layer: s.c.plans[li].layer.ID, Pick: s.name(li, st.pick[li]), Also: []string{}}
+		if slices.Contains(st.relaxed, li) {
+			p.State = StateNothingFits
+		}
 		for _, a := range st.also[li] {
 			p.Also = append(p.Also, s.name(li, a))
 		}
@@ -131,6 +135,18 @@ func (b *builder) layer(li int) LayerPick {
 		}
 	}
 	out.Reasons = b.reasons(li, &b.best)
+	out.Costs = []Argument{}
+	for _, ci := range append([]int{pick}, b.best.also[li]...) {
+		if ci < 0 {
+			continue
+		}
+		for ri, w := range b.contributions(&b.best, li, ci) {
+			if w < 0 {
+				out.Costs = append(out.Costs, b.ruleArg(ri))
+			}
+		}
+	}
+	sortArgs(out.Costs)
 	switch {
 	case pick > 0 || (pick == 0 && !layer.Optional):
 		out.State = StatePicked
@@ -286,7 +302,7 @@ func (b *builder) reasons(li int, st *stack) []Reason {
 		r := Reason{Kind: KindNeed, Rule: n.need.ID, Text: n.need.Text, Source: n.need.Source, AsOf: n.need.AsOf, When: knowledge.DescribeConds(n.need.Conds), Product: b.s.name(li, pick), Assumes: b.assumes(n.need.ID, condKeys(n.need.Conds))}
 		for _, ci := range append([]int{pick}, st.also[li]...) {
 			cp := &c.stack.caps[li][ci]
-			if cp.features&n.bit != 0 {
+			if b.s.has(li, ci, n.bit) {
 				r.Product = b.s.name(li, ci)
 				r.Provided = &Argument{Kind: KindCapability, Product: r.Product, Text: fmt.Sprintf("%s provides %s", kb.ProductName(r.Product), n.need.Feature), Source: cp.featureCap.Source, Quote: cp.featureCap.Quote}
 				break
@@ -397,8 +413,13 @@ func (b *builder) unfit(li, ci int) []Argument {
 		}
 	}
 	for i, n := range c.stack.needs {
-		if n.layer == li && s.needOn[i] && c.stack.caps[li][ci].features&n.bit == 0 {
+		if n.layer == li && s.needOn[i] && !s.has(li, ci, n.bit) {
 			keys := condKeys(n.need.Conds)
+			if c.stack.caps[li][ci].providesOffPlatform(n.bit) {
+				keys = append(keys, knowledge.DerivedPlatform)
+				out = append(out, Argument{Kind: KindCapability, Rule: id + "/features", Product: id, Text: fmt.Sprintf("%s deploys models as Kubernetes resources, and this platform (%s) has no Kubernetes: %s", name, s.plat, n.need.Text), Source: n.need.Source, Answers: answersOf(kb, b.a, restsOn(kb, keys)), Assumes: b.assumes(n.need.ID, keys)})
+				continue
+			}
 			out = append(out, Argument{Kind: KindNeed, Rule: n.need.ID, Product: id, Text: fmt.Sprintf("%s lacks %s, which the answers need: %s", name, n.need.Feature, n.need.Text), Source: n.need.Source, Answers: answersOf(kb, b.a, restsOn(kb, keys)), Assumes: b.assumes(n.need.ID, keys)})
 		}
 	}
@@ -492,7 +513,7 @@ func (b *builder) alternatives(li int) []Alternative {
 		} else {
 			alt.Stack = s.placedOf(&st)
 			alt.Margin = b.best.score - st.score
-			alt.For = b.forArgs(&st, li, ci)
+			alt.For = append(b.forArgs(&st, li, ci), b.needArgs(&st, li, ci)...)
 			for ri, w := range b.contributions(&st, li, ci) {
 				if w < 0 {
 					alt.Against = append(alt.Against, b.ruleArg(ri))
@@ -545,6 +566,20 @@ func (b *builder) orderOf(li int) func(string) int {
 		}
 	}
 	return func(string) int { return 0 }
+}
+
+// needArgs lists the needs of layer li that ci meets in st: a case for it
+// as much as for the pick that meets them too.
+func (b *builder) needArgs(st *stack, li, ci int) []Argument {
+	out := []Argument{}
+	for i, n := range b.c.stack.needs {
+		if n.layer != li || !b.s.needOn[i] || !b.s.meets(st, n) {
+			continue
+		}
+		keys := condKeys(n.need.Conds)
+		out = append(out, Argument{Kind: KindNeed, Rule: n.need.ID, Product: b.s.name(li, ci), Text: n.need.Text, Source: n.need.Source, Answers: answersOf(b.c.kb, b.a, restsOn(b.c.kb, keys)), Assumes: b.assumes(n.need.ID, keys)})
+	}
+	return out
 }
 
 // forArgs lists what spoke for ci on layer li (in st when given).
@@ -659,7 +694,7 @@ func (b *builder) conflicts(li int) []Conflict {
 		cf := Conflict{Need: n.need.ID, Text: n.need.Text, Source: n.need.Source, Answers: answersOf(kb, b.a, restsOn(kb, keys)), Blocked: []Argument{}}
 		b.assumes(n.need.ID, keys)
 		for ci := range c.plans[li].cands {
-			if c.stack.caps[li][ci].features&n.bit == 0 {
+			if !s.has(li, ci, n.bit) && !c.stack.caps[li][ci].providesOffPlatform(n.bit) {
 				continue
 			}
 			var why []Argument
@@ -713,5 +748,42 @@ func (b *builder) risks(vals []knowledge.Value) []Risk {
 			}
 		}
 	}
+	return out
+}
+
+// serves maps the models to the components that serve them: the LLM and
+// the model types no framework need names go to the engine; the types a
+// model-server need names go to the model server (or to none there, where
+// nothing fits).
+func (b *builder) serves() []Serving {
+	kb := b.c.kb
+	byLayer := map[string][]string{}
+	byLayer[knowledge.LayerEngine] = []string{b.a.Get(knowledge.KeyModel).Str}
+	framework := map[string]string{} // model type → the layer whose need names it
+	for _, n := range b.c.stack.needs {
+		for _, cd := range n.need.Conds {
+			if cd.Key == knowledge.KeyOtherModelTypes {
+				for _, t := range cd.Strs {
+					framework[t] = b.c.plans[n.layer].layer.ID
+				}
+			}
+		}
+	}
+	for _, t := range b.a.Get(knowledge.KeyOtherModelTypes).List {
+		layer := knowledge.LayerEngine
+		if l, ok := framework[t]; ok {
+			layer = l
+		}
+		byLayer[layer] = append(byLayer[layer], t)
+	}
+	out := []Serving{}
+	for li, lp := range b.c.plans {
+		models := byLayer[lp.layer.ID]
+		if len(models) == 0 {
+			continue
+		}
+		out = append(out, Serving{Layer: lp.layer.ID, Product: b.s.name(li, b.best.pick[li]), Models: models})
+	}
+	_ = kb
 	return out
 }

@@ -36,6 +36,10 @@ type Decision struct {
 	Assumptions []Assumption `json:"assumptions"`
 	Risks       []Risk       `json:"risks"`
 	Trace       []RuleTrace  `json:"trace"`
+	// Serves says which component serves which model: the LLM and the
+	// models the engine serves itself, and those that need the model
+	// server's framework backends.
+	Serves []Serving `json:"serves"`
 	// Stacks are the best-ranked feasible stacks with their scores, first
 	// the one picked: the search's trace.
 	Stacks []StackScore `json:"stacks"`
@@ -50,11 +54,21 @@ type StatedAnswers struct{ knowledge.Answers }
 // MarshalJSON writes {"key": {"value": …, "stated": …}, …}.
 func (s StatedAnswers) MarshalJSON() ([]byte, error) { return s.Answers.MarshalStatedJSON() }
 
+// Serving is one component and the models it serves.
+type Serving struct {
+	Layer   string   `json:"layer"`
+	Product string   `json:"product"`
+	Models  []string `json:"models"`
+}
+
 // Placed is one layer of a stack: its pick and the complements beside it.
 type Placed struct {
 	Layer string   `json:"layer"`
 	Pick  string   `json:"pick"`
 	Also  []string `json:"also"`
+	// State is set for a layer left empty although a need asks for it
+	// (nothing-fits).
+	State string `json:"state,omitempty"`
 }
 
 // StackScore is one feasible stack and its score.
@@ -77,7 +91,10 @@ type LayerPick struct {
 	State string   `json:"state"`
 	// Reasons are the rules and needs that make the case for the pick (for
 	// an empty layer: why it is not needed).
-	Reasons      []Reason      `json:"reasons"`
+	Reasons []Reason `json:"reasons"`
+	// Costs are the rules that count against the pick and its
+	// complements, which it won despite.
+	Costs        []Argument    `json:"costs"`
 	Alternatives []Alternative `json:"alternatives"`
 	// CloseCall is set when the runner-up on this layer is within the
 	// declared close-call margin of the pick.

@@ -208,7 +208,7 @@ func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
 			if !s.bestOnly(&cur, &found) {
 				found = s.fallback()
 			}
-			res = stack{pick: slices.Clone(found.pick), also: make([][]int, len(found.also))}
+			res = stack{pick: slices.Clone(found.pick), also: make([][]int, len(found.also)), relaxed: slices.Clone(found.relaxed)}
 			for li := range found.also {
 				res.also[li] = slices.Clone(found.also[li])
 			}
@@ -259,14 +259,16 @@ func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
 				}
 				return -1
 			}
-			if x.Distance != y.Distance {
-				return x.Distance - y.Distance
-			}
+			// The user's own answers first: "what if we chose differently"
+			// comes before "what if a default is wrong".
 			if x.Stated != y.Stated {
 				if x.Stated {
 					return -1
 				}
 				return 1
+			}
+			if x.Distance != y.Distance {
+				return x.Distance - y.Distance
 			}
 			return x.qi - y.qi
 		})

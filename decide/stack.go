@@ -45,21 +45,17 @@ type tiePlan struct {
 	rank  []int // per candidate of layer: its place in the order
 }
 
-var featureIndex = map[string]uint32{}
-
-func featureBit(f string) uint32 {
-	if b, ok := featureIndex[f]; ok {
-		return b
-	}
-	return 0
-}
-
-func init() {
+// featureIndex gives each feature of the closed vocabulary its bit.
+var featureIndex = func() map[string]uint32 {
+	m := map[string]uint32{}
 	for i, f := range []string{"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling", "lora-routing",
 		"traffic-splitting", "declarative", "framework-backends", "model-composition"} {
-		featureIndex[f] = 1 << i
+		m[f] = 1 << i
 	}
-}
+	return m
+}()
+
+func featureBit(f string) uint32 { return featureIndex[f] }
 
 // stackPlan is everything the stack search needs, built once per KB.
 type stackPlan struct {
@@ -208,6 +204,7 @@ type search struct {
 	vendor string
 	mix    string
 	plat   string
+	k8s    bool // the platform runs Kubernetes (OpenShift and managed clouds do)
 	layers []layerState
 	// comp[li][ci*E+e] are the complements placed beside candidate ci with
 	// engine candidate e, and mask the features they and ci provide:
@@ -244,10 +241,28 @@ func (s *search) inputs(c *Compiled, a knowledge.Answers, fire []bool) {
 	case vals[c.stack.qKubernetes].Str == knowledge.KubernetesNone:
 		s.plat = knowledge.SubstrateBareMetal
 	}
+	s.k8s = runsOn([]string{knowledge.SubstrateKubernetes}, s.plat)
 	s.needOn = slices.Grow(s.needOn[:0], len(c.stack.needs))[:len(c.stack.needs)]
 	for i, n := range c.stack.needs {
 		s.needOn[i] = holds(n.need.Conds, vals)
 	}
+}
+
+// declarativeBit is the feature of models deployed as Kubernetes custom
+// resources: a product provides it only where the platform runs Kubernetes.
+var declarativeBit = featureBit("declarative")
+
+// onPlatform is a feature mask as the platform lets it hold.
+func (s *search) onPlatform(m uint32) uint32 {
+	if !s.k8s {
+		m &^= declarativeBit
+	}
+	return m
+}
+
+// has reports whether candidate ci of layer li provides feature bit here.
+func (s *search) has(li, ci int, bit uint32) bool {
+	return s.onPlatform(s.c.stack.caps[li][ci].features)&bit != 0
 }
 
 // score scores and filters every layer's candidates.
@@ -407,6 +422,9 @@ func (s *search) complements(out []int, li, pick, engine int) []int {
 		if !s.available(li, r.cand) || !s.runsEngine(li, r.cand, engine) || slices.Contains(out, r.cand) {
 			continue
 		}
+		if s.layers[li].score[r.cand] < 0 {
+			continue // the answers count against it: not added beside the pick
+		}
 		out = append(out, r.cand)
 	}
 	slices.Sort(out)
@@ -434,7 +452,7 @@ func (s *search) evaluate(st *stack) bool {
 		st.score += s.layers[li].score[ci]
 	}
 	for i, n := range c.stack.needs {
-		if !s.needOn[i] || s.mask[n.layer][st.pick[n.layer]*ne+e]&n.bit != 0 {
+		if !s.needOn[i] || s.onPlatform(s.mask[n.layer][st.pick[n.layer]*ne+e])&n.bit != 0 {
 			continue
 		}
 		if c.plans[n.layer].layer.Optional && st.pick[n.layer] == 0 && len(st.also[n.layer]) == 0 {
@@ -496,12 +514,11 @@ func (s *search) needsLayer(li int) bool {
 }
 
 func (s *search) meets(st *stack, n needPlan) bool {
-	caps := s.c.stack.caps[n.layer]
-	if caps[st.pick[n.layer]].features&n.bit != 0 {
+	if s.has(n.layer, st.pick[n.layer], n.bit) {
 		return true
 	}
 	for _, a := range st.also[n.layer] {
-		if caps[a].features&n.bit != 0 {
+		if s.has(n.layer, a, n.bit) {
 			return true
 		}
 	}
@@ -714,4 +731,11 @@ func (s *search) signature(key []byte) []byte {
 	key = append(key, s.mix...)
 	key = append(key, 0)
 	return append(key, s.plat...)
+}
+
+// providesOffPlatform reports a feature the product has on another
+// platform only (declarative resources need Kubernetes): a conflict names
+// it among the blocked, as the platform keeps it out.
+func (cp *capPlan) providesOffPlatform(bit uint32) bool {
+	return bit == declarativeBit && cp.features&bit != 0
 }

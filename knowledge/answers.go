@@ -330,10 +330,34 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 		return Answers{}, err
 	}
 	a.derive()
+	a.yieldDefault()
 	if e := a.conflict(file, lineOf); e != nil {
 		return Answers{}, Errors{e}
 	}
 	return a, nil
+}
+
+// yieldDefault settles a substrate × kubernetes contradiction in favour of
+// the answer the user stated: a defaulted kubernetes moves to the nearest
+// value that agrees with a stated substrate ("available" under a
+// Kubernetes substrate, "none" under Slurm or bare metal) and stays a
+// default, so the decision shows it as an assumption. Two stated answers
+// that contradict each other stay an error.
+func (a *Answers) yieldDefault() {
+	d := &a.kb.derived
+	if d.substrate < 0 || d.kubernetes < 0 || a.stated[d.kubernetes] || !a.stated[d.substrate] {
+		return
+	}
+	sub, k8s := a.vals[d.substrate].Str, a.vals[d.kubernetes].Str
+	if !SubstrateConflicts(sub, k8s) {
+		return
+	}
+	to := KubernetesAvailable
+	if k8s == KubernetesRequired {
+		to = KubernetesNone
+	}
+	a.vals[d.kubernetes] = Value{Str: to}
+	a.derive()
 }
 
 // AllowedText describes the values q accepts, for errors and help.
@@ -584,5 +608,9 @@ func (a Answers) Reconcile(prev Answers) (Answers, *AnswerChange) {
 		to = Value{Str: KubernetesNone}
 	}
 	ch := &AnswerChange{Q: a.kb.Questions[i], From: a.vals[i], To: to}
-	return a.With(i, to), ch
+	// The answer moved to agree is not the user's: it becomes a default
+	// again, shown as an assumption, until the user states it.
+	b := a.with(i, to, false)
+	b.stated[i] = false
+	return b, ch
 }

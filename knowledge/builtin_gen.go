@@ -3144,7 +3144,7 @@ func builtinKB() *KB {
 	p150 := &Capability{
 		Product: "dynamo",
 		What:    "vendors",
-		Values:  []string{"nvidia", "intel"},
+		Values:  []string{"nvidia"},
 		Source:  "ai-dynamo/dynamo@12831c6bae9c7b033a2f84c105ab28e62faf8c6a:docs/pages/reference/support-matrix.md; https://docs.nvidia.com/dynamo/v1.6.0/kubernetes/model-deployment/deploy-on-intel-gp-us",
 		Quote:   "If you are using a **GPU**, the following GPU models and architectures are supported: | **NVIDIA Blackwell Architecture** | **NVIDIA Hopper Architecture** | **NVIDIA Ada Lovelace Architecture** | **NVIDIA Ampere Architecture** | Adapt a DynamoGraphDeployment for Intel GPUs by building an XPU runtime image and allocating devices with Kubernetes Dynamic Resource Allocation. | Dynamo also supports running SGLang on Intel XPU locally, but this tutorial stays with the Kubernetes path represented by the repository's XPU deployment examples.",
 		AsOf:    "2026-09",
@@ -3157,7 +3157,7 @@ func builtinKB() *KB {
 		Source:  "ai-dynamo/dynamo@e8a6cdb3833794f58cab75d842a1e7af3a62aa4f:README.md; https://docs.nvidia.com/dynamo/v1.3.0/getting-started/local-installation",
 		Quote:   "For production deployments on Kubernetes clusters with multiple GPUs. | For Slurm or other distributed deployments (and KV-aware routing): | See [SGLang on Slurm](examples/backends/sglang/slurm_jobs/README.md) and [TRT-LLM on Slurm](examples/basics/multinode/trtllm/README.md) for deployment examples. | - [Amazon EKS](examples/deployments/EKS/) | - [Google GKE](examples/deployments/GKE/) | This guide walks through installing and running Dynamo on a local machine or VM with one or more GPUs.",
 		AsOf:    "2026-05",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 107},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 109},
 	}
 	p152 := &Capability{
 		Product: "dynamo",
@@ -3173,7 +3173,7 @@ func builtinKB() *KB {
 		Source: "ai-dynamo/dynamo@e8a6cdb3833794f58cab75d842a1e7af3a62aa4f:README.md; ai-dynamo/dynamo@cf2ccc95c8fb4a29be7bcdc7b14366d4c655486c:docs/pages/kubernetes/autoscaling.md; https://docs.nvidia.com/dynamo/v1.4.0/kubernetes/operations/lo-ra-adapters; https://docs.nvidia.com/dynamo/v1.3.0/kubernetes-deployment/start-here/kubernetes-quickstart.md",
 		Quote:  "**Disaggregated Prefill & Decode** – Maximizes GPU throughput with latency/throughput trade-offs | **LLM-Aware Request Routing** – Eliminates unnecessary KV cache re-computation | **Basic and Kv Aware Router** – Route and load balance traffic to a set of workers. | Dynamo provides flexible autoscaling through the `DynamoGraphDeploymentScalingAdapter` (DGDSA) resource. | In Dynamo you can load adapters at runtime, route inference to workers that hold them, and manage them declaratively on Kubernetes. | Dynamo's production path is Kubernetes-native: you install the platform with Helm, submit Dynamo custom resources, and let the operator reconcile inference graphs into pods, services, routing, model-loading, and scaling resources.",
 		AsOf:   "2026-06",
-		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 115},
+		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 117},
 	}
 	p153 := &Capability{
 		Product: "llm-d",
@@ -3182,7 +3182,7 @@ func builtinKB() *KB {
 		Source:  "llm-d/llm-d@b3ae4252eb9b886f168309e731a81635b810fcc4:guides/precise-prefix-cache-routing/README.md; llm-d PR #1643",
 		Quote:   "Each vLLM pod publishes [KV-cache events](https://github.com/vllm-project/vllm/issues/16669) over ZMQ | NVIDIA GPU (SGLang) | SGLang; `--page-size=64` matches scorer `blockSize`",
 		AsOf:    "2026-06",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 127},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 129},
 	}
 	p154 := &Capability{
 		Product: "llm-d",
@@ -3191,7 +3191,7 @@ func builtinKB() *KB {
 		Source:  "llm-d/llm-d@f458af2e7b1f088cbcc399d1c0337b191ff71101:README.md; llm-d/llm-d@b3ae4252eb9b886f168309e731a81635b810fcc4:guides/precise-prefix-cache-routing/README.md",
 		Quote:   "llm-d is a Kubernetes-native distributed inference serving stack | [![E2E (GKE GPU)](https://github.com/llm-d/llm-d/actions/workflows/consolidate-status-precise-prefix-cache-routing-gke-acc-gpu-vllm-x.yaml/badge.svg)] | [![E2E (OCP GPU)](https://github.com/llm-d/llm-d/actions/workflows/consolidate-status-precise-prefix-cache-routing-ibm-acc-gpu-vllm-x.yaml/badge.svg)]",
 		AsOf:    "2026-06",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 135},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 137},
 	}
 	p155 := &Capability{
 		Product: "llm-d",
@@ -3200,7 +3200,7 @@ func builtinKB() *KB {
 		Source:  "llm-d/llm-d@f458af2e7b1f088cbcc399d1c0337b191ff71101:README.md; llm-d/llm-d@b3ae4252eb9b886f168309e731a81635b810fcc4:guides/precise-prefix-cache-routing/README.md",
 		Quote:   "leverages the latest distributed inference optimizations like KV-cache aware routing and disaggregated serving | **Disaggregated Serving with vLLM:** llm-d leverages vLLM’s support for disaggregated serving to run prefill and decode on independent instances, using high-performance transport libraries like NIXL. | **Load-aware** — such as the [kv-cache utilization](https://github.com/llm-d/llm-d-router/tree/main/pkg/epp/framework/plugins/scheduling/scorer/kvcacheutilization) and [queue size](https://github.com/llm-d/llm-d-router/tree/main/pkg/epp/framework/plugins/scheduling/scorer/queuedepth) scorers balance against pod pressure.",
 		AsOf:    "2026-06",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 143},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 145},
 	}
 	p156 := &Capability{
 		Product: "kserve",
@@ -3209,7 +3209,7 @@ func builtinKB() *KB {
 		Source:  "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:config/runtimes/kserve-vllmserver.yaml",
 		Quote:   "🧮 **Optimized Backends**: Support for vLLM and llm-d for optimized performance for serving LLMs | - vllm.entrypoints.openai.api_server",
 		AsOf:    "2026-08-21",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 155},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 157},
 	}
 	p157 := &Capability{
 		Product: "kserve",
@@ -3218,7 +3218,7 @@ func builtinKB() *KB {
 		Source:  "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:docs/OPENSHIFT_GUIDE.md",
 		Quote:   "KServe is a standardized distributed generative and predictive AI inference platform for scalable, multi-framework deployment on Kubernetes. | Check out the following guides for running [on AWS](https://awslabs.github.io/kubeflow-manifests/main/docs/component-guides/kserve) or [on OpenShift Container Platform](https://github.com/kserve/kserve/blob/master/docs/OPENSHIFT_GUIDE.md). | # KServe on OpenShift Container Platform",
 		AsOf:    "2026-08-21",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 163},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 165},
 	}
 	p158 := &Capability{
 		Product: "kserve",
@@ -3236,7 +3236,7 @@ func builtinKB() *KB {
 		Source: "https://kserve.github.io/website/latest/modelserving/control_plane (replica-routing); kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:pkg/apis/serving/v1alpha1/llm_inference_service_types.go; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:pkg/controller/v1alpha2/llmisvc/scheduler.go; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:config/crd/full/llmisvc/serving.kserve.io_llminferenceservices.yaml",
 		Quote:  "When raw deployment mode is enabled, control plane creates Kubernetes deployment, service, ingress, HPA. | 📈 **Autoscaling**: Request-based autoscaling capabilities optimized for generative workload patterns | 🧮 **Multi-Framework**: Support for TensorFlow, PyTorch, scikit-learn, XGBoost, ONNX, and more | 🔄 **Advanced Deployments**: Canary rollouts, inference pipelines, and ensembles with InferenceGraph | When this section is included, the controller creates a separate deployment for prompt processing (prefill) in addition to the main 'decode' deployment, inspired by the llm-d architecture. | the legacy monolithic precise-prefix-cache-scorer plugin is detected. It will be automatically decomposed into the 3-plugin pipeline (token-producer + precise-prefix-cache-producer + prefix-cache-scorer) | kind: CustomResourceDefinition | name: llminferenceservices.serving.kserve.io",
 		AsOf:   "2026-08-21",
-		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 171},
+		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 173},
 	}
 	p159 := &Capability{
 		Product: "ray-serve",
@@ -3245,7 +3245,7 @@ func builtinKB() *KB {
 		Source:  "ray-project/ray@a76dbe8d2669d22a299ef2de1c961f07491f5c96:doc/source/serve/llm/user-guides/sglang.md",
 		Quote:   "The `server_cls` parameter tells Ray Serve LLM to use the `SGLangServer` instead of the default vLLM engine. | Community SGLang support is in early development.",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 183},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 185},
 	}
 	p160 := &Capability{
 		Product: "ray-serve",
@@ -3254,7 +3254,7 @@ func builtinKB() *KB {
 		Source:  "ray-project/ray@7ed7b2910f8faee85400331e93f0a31e3c7b6b6a:doc/source/serve/index.md; ray-project/ray@d7a08ff1b1f821af331aa692d8fa72972d3e985b:doc/source/cluster/vms/user-guides/community/slurm.rst; ray-project/ray@bd1ba722149ab40b5108e46a7c99f42e3e1025fb:doc/source/cluster/kubernetes/user-guides/gcp-gke-gpu-cluster.md",
 		Quote:   "Because it's built on top of Ray, you can run it anywhere Ray can: on your laptop, Kubernetes, any major cloud provider, or even on-premise. | This document aims to clarify how to run Ray on SLURM. | # Start Google Cloud GKE Cluster with GPUs for KubeRay",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 191},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 193},
 	}
 	p161 := &Capability{
 		Product: "ray-serve",
@@ -3271,16 +3271,16 @@ func builtinKB() *KB {
 		Source: "ray-project/ray@a16e7bbdb13f9047bd0a30b254e9eb98033b2683:doc/source/serve/llm/prefix-aware-request-router.md; ray-project/ray@29ae5947f8ec976831dcabdeef61e8c2477c2ee6:doc/source/serve/llm/user-guides/prefill-decode.md; ray-project/ray@56da5d54a466749f38a59b56b623cedb03c3d862:doc/source/serve/llm/user-guides/multi-lora.md; ray-project/ray@7ed7b2910f8faee85400331e93f0a31e3c7b6b6a:doc/source/serve/index.md",
 		Quote:  "When load is imbalanced (queue length difference exceeds threshold), the router prioritizes load balancing over cache locality and falls back to the standard Power of Two Choices algorithm. | When one replica processes multiple prompts that share a prefix, the engine can reuse previously computed KV-cache entries, reducing computation overhead and improving response times. | Prefill/decode disaggregation separates the prefill phase (processing input prompts) from the decode phase (generating tokens). | When a request for a given LoRA adapter arrives, Ray Serve: 1. Checks if any replica has already loaded that adapter | It supports dynamically scaling the resources for a model up and down by adjusting the number of replicas | Serve is framework agnostic, so you can use a single toolkit to serve everything from deep learning models built with frameworks like [PyTorch](serve-pytorch-tutorial), [Tensorflow, and Keras](serve-tensorflow-tutorial), to [Scikit-Learn](serve-sklearn-tutorial) models, to arbitrary Python business logic. | Ray Serve, on the other hand, supports multi-model composition using a programmable API where calls to different models look just like function calls.",
 		AsOf:   "2026-11",
-		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 199},
+		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 201},
 	}
 	p162 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
-		Values:  []string{"sglang", "vllm", "tensorrt-llm"},
+		Values:  []string{"sglang"},
 		Source:  "sgl-project/sglang@5a0cb04656dab5ac6dc4172841c868aac6574c2b:docs/advanced_features/sgl_model_gateway.md; sglang PR #13120; smg PR #194; TensorRT-LLM PR #11037",
 		Quote:   "The gateway is deeply optimized for the SGLang serving runtime, but can route to any OpenAI-compatible backend. | This PR adds vLLM gRPC worker support to the router, enabling mixed SGLang/vLLM backend pools. | Add full TensorRT-LLM backend support including gRPC client, protocol definitions, auto-detection, and request building integration. | This PR adds a native gRPC server to TensorRT-LLM, enabling high-performance integration with external routers.",
 		AsOf:    "2026-01-29",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 216},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 218},
 	}
 	p163 := &Capability{
 		Product: "sgl-router",
@@ -3289,7 +3289,7 @@ func builtinKB() *KB {
 		Source:  "sgl-project/sglang@5a0cb04656dab5ac6dc4172841c868aac6574c2b:docs/advanced_features/sgl_model_gateway.md",
 		Quote:   "Enable automatic worker discovery via Kubernetes pod selectors: | Run workers independently and point the router at their HTTP endpoints:",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 224},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 231},
 	}
 	p164 := &Capability{
 		Product: "sgl-router",
@@ -3298,7 +3298,7 @@ func builtinKB() *KB {
 		Source:  "sgl-project/sglang@5a0cb04656dab5ac6dc4172841c868aac6574c2b:docs/advanced_features/sgl_model_gateway.md",
 		Quote:   "Cycles through workers in order | Combines cache locality with load balancing (default) | Split prefill and decode workers for PD-aware caching and balancing:",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 232},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 239},
 	}
 	return &KB{
 		Layers:   []*Layer{p0, p1, p2},
@@ -3405,12 +3405,77 @@ func builtinKB() *KB {
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 35},
 			},
 			{
+				ID:      "apple-silicon-llama-cpp",
+				Layer:   "engine",
+				Effect:  "prefer",
+				Product: "llama-cpp",
+				Weight:  4,
+				Reason:  "Apple silicon: llama.cpp treats it as a first-class target (Metal, Accelerate, ARM NEON), and it is the engine built for one machine's unified memory.",
+				Source:  "https://github.com/ggml-org/llama.cpp (README: 'Apple silicon is a first-class citizen')",
+				AsOf:    "2026-11",
+				When:    map[string]Condition{"gpu_vendor": {Equals: "apple"}},
+				Conds: []Cond{
+					{
+						Key:  "gpu_vendor",
+						Q:    7,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "apple",
+						Strs: []string{"apple"},
+						Text: "gpu_vendor = apple",
+						kind: 7,
+					},
+				},
+				WhenText: "gpu_vendor = apple",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 46},
+			},
+			{
+				ID:      "one-user-workstation-llama-cpp",
+				Layer:   "engine",
+				Effect:  "prefer",
+				Product: "llama-cpp",
+				Weight:  6,
+				Reason:  "One user on one workstation GPU: continuous batching has nothing to batch, and llama.cpp runs a quantized model locally with the least to install and operate.",
+				Source:  "https://github.com/ggml-org/llama.cpp (README: llama-server, GGUF quantization)",
+				AsOf:    "2026-11",
+				When: map[string]Condition{
+					"concurrent_requests": {Equals: int64(1)},
+					"gpu":                 {OneOf: []any{"rtx-4090", "rtx-a6000"}},
+					"nodes":               {AtMost: new(int(1))},
+				},
+				Conds: []Cond{
+					{Key: "nodes", Type: "int", Op: "at_most", Int: 1, Text: "nodes ≤ 1", kind: 4},
+					{
+						Key:  "gpu",
+						Q:    2,
+						Type: "enum",
+						Op:   "one_of",
+						Str:  "rtx-a6000",
+						Strs: []string{"rtx-4090", "rtx-a6000"},
+						Text: "gpu ∈ rtx-4090|rtx-a6000",
+						kind: 8,
+					},
+					{
+						Key:  "concurrent_requests",
+						Q:    25,
+						Type: "int",
+						Op:   "equals",
+						Int:  1,
+						Ints: []int{1},
+						Text: "concurrent_requests = 1",
+						kind: 1,
+					},
+				},
+				WhenText: "nodes ≤ 1, gpu ∈ rtx-4090|rtx-a6000, concurrent_requests = 1",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 60},
+			},
+			{
 				ID:      "gpu-fleet-not-llama-cpp",
 				Layer:   "engine",
 				Effect:  "prefer",
 				Product: "llama-cpp",
 				Weight:  -3,
-				Reason:  "On GPU nodes, continuous-batching engines (vLLM, SGLang, TensorRT-LLM) share the accelerators among concurrent requests; llama.cpp targets local and CPU use.",
+				Reason:  "On GPU nodes, the continuous-batching engines (vLLM, SGLang, TensorRT-LLM) are built to keep the accelerators busy; llama.cpp targets local and CPU use.",
 				Source:  "seed taxonomy table; https://github.com/ggml-org/llama.cpp (README)",
 				When:    map[string]Condition{"gpu_vendor": {OneOf: []any{"nvidia", "amd"}}},
 				Conds: []Cond{
@@ -3426,7 +3491,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor ∈ nvidia|amd",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 46},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 76},
 			},
 			{
 				ID:      "high-prefix-reuse-sglang",
@@ -3451,7 +3516,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "prefix_reuse = high",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 57},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 87},
 			},
 			{
 				ID:      "agentic-multi-turn-sglang",
@@ -3488,7 +3553,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload = agentic, prefix_reuse ∈ medium|high",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 69},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 99},
 			},
 			{
 				ID:      "structured-output-sglang",
@@ -3513,7 +3578,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "structured_output = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 81},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 111},
 			},
 			{
 				ID:      "router-without-llm-d-sglang",
@@ -3573,7 +3638,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 93},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 123},
 			},
 			{
 				ID:      "multi-lora-vllm",
@@ -3599,7 +3664,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 2, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 110},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 140},
 			},
 			{
 				ID:       "sglang-new-under-llm-d",
@@ -3612,7 +3677,7 @@ func builtinKB() *KB {
 				AsOf:     "2026-06",
 				Stack:    map[string][]string{"orchestrator": {"llm-d"}},
 				WhenText: "always",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 123},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 153},
 			},
 			{
 				ID:      "team-runs-vllm",
@@ -3637,7 +3702,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = vllm",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 135},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 165},
 			},
 			{
 				ID:      "team-runs-sglang",
@@ -3662,7 +3727,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = sglang",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 147},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 177},
 			},
 			{
 				ID:      "team-runs-tensorrt-llm",
@@ -3687,7 +3752,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 159},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 189},
 			},
 			{
 				ID:      "fixed-model-last-15-percent",
@@ -3699,12 +3764,23 @@ func builtinKB() *KB {
 				Source:  "seed §3 'When it justifies itself'; kb-facts §3 (performance percentages unverified)",
 				AsOf:    "2026-09",
 				When: map[string]Condition{
+					"accelerator_mix":  {Equals: "one-type"},
 					"base_models":      {AtMost: new(int(1))},
 					"change_cadence":   {Equals: "frozen"},
 					"gpu_vendor":       {Equals: "nvidia"},
 					"latency_priority": {OneOf: []any{"latency", "throughput"}},
 				},
 				Conds: []Cond{
+					{
+						Key:  "accelerator_mix",
+						Q:    3,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "one-type",
+						Strs: []string{"one-type"},
+						Text: "accelerator_mix = one-type",
+						kind: 7,
+					},
 					{
 						Key:  "gpu_vendor",
 						Q:    7,
@@ -3737,8 +3813,8 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				WhenText: "gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 171},
+				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 201},
 			},
 			{
 				ID:      "nvidia-reference-tensorrt-llm",
@@ -3774,7 +3850,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = nvidia, governance = nvidia-reference",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 186},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 217},
 			},
 			{
 				ID:      "changing-models-not-tensorrt-llm",
@@ -3799,7 +3875,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence ∈ weekly|monthly",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 201},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 232},
 			},
 			{
 				ID:      "quarterly-upgrades-not-tensorrt-llm",
@@ -3823,7 +3899,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence = quarterly",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 213},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 244},
 			},
 			{
 				ID:      "vendor-neutral-not-tensorrt-llm",
@@ -3847,7 +3923,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 224},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 255},
 			},
 			{
 				ID:       "llm-only-no-model-server",
@@ -3858,7 +3934,7 @@ func builtinKB() *KB {
 				Reason:   "Only LLMs are served: the engine's own OpenAI-compatible server is enough, and a separate model server adds a layer to operate.",
 				Source:   "seed taxonomy: 'You can run an engine alone (fine for a single node)'",
 				WhenText: "always",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 237},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 268},
 			},
 			{
 				ID:      "mixed-model-types-dynamo-triton",
@@ -3884,7 +3960,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "other_model_types has any of vision|tabular|classical-ml|speech",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 246},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 277},
 			},
 			{
 				ID:      "single-node-no-orchestrator",
@@ -3907,7 +3983,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≤ 1",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 259},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 290},
 			},
 			{
 				ID:      "nvidia-reference-dynamo",
@@ -3943,7 +4019,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, governance = nvidia-reference",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 270},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 301},
 			},
 			{
 				ID:      "fleet-cache-routing-dynamo",
@@ -3969,7 +4045,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "total_gpus ≥ 9, cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 282},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 313},
 			},
 			{
 				ID:      "disaggregation-dynamo",
@@ -3995,7 +4071,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, disaggregation = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 295},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 326},
 			},
 			{
 				ID:      "fixed-model-dynamo",
@@ -4006,6 +4082,7 @@ func builtinKB() *KB {
 				Reason:  "Squeezing the last percent out of a fixed model on NVIDIA hardware across nodes: the course notes pair TensorRT-LLM under Dynamo.",
 				Source:  "seed decision tree 'Squeezing the last 15% on fixed model+HW → TensorRT-LLM under Dynamo'",
 				When: map[string]Condition{
+					"accelerator_mix":  {OneOf: []any{"one-type", "several-types"}},
 					"base_models":      {AtMost: new(int(1))},
 					"change_cadence":   {Equals: "frozen"},
 					"gpu_vendor":       {Equals: "nvidia"},
@@ -4015,6 +4092,16 @@ func builtinKB() *KB {
 				Stack: map[string][]string{"engine": {"tensorrt-llm"}},
 				Conds: []Cond{
 					{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3},
+					{
+						Key:  "accelerator_mix",
+						Q:    3,
+						Type: "enum",
+						Op:   "one_of",
+						Str:  "several-types",
+						Strs: []string{"one-type", "several-types"},
+						Text: "accelerator_mix ∈ one-type|several-types",
+						kind: 8,
+					},
 					{
 						Key:  "gpu_vendor",
 						Q:    7,
@@ -4047,8 +4134,8 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				WhenText: "nodes ≥ 2, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 308},
+				WhenText: "nodes ≥ 2, accelerator_mix ∈ one-type|several-types, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 339},
 			},
 			{
 				ID:      "vendor-neutral-not-dynamo",
@@ -4071,7 +4158,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 325},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 357},
 			},
 			{
 				ID:      "amd-fleet-not-dynamo",
@@ -4096,7 +4183,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = amd",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 336},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 368},
 			},
 			{
 				ID:      "k8s-first-not-nvidia-reference",
@@ -4133,7 +4220,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes = required, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 348},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 380},
 			},
 			{
 				ID:      "k8s-first-llm-d",
@@ -4170,7 +4257,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = required",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 360},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 392},
 			},
 			{
 				ID:      "cache-aware-routing-llm-d",
@@ -4208,7 +4295,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes ∈ available|required, cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 373},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 405},
 			},
 			{
 				ID:      "disaggregation-llm-d",
@@ -4248,7 +4335,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, kubernetes ∈ available|required, disaggregation = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 386},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 418},
 			},
 			{
 				ID:      "vendor-neutral-llm-d",
@@ -4296,7 +4383,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes ∈ available|required, governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 400},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 432},
 			},
 			{
 				ID:      "gitops-kserve",
@@ -4334,7 +4421,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes ∈ available|required, gitops = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 414},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 446},
 			},
 			{
 				ID:      "traffic-splitting-kserve",
@@ -4371,7 +4458,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes ∈ available|required, traffic_splitting = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 427},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 459},
 			},
 			{
 				ID:      "kserve-lifecycle-for-llm-d",
@@ -4396,7 +4483,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes = required",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 439},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 471},
 			},
 			{
 				ID:      "llm-d-routing-for-kserve",
@@ -4421,7 +4508,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 451},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 483},
 			},
 			{
 				ID:      "request-pipeline-ray-serve",
@@ -4446,7 +4533,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 463},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 495},
 			},
 			{
 				ID:      "ray-experience-good",
@@ -4481,7 +4568,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 475},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 507},
 			},
 			{
 				ID:      "ray-scars",
@@ -4505,7 +4592,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "ray_experience = bad",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 488},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 520},
 			},
 			{
 				ID:      "sgl-router-without-k8s",
@@ -4564,7 +4651,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 499},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 531},
 			},
 			{
 				ID:      "k8s-fleet-llm-d",
@@ -4600,7 +4687,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = available",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 514},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 546},
 			},
 			{
 				ID:      "cpu-fleet-load-balancer",
@@ -4608,20 +4695,23 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "none",
 				Weight:  6,
-				Reason:  "CPU-only llama.cpp replicas: the fleet orchestrators here are built around GPU engines, so a plain HTTP load balancer in front of llama-server replicas is the proportionate choice.",
+				Reason:  "Several llama.cpp replicas on CPUs or Apple silicon: the fleet orchestrators here are built around datacenter GPU engines, so a plain HTTP load balancer (nginx) in front of the llama-server replicas is the proportionate choice.",
 				Source:  "seed decision tree line 1 '(behind nginx if you must)'; https://github.com/ggml-org/llama.cpp (llama-server)",
 				AsOf:    "2026-11",
-				When:    map[string]Condition{"gpu_vendor": {Equals: "none"}, "replicas_per_model": {AtLeast: new(int(2))}},
+				When: map[string]Condition{
+					"gpu_vendor":         {OneOf: []any{"none", "apple"}},
+					"replicas_per_model": {AtLeast: new(int(2))},
+				},
 				Conds: []Cond{
 					{
 						Key:  "gpu_vendor",
 						Q:    7,
 						Type: "enum",
-						Op:   "equals",
-						Str:  "none",
-						Strs: []string{"none"},
-						Text: "gpu_vendor = none",
-						kind: 7,
+						Op:   "one_of",
+						Str:  "apple",
+						Strs: []string{"none", "apple"},
+						Text: "gpu_vendor ∈ none|apple",
+						kind: 8,
 					},
 					{
 						Key:  "replicas_per_model",
@@ -4633,8 +4723,8 @@ func builtinKB() *KB {
 						kind: 3,
 					},
 				},
-				WhenText: "gpu_vendor = none, replicas_per_model ≥ 2",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 526},
+				WhenText: "gpu_vendor ∈ none|apple, replicas_per_model ≥ 2",
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 558},
 			},
 			{
 				ID:      "ray-team-without-k8s",
@@ -4683,7 +4773,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 539},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 571},
 			},
 			{
 				ID:      "day0-architectures-vllm",
@@ -4708,7 +4798,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 554},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 586},
 			},
 			{
 				ID:      "day0-architectures-not-tensorrt-llm",
@@ -4733,7 +4823,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 568},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 600},
 			},
 			{
 				ID:      "mixed-gpu-types-not-tensorrt-llm",
@@ -4758,7 +4848,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-types",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 582},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 614},
 			},
 			{
 				ID:      "varied-prompts-not-tensorrt-llm",
@@ -4783,7 +4873,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload ∈ rag|mixed",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 600},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 632},
 			},
 			{
 				ID:      "batch-on-fixed-model-tensorrt-llm",
@@ -4845,7 +4935,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, workload = batch, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 615},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 647},
 			},
 			{
 				ID:      "prefill-only-scoring-sglang",
@@ -4870,7 +4960,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload = scoring",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 638},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 670},
 			},
 			{
 				ID:      "hundreds-of-adapters-vllm",
@@ -4896,7 +4986,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 50, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 653},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 685},
 			},
 			{
 				ID:      "engine-serves-embeddings",
@@ -4921,7 +5011,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "other_model_types has any of embedding|reranker",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 673},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 705},
 			},
 			{
 				ID:      "mixed-vendors-not-dynamo",
@@ -4946,7 +5036,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-vendors",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 689},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 721},
 			},
 			{
 				ID:      "adapter-routing-llm-d",
@@ -4994,7 +5084,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, platform ∈ kubernetes|openshift|managed-cloud, adapter_routing = true",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 706},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 738},
 			},
 			{
 				ID:      "many-tenants-llm-d-flow-control",
@@ -5033,7 +5123,7 @@ func builtinKB() *KB {
 					{Key: "tenants", Q: 14, Type: "int", Op: "at_least", Int: 10, Text: "tenants ≥ 10", kind: 3},
 				},
 				WhenText: "replicas_per_model ≥ 2, platform ∈ kubernetes|openshift|managed-cloud, tenants ≥ 10",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 729},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 761},
 			},
 			{
 				ID:      "openshift-ai-kserve",
@@ -5058,7 +5148,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "platform = openshift",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 751},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 783},
 			},
 			{
 				ID:      "openshift-ai-llm-d",
@@ -5095,7 +5185,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, platform = openshift",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 763},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 795},
 			},
 			{
 				ID:      "no-new-operator-not-kserve",
@@ -5119,7 +5209,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "new_operator = false",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 777},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 809},
 			},
 			{
 				ID:      "no-new-operator-not-llm-d",
@@ -5143,7 +5233,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "new_operator = false",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 793},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 825},
 			},
 			{
 				ID:      "no-new-operator-not-dynamo",
@@ -5180,7 +5270,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "platform ∈ kubernetes|openshift|managed-cloud, new_operator = false",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 806},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 838},
 			},
 			{
 				ID:      "team-runs-dynamo",
@@ -5218,7 +5308,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = dynamo",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 823},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 855},
 			},
 			{
 				ID:      "team-runs-llm-d",
@@ -5256,7 +5346,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = llm-d",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 837},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 869},
 			},
 			{
 				ID:      "team-runs-kserve",
@@ -5294,7 +5384,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = kserve",
-				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 851},
+				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 883},
 			},
 		},
 		GPUs:   []*GPU{p53, p54, p55, p56, p57, p58, p59, p60, p61, p62, p63, p64, p65, p66, p67, p68, p69},
@@ -5691,9 +5781,19 @@ func builtinKB() *KB {
 			},
 			{
 				Phrase: "one NVIDIA GPU type",
-				Means:  "the accelerators are NVIDIA GPUs",
-				When:   map[string]Condition{"gpu_vendor": {Equals: "nvidia"}},
+				Means:  "the fleet is one type of NVIDIA GPU",
+				When:   map[string]Condition{"accelerator_mix": {Equals: "one-type"}, "gpu_vendor": {Equals: "nvidia"}},
 				Conds: []Cond{
+					{
+						Key:  "accelerator_mix",
+						Q:    3,
+						Type: "enum",
+						Op:   "equals",
+						Str:  "one-type",
+						Strs: []string{"one-type"},
+						Text: "accelerator_mix = one-type",
+						kind: 7,
+					},
 					{
 						Key:  "gpu_vendor",
 						Q:    7,
@@ -5709,9 +5809,22 @@ func builtinKB() *KB {
 			},
 			{
 				Phrase: "on NVIDIA hardware",
-				Means:  "the accelerators are NVIDIA GPUs",
-				When:   map[string]Condition{"gpu_vendor": {Equals: "nvidia"}},
+				Means:  "the fleet is NVIDIA GPUs only",
+				When: map[string]Condition{
+					"accelerator_mix": {OneOf: []any{"one-type", "several-types"}},
+					"gpu_vendor":      {Equals: "nvidia"},
+				},
 				Conds: []Cond{
+					{
+						Key:  "accelerator_mix",
+						Q:    3,
+						Type: "enum",
+						Op:   "one_of",
+						Str:  "several-types",
+						Strs: []string{"one-type", "several-types"},
+						Text: "accelerator_mix ∈ one-type|several-types",
+						kind: 8,
+					},
 					{
 						Key:  "gpu_vendor",
 						Q:    7,
@@ -5723,7 +5836,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 56},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 57},
 			},
 			{
 				Phrase: "AMD accelerators",
@@ -5741,7 +5854,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 62},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 64},
 			},
 			{
 				Phrase: "CPU-only",
@@ -5759,7 +5872,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 68},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 70},
 			},
 			{
 				Phrase: "change weekly or monthly",
@@ -5777,7 +5890,7 @@ func builtinKB() *KB {
 						kind: 8,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 74},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 76},
 			},
 			{
 				Phrase: "many LoRA fine-tunes",
@@ -5796,31 +5909,31 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 80},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 82},
 			},
 			{
 				Phrase: "under llm-d",
 				Means:  "the stack's orchestrator is llm-d",
 				Stack:  map[string][]string{"orchestrator": {"llm-d"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 87},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 89},
 			},
 			{
 				Phrase: "the orchestrator will be llm-d",
 				Means:  "the stack's orchestrator is llm-d",
 				Stack:  map[string][]string{"orchestrator": {"llm-d"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 93},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 95},
 			},
 			{
 				Phrase: "under Dynamo",
 				Means:  "the stack's orchestrator is NVIDIA Dynamo",
 				Stack:  map[string][]string{"orchestrator": {"dynamo"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 99},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 101},
 			},
 			{
 				Phrase: "SGLang's own router",
 				Means:  "the stack's orchestrator is SGLang's router",
 				Stack:  map[string][]string{"orchestrator": {"sgl-router"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 105},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 107},
 			},
 		},
 		capByKey: map[string]*Capability{

@@ -15,8 +15,6 @@ func TestASubstrateThatContradictsTheKubernetesAnswerIsAnAnswerError(t *testing.
 	}{
 		{"openshift without kubernetes", "nodes = 2\nkubernetes = \"none\"\nsubstrate = \"openshift\"\n",
 			`a.toml:3: substrate: substrate = "openshift" runs on Kubernetes, but kubernetes = "none" says the platform has none; write kubernetes = "available"`},
-		{"a kubernetes substrate against the default", "substrate = \"managed-cloud\"\n",
-			`a.toml:1: substrate: substrate = "managed-cloud" runs on Kubernetes`},
 		{"slurm where kubernetes is required", "kubernetes = \"required\"\n\nsubstrate = \"slurm\"\n",
 			`a.toml:3: substrate: substrate = "slurm" has no Kubernetes, but kubernetes = "required" says Kubernetes is a requirement; write kubernetes = "none"`},
 	}
@@ -27,6 +25,12 @@ func TestASubstrateThatContradictsTheKubernetesAnswerIsAnAnswerError(t *testing.
 				t.Fatalf("got %v, want %s", err, c.want)
 			}
 		})
+	}
+	// A defaulted kubernetes yields to a stated substrate, and stays a
+	// default (an assumption), not the user's answer.
+	a, err := kb.ParseAnswers("a.toml", []byte("substrate = \"managed-cloud\"\n"))
+	if err != nil || a.Get("kubernetes").Str != "available" || a.StatedKey("kubernetes") || !a.StatedKey("substrate") {
+		t.Fatalf("substrate = managed-cloud over the kubernetes default: %v, kubernetes %q stated %v", err, a.Get("kubernetes").Str, a.StatedKey("kubernetes"))
 	}
 	for _, ok := range []string{"substrate = \"slurm\"\n", "kubernetes = \"available\"\nsubstrate = \"bare-metal\"\n", "kubernetes = \"required\"\nsubstrate = \"openshift\"\n"} {
 		if _, err := kb.ParseAnswers("a.toml", []byte(ok)); err != nil {

@@ -220,7 +220,7 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 		{"derived vendor no gpu gives", okRule + "[rule.when]\ngpu = { equals = \"mi300x\" }\ngpu_vendor = { equals = \"nvidia\" }\n",
 			"kb/x.toml:9: rule \"r\" when: can never fire: no gpu and gpus_per_node allowed here give a gpu_vendor that meets its condition"},
 		{"pairing a stack that cannot deploy", "[[rule]]\nid = \"r\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"tensorrt-llm\"\nweight = 2\nreason = \"x\"\nsource = \"s\"\n[rule.stack]\norchestrator = [\"llm-d\"]\n",
-			"kb/x.toml:9: rule \"r\" stack: it pairs llm-d with tensorrt-llm, but llm-d runs vllm, sglang (knowledge/data/capabilities.toml:127): that stack cannot be deployed; drop the pairing, or record the capability with its source in capabilities.toml"},
+			"kb/x.toml:9: rule \"r\" stack: it pairs llm-d with tensorrt-llm, but llm-d runs vllm, sglang (knowledge/data/capabilities.toml:129): that stack cannot be deployed; drop the pairing, or record the capability with its source in capabilities.toml"},
 		{"a reason that asserts what its conditions deny", "[[rule]]\nid = \"r\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"vllm\"\nweight = 2\nreason = \"On Kubernetes, vLLM.\"\nsource = \"s\"\n[rule.when]\nnodes = { at_least = 2 }\n",
 			"kb/x.toml:7: rule \"r\" reason: the reason says \"on Kubernetes\" (the platform runs Kubernetes), but its conditions do not test kubernetes (the claim needs kubernetes ∈ available|required); add the condition to [rule.when] (or [rule.stack]), or reword the reason"},
 		{"derived total out of reach", okRule + "[rule.when]\nnodes = { at_most = 2 }\ngpus_per_node = { at_most = 8 }\ntotal_gpus = { at_least = 17 }\n",

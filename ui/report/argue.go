@@ -232,7 +232,11 @@ func CloseCallTip(kb *knowledge.KB, lp decide.LayerPick) string {
 func PlacedLine(kb *knowledge.KB, stack []decide.Placed) string {
 	parts := make([]string, 0, len(stack))
 	for _, p := range stack {
-		parts = append(parts, PickText(kb, decide.LayerPick{Layer: p.Layer, Pick: p.Pick, Also: p.Also}))
+		part := PickText(kb, decide.LayerPick{Layer: p.Layer, Pick: p.Pick, Also: p.Also})
+		if p.State == decide.StateNothingFits {
+			part += " (nothing fits)"
+		}
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, " · ")
 }

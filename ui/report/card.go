@@ -49,6 +49,12 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 	for _, c := range lp.Conflicts {
 		add(conflictLines(kb, lp.Layer, c, st, w)...)
 	}
+	if len(lp.Costs) > 0 {
+		heading("Picked despite")
+		for _, a := range lp.Costs {
+			add(WrapSpans([]Span{Styled("−", &st.Bad), Plain(" " + ArgumentText(kb, lp.Layer, a))}, w, 0, 2)...)
+		}
+	}
 
 	if cc := lp.CloseCall; cc != nil {
 		heading(CloseCallTitle(kb, lp))

@@ -28,6 +28,10 @@ func Decision(kb *knowledge.KB, d decide.Decision, h Header, st Styles, width in
 	}
 	b.WriteString(wrapIndent("Stack: "+StackLine(kb, d), width, 0, 7, st.Muted))
 	b.WriteString("\n")
+	if s := ServesLine(kb, d); s != "" {
+		b.WriteString(wrapIndent(s, width, 0, 8, st.Muted))
+		b.WriteString("\n")
+	}
 	for _, l := range AssumptionLines(d, st, width) {
 		b.WriteString(l + "\n")
 	}

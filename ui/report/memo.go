@@ -141,6 +141,9 @@ func (m *memo) outcome() {
 	m.blank()
 	m.line("Chosen stack: **" + md(StackLine(m.kb, m.d)) + "**.")
 	m.blank()
+	if sv := ServesLine(m.kb, m.d); sv != "" {
+		m.para(md(sv) + ".")
+	}
 	for _, lp := range m.d.Layers {
 		m.line("### " + m.layerName(lp.Layer) + ": " + m.chosen(lp))
 		m.blank()
@@ -173,6 +176,14 @@ func (m *memo) outcome() {
 					}
 				}
 				m.line(line)
+			}
+			m.blank()
+		}
+		if len(lp.Costs) > 0 {
+			m.line("Picked despite:")
+			m.blank()
+			for _, a := range lp.Costs {
+				m.line(fmt.Sprintf("- %s (`%s`). Source: %s.", md(ArgumentText(m.kb, lp.Layer, a)), a.Rule, sourceMD(a.Source, "")))
 			}
 			m.blank()
 		}

@@ -43,6 +43,24 @@ func StackLine(kb *knowledge.KB, d decide.Decision) string {
 	return strings.Join(parts, " · ")
 }
 
+// ServesLine says which component serves which model, when there is more
+// than the LLM to serve: "Serves: llama-3.3-70b, embedding → vLLM; vision,
+// tabular → Dynamo-Triton". Empty when the engine serves the LLM alone.
+func ServesLine(kb *knowledge.KB, d decide.Decision) string {
+	if len(d.Serves) == 1 && len(d.Serves[0].Models) == 1 {
+		return ""
+	}
+	parts := make([]string, 0, len(d.Serves))
+	for _, sv := range d.Serves {
+		who := kb.ChoiceName(sv.Layer, sv.Product)
+		if sv.Product == knowledge.None {
+			who += " (nothing fits: no component serves them)"
+		}
+		parts = append(parts, strings.Join(sv.Models, ", ")+" → "+who)
+	}
+	return "Serves: " + strings.Join(parts, "; ")
+}
+
 // SourceText is "source: SRC (as of DATE)".
 func SourceText(src, asOf string) string {
 	if asOf != "" {

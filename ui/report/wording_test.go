@@ -163,11 +163,11 @@ func TestStatesTiesAndArgumentsAreWorded(t *testing.T) {
 			t.Errorf("nothing-fits text lacks %q", want)
 		}
 	}
-	kb, d = decideTOML(t, "nodes = 4\nkubernetes = \"none\"\ngovernance = \"vendor-neutral\"\ndisaggregation = true\n")
+	kb, d = decideTOML(t, "nodes = 4\nkubernetes = \"none\"\n")
 	text = ansi.Strip(report.Decision(kb, d, report.Header{}, report.DefaultStyles(), 80))
 	memo := report.Memo(kb, d, report.MemoInput{Date: "2026-12-01"})
 	for _, s := range []string{text, memo} {
-		for _, want := range []string{"Tie: Ray Serve or SGLang router", "tie-break", "cache_aware_routing", "assumes gpu = h100 (default): Which accelerator?"} {
+		for _, want := range []string{"Tie: NVIDIA Dynamo or Ray Serve", "tie-break", "request_pipeline", "assumes gpu = h100 (default): Which accelerator?"} {
 			if !strings.Contains(strings.ReplaceAll(s, "`", ""), want) && !strings.Contains(s, strings.Replace(want, "assumes", "Assumes", 1)) {
 				t.Errorf("tie text lacks %q", want)
 			}

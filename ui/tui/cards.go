@@ -29,6 +29,9 @@ func decisionCards(c *shared, w int, story bool) (string, []int) {
 	} else {
 		out = append(out, st.Muted.Render("All answers at their defaults."))
 	}
+	if sv := report.ServesLine(c.KB, d); sv != "" {
+		out = append(out, wrapStyled(sv, w, 0, 2, st.Muted)...)
+	}
 	out = append(out, report.AssumptionLines(d, st, w)...)
 	changed := s.changedLayers()
 	var offsets []int
