@@ -208,8 +208,20 @@ var feeds = knowledge.DerivedFrom
 
 // restsOn lists the answers (not derived) that conditions read.
 func restsOn(kb *knowledge.KB, keys []string) []string {
+	return restsOnFor(kb, knowledge.Answers{}, keys)
+}
+
+// restsOnFor is restsOn for given answers: the platform rests on a stated
+// substrate alone, not on the kubernetes answer it overrides.
+func restsOnFor(kb *knowledge.KB, a knowledge.Answers, keys []string) []string {
 	var out []string
 	for _, k := range keys {
+		if k == knowledge.DerivedPlatform && a.KB() != nil && a.StatedKey(knowledge.KeySubstrate) && a.Get(knowledge.KeySubstrate).Str != knowledge.SubstrateAuto {
+			if !slices.Contains(out, knowledge.KeySubstrate) {
+				out = append(out, knowledge.KeySubstrate)
+			}
+			continue
+		}
 		if f, ok := feeds[k]; ok && len(f) > 0 {
 			for _, x := range f {
 				if kb.Question(x) != nil && !slices.Contains(out, x) {
@@ -238,7 +250,7 @@ func condKeys(cs []knowledge.Cond) []string {
 // assumes lists the defaulted answers among keys and records them for id.
 func (b *builder) assumes(id string, keys []string) []string {
 	out := []string{}
-	for _, k := range restsOn(b.c.kb, keys) {
+	for _, k := range restsOnFor(b.c.kb, b.a, keys) {
 		if b.a.StatedKey(k) {
 			continue
 		}

@@ -3637,7 +3637,7 @@ func builtinKB() *KB {
 						kind: 8,
 					},
 				},
-				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
+				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral, orchestrator = sgl-router",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 123},
 			},
 			{
@@ -3676,7 +3676,7 @@ func builtinKB() *KB {
 				Source:   "Engines as Products §5; llm-d README@f458af2e; llm-d PR #1643",
 				AsOf:     "2026-06",
 				Stack:    map[string][]string{"orchestrator": {"llm-d"}},
-				WhenText: "always",
+				WhenText: "orchestrator = llm-d",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 153},
 			},
 			{
@@ -3849,7 +3849,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				WhenText: "gpu_vendor = nvidia, governance = nvidia-reference",
+				WhenText: "gpu_vendor = nvidia, governance = nvidia-reference, orchestrator = dynamo",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 217},
 			},
 			{
@@ -4134,7 +4134,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				WhenText: "nodes ≥ 2, accelerator_mix ∈ one-type|several-types, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
+				WhenText: "nodes ≥ 2, accelerator_mix ∈ one-type|several-types, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen, engine = tensorrt-llm",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 339},
 			},
 			{

@@ -40,6 +40,13 @@ func (c *checker) stack() {
 	for _, r := range kb.Rules {
 		what := fmt.Sprintf("rule %q", r.ID)
 		c.stackCond(r.Pos, what, r.Stack)
+		if st := describeStack(r.Stack); st != "" {
+			if r.WhenText == "always" || r.WhenText == "" {
+				r.WhenText = st
+			} else {
+				r.WhenText += ", " + st
+			}
+		}
 		if r.Tag != "" && r.Tag != TagFamiliarity {
 			c.at(r.Pos, what+" tag", []string{"tag"}, fmt.Sprintf("unknown tag %q", r.Tag), TagFamiliarity, "")
 		}
@@ -374,4 +381,19 @@ func (c *checker) pairing(r *Rule) {
 			c.at(r.Pos, what, []string{"product"}, fmt.Sprintf("%s complements %s, but they share no engine (%s runs %s; %s runs %s): that stack cannot be deployed", r.Product, r.With, r.Product, strings.Join(a, ", "), r.With, strings.Join(b, ", ")), "", "drop the complement, or record the capability with its source")
 		}
 	}
+}
+
+// describeStack words stack conditions in layer order: "orchestrator = llm-d".
+func describeStack(st map[string][]string) string {
+	var parts []string
+	for _, l := range layerOrder {
+		if ids, ok := st[l]; ok {
+			op := " = "
+			if len(ids) > 1 {
+				op = " ∈ "
+			}
+			parts = append(parts, l+op+strings.Join(ids, "|"))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -71,7 +71,7 @@ func RulesText(kb *knowledge.KB, st Styles, width int) string {
 			layer = r.Layer
 		}
 		fmt.Fprintf(&b, "%s  %s\n", st.RuleID.Render(r.ID), effectText(kb, r))
-		b.WriteString(wrapIndent("when "+knowledge.DescribeConds(r.Conds), width, 2, 5, st.Muted) + "\n")
+		b.WriteString(wrapIndent("when "+r.WhenText, width, 2, 5, st.Muted) + "\n")
 		b.WriteString(wrapIndent(r.Reason, width, 2, 0) + "\n")
 		b.WriteString(wrapIndent(SourceText(r.Source, r.AsOf), width, 2, 8, st.Muted) + "\n")
 	}
@@ -84,7 +84,7 @@ func RulesMarkdown(kb *knowledge.KB) string {
 	b.WriteString("| rule | layer | effect | when | reason | source |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- |\n")
 	for _, r := range kb.Rules {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", r.ID, r.Layer, mdCell(effectText(kb, r)), mdCell(knowledge.DescribeConds(r.Conds)), mdCell(r.Reason), mdCell(SourceText(r.Source, r.AsOf)))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", r.ID, r.Layer, mdCell(effectText(kb, r)), mdCell(r.WhenText), mdCell(r.Reason), mdCell(SourceText(r.Source, r.AsOf)))
 	}
 	return b.String()
 }
