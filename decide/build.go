@@ -65,7 +65,7 @@ func (s *search) fallback() stack {
 			}
 		}
 		if st.pick[li] < 0 {
-			st.relaxed = append(st.relaxed, li)
+			st.empty = append(st.empty, li)
 		}
 	}
 	return st
@@ -80,7 +80,7 @@ func (s *search) ranked(all []stack, n int) []StackScore {
 	slices.SortStableFunc(idx, func(x, y int) int { d, _ := s.better(&all[x], &all[y]); return d })
 	out := []StackScore{}
 	for _, i := range idx[:min(n, len(idx))] {
-		out = append(out, StackScore{Layers: s.placedOf(&all[i]), Score: all[i].score, Strict: len(all[i].relaxed) == 0})
+		out = append(out, StackScore{Layers: s.placedOf(&all[i]), Score: all[i].score, Strict: all[i].strict()})
 	}
 	return out
 }
@@ -96,7 +96,7 @@ func (s *search) placedOf(st *stack) []Placed {
 	out := make([]Placed, len(st.pick))
 	for li := range st.pick {
 		p := Placed{Layer: s.c.plans[li].layer.ID, Pick: s.name(li, st.pick[li]), Also: []string{}}
-		if slices.Contains(st.relaxed, li) {
+		if st.pick[li] <= 0 && s.c.plans[li].layer.Optional && st.unmetOn(s.c, li) || slices.Contains(st.empty, li) {
 			p.State = StateNothingFits
 		}
 		for _, a := range st.also[li] {
@@ -150,11 +150,16 @@ func (b *builder) layer(li int) LayerPick {
 	switch {
 	case pick > 0 || (pick == 0 && !layer.Optional):
 		out.State = StatePicked
-	case slices.Contains(b.best.relaxed, li):
+	case b.best.unmetOn(c, li):
 		out.State = StateNothingFits
 		out.Conflicts = b.conflicts(li)
 	default:
 		out.State = StateNotNeeded
+	}
+	if out.State == StatePicked && b.best.unmetOn(c, li) {
+		// Picked for the needs it meets; the ones no product can meet
+		// here are said, with the answers that conflict.
+		out.Conflicts = b.conflicts(li)
 	}
 	if len(out.Reasons) == 0 && out.State == StateNotNeeded {
 		out.Reasons = append(out.Reasons, Reason{Kind: KindDefault, Rule: "no-case-" + layer.ID, Product: knowledge.None,
@@ -216,9 +221,15 @@ func restsOn(kb *knowledge.KB, keys []string) []string {
 func restsOnFor(kb *knowledge.KB, a knowledge.Answers, keys []string) []string {
 	var out []string
 	for _, k := range keys {
-		if k == knowledge.DerivedPlatform && a.KB() != nil && a.StatedKey(knowledge.KeySubstrate) && a.Get(knowledge.KeySubstrate).Str != knowledge.SubstrateAuto {
-			if !slices.Contains(out, knowledge.KeySubstrate) {
-				out = append(out, knowledge.KeySubstrate)
+		if k == knowledge.DerivedPlatform && kb.Question(knowledge.KeySubstrate) != nil {
+			// A substrate other than auto decides the platform; auto leaves
+			// it to the kubernetes answer.
+			from := knowledge.KeyKubernetes
+			if a.KB() != nil && a.Get(knowledge.KeySubstrate).Str != knowledge.SubstrateAuto {
+				from = knowledge.KeySubstrate
+			}
+			if !slices.Contains(out, from) {
+				out = append(out, from)
 			}
 			continue
 		}
@@ -699,11 +710,22 @@ func (b *builder) conflicts(li int) []Conflict {
 	c, kb, s := b.c, b.c.kb, b.s
 	out := []Conflict{}
 	for i, n := range c.stack.needs {
-		if n.layer != li || !s.needOn[i] {
+		if n.layer != li || !s.needOn[i] || !slices.Contains(b.best.unmet, i) {
 			continue
 		}
 		keys := condKeys(n.need.Conds)
-		cf := Conflict{Need: n.need.ID, Text: n.need.Text, Source: n.need.Source, Answers: answersOf(kb, b.a, restsOn(kb, keys)), Blocked: []Argument{}}
+		// The conflicting answers: the need's own (not the fleet size it
+		// is computed from), then those that keep each candidate out.
+		var own []string
+		for _, k := range keys {
+			if q := kb.Question(k); q != nil && !q.Derived {
+				own = append(own, k)
+			}
+		}
+		cf := Conflict{Need: n.need.ID, Text: n.need.Text, Source: n.need.Source, Answers: answersOf(kb, b.a, own), Blocked: []Argument{}}
+		if cf.Answers == nil {
+			cf.Answers = []string{}
+		}
 		b.assumes(n.need.ID, keys)
 		for ci := range c.plans[li].cands {
 			if !s.has(li, ci, n.bit) && !c.stack.caps[li][ci].providesOffPlatform(n.bit) {

@@ -208,7 +208,7 @@ func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
 			if !s.bestOnly(&cur, &found) {
 				found = s.fallback()
 			}
-			res = stack{pick: slices.Clone(found.pick), also: make([][]int, len(found.also)), relaxed: slices.Clone(found.relaxed)}
+			res = stack{pick: slices.Clone(found.pick), also: make([][]int, len(found.also)), unmet: slices.Clone(found.unmet), empty: slices.Clone(found.empty)}
 			for li := range found.also {
 				res.also[li] = slices.Clone(found.also[li])
 			}

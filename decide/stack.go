@@ -174,15 +174,33 @@ type stack struct {
 	pick  []int
 	also  [][]int
 	score int
-	// relaxed lists the layers left empty although a need wanted them
-	// filled (nothing fits there); a strict stack has none.
-	relaxed []int
+	// unmet lists the needs that hold and that nothing the stack places
+	// meets; empty the layers the fallback left without a candidate. A
+	// strict stack has neither.
+	unmet []int
+	empty []int
 	// counted lists the stack rules that counted (rule indexes).
 	counted []int
 }
 
 func (s *stack) placed(li, ci int) bool {
 	return s.pick[li] == ci || slices.Contains(s.also[li], ci)
+}
+
+// strict reports a stack that meets every need.
+func (s *stack) strict() bool { return len(s.unmet) == 0 && len(s.empty) == 0 }
+
+// unmetOn reports whether a need of layer li goes unmet in s.
+func (s *stack) unmetOn(c *Compiled, li int) bool {
+	if slices.Contains(s.empty, li) {
+		return true
+	}
+	for _, i := range s.unmet {
+		if c.stack.needs[i].layer == li {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *stack) parts() int {
@@ -439,7 +457,7 @@ func (s *search) evaluate(st *stack) bool {
 	if el := c.stack.engineLayer; el >= 0 {
 		engine = st.pick[el]
 	}
-	st.score, st.relaxed, st.counted = 0, st.relaxed[:0], st.counted[:0]
+	st.score, st.unmet, st.counted = 0, st.unmet[:0], st.counted[:0]
 	ne, e := 1, 0
 	if el := c.stack.engineLayer; el >= 0 {
 		ne, e = len(c.plans[el].cands), engine
@@ -455,13 +473,9 @@ func (s *search) evaluate(st *stack) bool {
 		if !s.needOn[i] || s.onPlatform(s.mask[n.layer][st.pick[n.layer]*ne+e])&n.bit != 0 {
 			continue
 		}
-		if c.plans[n.layer].layer.Optional && st.pick[n.layer] == 0 && len(st.also[n.layer]) == 0 {
-			if !slices.Contains(st.relaxed, n.layer) {
-				st.relaxed = append(st.relaxed, n.layer)
-			}
-			continue
-		}
-		return false
+		// Kept, ranked below every stack that meets more needs: where no
+		// stack meets them all, the best one says which it leaves unmet.
+		st.unmet = append(st.unmet, i)
 	}
 	for _, sr := range c.stack.stackRules {
 		if !s.fire[sr.ri] || !st.placed(sr.layer, sr.cand) {
@@ -535,7 +549,7 @@ func (s *search) all() []stack {
 		if li == n {
 			st := stack{pick: slices.Clone(pick), also: make([][]int, n)}
 			if s.evaluate(&st) {
-				st.relaxed = slices.Clone(st.relaxed)
+				st.unmet = slices.Clone(st.unmet)
 				st.counted = slices.Clone(st.counted)
 				for li := range st.also {
 					st.also[li] = slices.Clone(st.also[li])
@@ -561,8 +575,8 @@ func (s *search) all() []stack {
 // returns <0 when a ranks first, and the criterion that settled it (-1 when
 // the score or strictness did).
 func (s *search) better(a, b *stack) (int, int) {
-	if len(a.relaxed) != len(b.relaxed) {
-		return len(a.relaxed) - len(b.relaxed), -1
+	if ua, ub := len(a.unmet)+len(a.empty), len(b.unmet)+len(b.empty); ua != ub {
+		return ua - ub, -1
 	}
 	if a.score != b.score {
 		return b.score - a.score, -1
@@ -615,7 +629,7 @@ func (s *search) best(all []stack) (stack, bool) {
 func (s *search) bestWith(all []stack, li, ci int) (stack, bool) {
 	found := -1
 	for i := range all {
-		if all[i].pick[li] != ci || len(all[i].relaxed) > 0 {
+		if all[i].pick[li] != ci || !all[i].strict() {
 			continue
 		}
 		if found < 0 {
@@ -659,7 +673,7 @@ func (s *search) bestOnly(cur, best *stack) bool {
 	found := false
 	var walk func(li, partial int)
 	walk = func(li, partial int) {
-		if found && len(best.relaxed) == 0 && partial+rest[li] < best.score {
+		if found && best.strict() && partial+rest[li] < best.score {
 			return
 		}
 		if li == n {
@@ -693,7 +707,8 @@ func copyStack(dst, src *stack) {
 		dst.also[li] = append(dst.also[li][:0], src.also[li]...)
 	}
 	dst.score = src.score
-	dst.relaxed = append(dst.relaxed[:0], src.relaxed...)
+	dst.unmet = append(dst.unmet[:0], src.unmet...)
+	dst.empty = append(dst.empty[:0], src.empty...)
 	dst.counted = append(dst.counted[:0], src.counted...)
 }
 

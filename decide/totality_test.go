@@ -410,7 +410,7 @@ func checkArguments(kb *knowledge.KB, a knowledge.Answers, d decide.Decision, lp
 		}
 		rule := ruleByID(kb, r.Rule)
 		for _, cd := range rule.Conds {
-			for _, k := range append([]string{cd.Key}, feedsOf(cd.Key)...) {
+			for _, k := range append([]string{cd.Key}, feedsOfIn(a, cd.Key)...) {
 				if kb.Question(k) == nil || kb.Question(k).Derived || a.StatedKey(k) {
 					continue
 				}
@@ -469,6 +469,18 @@ func ruleByID(kb *knowledge.KB, id string) *knowledge.Rule {
 }
 
 func feedsOf(key string) []string { return knowledge.DerivedFrom[key] }
+
+// feedsOfIn is feedsOf for given answers: the platform comes from a
+// substrate other than auto, else from the kubernetes answer.
+func feedsOfIn(a knowledge.Answers, key string) []string {
+	if key == knowledge.DerivedPlatform {
+		if a.Get(knowledge.KeySubstrate).Str != knowledge.SubstrateAuto {
+			return []string{knowledge.KeySubstrate}
+		}
+		return []string{knowledge.KeyKubernetes}
+	}
+	return feedsOf(key)
+}
 
 // sweep runs check over every answer set from next, on all cores, and
 // returns the first failure with the answers that caused it.
