@@ -283,7 +283,14 @@ func (b *builder) assumptions() []Assumption {
 		}
 		ids = slices.Clone(ids)
 		slices.Sort(ids)
-		out = append(out, Assumption{Key: q.Key, Value: b.a.Get(q.Key).Plain(q.Type), Question: q.Prompt, For: ids})
+		x := Assumption{Key: q.Key, Value: b.a.Get(q.Key).Plain(q.Type), Question: q.Prompt, For: ids}
+		switch {
+		case q.Key == knowledge.KeyReplicas && b.a.Get(q.Key).Int == 0:
+			x.Means = fmt.Sprintf("%d per model, worked out as nodes ÷ base models", b.a.Get(knowledge.DerivedReplicasPerModel).Int)
+		case q.Key == knowledge.KeySubstrate && b.a.Get(q.Key).Str == knowledge.SubstrateAuto:
+			x.Means = "the platform is " + b.a.Get(knowledge.DerivedPlatform).Str + ", as the kubernetes answer implies"
+		}
+		out = append(out, x)
 	}
 	return out
 }

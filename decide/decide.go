@@ -140,6 +140,9 @@ type Reason struct {
 type Assumption struct {
 	Key   string `json:"key"`
 	Value string `json:"value"`
+	// Means says what a default that stands for a computed value works
+	// out to ("4 per model, nodes ÷ base models").
+	Means string `json:"means,omitempty"`
 	// Question is the prompt that would confirm (or change) it.
 	Question string `json:"question"`
 	// For lists the rules and needs that rest on it.

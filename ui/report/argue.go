@@ -41,6 +41,9 @@ func WhyHeading(lp decide.LayerPick) string {
 func AssumptionText(kb *knowledge.KB, d decide.Decision, key string) string {
 	for _, a := range d.Assumptions {
 		if a.Key == key {
+			if a.Means != "" {
+				return "assumes " + a.Key + " = " + a.Value + " (default: " + a.Means + "): " + a.Question
+			}
 			return "assumes " + a.Key + " = " + a.Value + " (default): " + a.Question
 		}
 	}
@@ -65,7 +68,7 @@ func AssumptionText(kb *knowledge.KB, d decide.Decision, key string) string {
 // AssumptionLine is one of d.Assumptions in a list: "change_cadence =
 // monthly (default): How often …? Rests on it: rule, …".
 func AssumptionLine(a decide.Assumption) string {
-	s := a.Key + " = " + a.Value + " (default): " + a.Question
+	s := a.Key + " = " + a.Value + " (default" + meansText(a) + "): " + a.Question
 	if len(a.For) > 0 {
 		s += " Rests on it: " + strings.Join(a.For, ", ") + "."
 	}
@@ -280,4 +283,13 @@ func noCase(alt decide.Alternative) bool {
 		}
 	}
 	return true
+}
+
+// meansText is ": 4 per model, …" for a default that stands for a computed
+// value, else "".
+func meansText(a decide.Assumption) string {
+	if a.Means == "" {
+		return ""
+	}
+	return ": " + a.Means
 }

@@ -284,7 +284,7 @@ func (m *memo) assumptions() {
 	}
 	m.para("These answers were not given; they are defaults that a reason rests on. Confirm each before relying on the decision.")
 	for _, a := range m.d.Assumptions {
-		line := fmt.Sprintf("- `%s = %s` (default): %s", a.Key, a.Value, md(a.Question))
+		line := fmt.Sprintf("- `%s = %s` (default%s): %s", a.Key, a.Value, md(meansText(a)), md(a.Question))
 		if len(a.For) > 0 {
 			line += " Rests on it: " + codeList(a.For) + "."
 		}
