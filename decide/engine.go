@@ -35,6 +35,9 @@ type EngineConfig struct {
 	// Roles holds one command per role when prefill and decode run as
 	// separate instances (disaggregation); empty otherwise.
 	Roles []RoleCommand `json:"roles,omitempty"`
+	// instances is how many instances of this model the fleet holds, set
+	// when prefill and decode run apart (the roles' split starts from it).
+	instances int
 }
 
 // RoleCommand is the whole launch command of one role of a disaggregated
@@ -42,6 +45,12 @@ type EngineConfig struct {
 type RoleCommand struct {
 	Role        string `json:"role"`
 	CommandText string `json:"command_text"`
+	// Instances is how many of the fleet's instances start in this role:
+	// a starting point, not sized (see Split).
+	Instances int `json:"instances,omitempty"`
+	// Split says how the instances divide between the roles and that the
+	// division is a starting point stackpick does not size.
+	Split string `json:"split,omitempty"`
 }
 
 // LaunchFlag is one line of the launch command with its defense.
@@ -568,7 +577,8 @@ func (c commandInput) disaggregation() bool {
 		return false
 	}
 	reps := replicasOf(c.r, c.fleetGPUs, checkpoints(c.a))
-	c.ec.Notes = append(c.ec.Notes, fmt.Sprintf("disaggregation: the fleet holds %d instances of %d GPUs for this model; run some as prefill and the rest as decode (start near half and half, then move instances toward whichever queue grows: long prompts want more prefill, long outputs more decode); the KV cache moves between them over RDMA, so the nodes need InfiniBand or RoCE", reps, per))
+	c.ec.instances = reps
+	c.ec.Notes = append(c.ec.Notes, fmt.Sprintf("disaggregation: the fleet holds %d instances of %d GPUs for this model; the split between prefill and decode is not sized (stackpick does not model prefill against decode time): start with %d prefill and %d decode (one command per role), then move instances toward whichever queue grows (long prompts want more prefill, long outputs more decode); the KV cache moves between them over RDMA, so the nodes need InfiniBand or RoCE", reps, per, reps/2, reps-reps/2))
 	return true
 }
 
@@ -737,10 +747,22 @@ func commandText(ec *EngineConfig) string {
 	}
 	var parts []string
 	ec.Roles = ec.Roles[:0]
-	for _, role := range roles {
+	for i, role := range roles {
 		text := oneCommand(ec, role)
-		ec.Roles = append(ec.Roles, RoleCommand{Role: role, CommandText: text})
-		parts = append(parts, "# "+role+" instances\n"+text)
+		rc := RoleCommand{Role: role, CommandText: text}
+		if len(roles) == 2 && ec.instances >= 2 {
+			rc.Instances = ec.instances / 2
+			if i == 1 {
+				rc.Instances = ec.instances - ec.instances/2
+			}
+			rc.Split = fmt.Sprintf("start with %d of the %d instances (a starting point, not sized)", rc.Instances, ec.instances)
+		}
+		ec.Roles = append(ec.Roles, rc)
+		label := "# " + role + " instances"
+		if rc.Split != "" {
+			label += ": " + rc.Split
+		}
+		parts = append(parts, label+"\n"+text)
 	}
 	return strings.Join(parts, "\n\n")
 }

@@ -208,8 +208,11 @@ func TestDisaggregationWritesPrefillAndDecodeCommands(t *testing.T) {
 		if tc.sharedPresent != "" && (!strings.Contains(p, tc.sharedPresent) || !strings.Contains(d, tc.sharedPresent)) {
 			t.Errorf("%s: both roles need %s", name, tc.sharedPresent)
 		}
-		if !strings.Contains(ec.CommandText, "# prefill instances\n") || !strings.Contains(ec.CommandText, "# decode instances\n") {
-			t.Errorf("%s: the command text does not label the roles: %s", name, ec.CommandText)
+		if !strings.Contains(ec.CommandText, "# prefill instances: start with ") || !strings.Contains(ec.CommandText, "# decode instances: start with ") {
+			t.Errorf("%s: the command text does not label the roles with their split: %s", name, ec.CommandText)
+		}
+		if ec.Roles[0].Instances < 1 || ec.Roles[1].Instances < 1 || !strings.Contains(ec.Roles[0].Split, "not sized") || !notesContain(ec, "not sized") {
+			t.Errorf("%s: the prefill/decode split is not said: %+v, notes %q", name, ec.Roles, ec.Notes)
 		}
 		for _, l := range ec.Command {
 			if l.Role != "" && !strings.HasPrefix(l.Defense, l.Role+" instances") {
