@@ -602,10 +602,16 @@ func (c commandInput) dataParallel() int {
 	if c.a.Get(knowledge.KeyNodes).Int != 1 || c.spanNodes() > 1 {
 		return 1
 	}
-	if c.it.disaggregation && c.it.workload != knowledge.WorkloadScoring {
+	if c.splitsRoles() {
 		return 1
 	}
 	return replicasOf(c.r, c.fleetGPUs, checkpoints(c.a))
+}
+
+// splitsRoles is whether the answers ask prefill and decode apart for a
+// workload that has a decode phase (disaggregation may still find no room).
+func (c commandInput) splitsRoles() bool {
+	return c.it.disaggregation && c.it.workload != knowledge.WorkloadScoring
 }
 
 // spanNodes is how many nodes one replica spans (1 inside a node).
@@ -746,7 +752,9 @@ func sglangCommand(c commandInput) {
 		emit(kb, ec, knowledge.FlagSGLangNodeRank, "${NODE_RANK}", "0 on the node named in --dist-init-addr, "+otherRanks(n))
 		emit(kb, ec, knowledge.FlagSGLangDistInitAddr, "${HEAD_NODE_IP}:5000", "node rank 0's address and a free port, where the nodes meet to set up the distributed backend")
 	}
-	if r.ReplicasPerNode > 1 {
+	// Prefill and decode apart, each instance is one TP group with one role
+	// (the split counts them), so no server holds several replicas.
+	if r.ReplicasPerNode > 1 && !c.splitsRoles() {
 		emit(kb, ec, knowledge.FlagSGLangDPSize, fmt.Sprint(r.ReplicasPerNode),
 			fmt.Sprintf("%d GPUs per node / TP %d = %d replicas in one server", c.perNode, r.TensorParallelSize, r.ReplicasPerNode))
 	}

@@ -205,6 +205,9 @@ func TestDisaggregationWritesPrefillAndDecodeCommands(t *testing.T) {
 		if !strings.Contains(p, tc.prefill) || strings.Contains(p, tc.dec) || !strings.Contains(d, tc.dec) || strings.Contains(d, tc.prefill) {
 			t.Errorf("%s:\nprefill %s\ndecode %s", name, p, d)
 		}
+		if strings.Contains(p, "--dp-size") || strings.Contains(p, "--data-parallel-size") {
+			t.Errorf("%s: a role's instance is one TP group, counted by the split; the command holds several: %s", name, p)
+		}
 		if tc.sharedPresent != "" && (!strings.Contains(p, tc.sharedPresent) || !strings.Contains(d, tc.sharedPresent)) {
 			t.Errorf("%s: both roles need %s", name, tc.sharedPresent)
 		}
