@@ -35,6 +35,9 @@ type EngineConfig struct {
 	// Roles holds one command per role when prefill and decode run as
 	// separate instances (disaggregation); empty otherwise.
 	Roles []RoleCommand `json:"roles,omitempty"`
+	// instances is how many instances of this model the fleet holds, set
+	// when prefill and decode run apart (the roles' split starts from it).
+	instances int
 }
 
 // RoleCommand is the whole launch command of one role of a disaggregated
@@ -42,6 +45,12 @@ type EngineConfig struct {
 type RoleCommand struct {
 	Role        string `json:"role"`
 	CommandText string `json:"command_text"`
+	// Instances is how many of the fleet's instances start in this role:
+	// a starting point, not sized (see Split).
+	Instances int `json:"instances,omitempty"`
+	// Split says how the instances divide between the roles and that the
+	// division is a starting point stackpick does not size.
+	Split string `json:"split,omitempty"`
 }
 
 // LaunchFlag is one line of the launch command with its defense.
@@ -75,6 +84,9 @@ type batchPlan struct {
 	// workload is the workload's own reason for the step budget, said in
 	// the step budget's defense ("" when the workload changes nothing).
 	workload string
+	// concWhy says why minConcurrency is below the plan's own: the stated
+	// concurrent_requests asks for fewer ("" otherwise).
+	concWhy string
 }
 
 func planFor(priority string, d sizing.Defaults) batchPlan {
@@ -87,7 +99,7 @@ func planFor(priority string, d sizing.Defaults) batchPlan {
 			why: "throughput first: the largest batches the KV pool can feed"}
 	default: // knowledge.LatencyBalanced; the load check admits no other value
 		return batchPlan{seqs: min(256, d.MaxNumSeqs), tokens: d.MaxNumBatchedTokens, minConcurrency: 8,
-			why: "balanced: vLLM's step budget for this GPU, a batch cap the KV pool can hold"}
+			why: "balanced: at most 256 running requests (or the engine's default, if lower), a middle ground between latency first's 64 and throughput first's engine default"}
 	}
 }
 
@@ -109,12 +121,16 @@ type intent struct {
 	ttftMs, itlMs, concurrent int
 	disaggregation            bool
 	latencyStated             bool
+	// replicas is replicas_per_model: the replicas concurrent_requests is
+	// spread over.
+	replicas int
 }
 
 func intentOf(a knowledge.Answers) intent {
 	it := intent{priority: a.Get(knowledge.KeyLatencyPriority).Str, workload: a.Get(knowledge.KeyWorkload).Str,
 		ttftMs: a.Get(knowledge.KeyTTFTMs).Int, itlMs: a.Get(knowledge.KeyITLMs).Int,
-		concurrent: a.Get(knowledge.KeyConcurrentRequests).Int, disaggregation: a.Get(knowledge.KeyDisaggregation).Bool}
+		concurrent: a.Get(knowledge.KeyConcurrentRequests).Int, disaggregation: a.Get(knowledge.KeyDisaggregation).Bool,
+		replicas: max(1, a.Get(knowledge.DerivedReplicasPerModel).Int)}
 	it.latencyStated = it.priority == knowledge.LatencyFirst || it.ttftMs > 0 || it.itlMs > 0
 	return it
 }
@@ -148,12 +164,37 @@ func planOf(it intent, d sizing.Defaults, maxLen int) batchPlan {
 		plan.workload = fmt.Sprintf("workload scoring: prefill-only (about one output token), so time to first token is the prefill; a %s-token step holds %s (a whole %s-token prompt in %s); capped at %s to bound the activation reserve",
 			num(int64(step)), prompts(step, maxLen), num(int64(maxLen)), steps(ceilDiv(maxLen, step)), num(scoringMaxStep))
 		plan.tokens = step
-		plan.why = "scoring: a request leaves after its prefill step, so the batch is the prompts one step holds; " + plan.why
+		plan.why = fmt.Sprintf("workload scoring: a request leaves after its prefill step (about one output token), so the running requests are prompts being prefilled, %s per %s-token step; a cap of %d lets many short prompts batch together, and full-length ones are bounded by the KV pool, not by the cap",
+			prompts(step, maxLen), num(int64(step)), plan.seqs)
 	case knowledge.WorkloadMixed:
 		plan.workload = fmt.Sprintf("workload mixed: long and short prompts share this %s-token step", num(int64(plan.tokens)))
 	}
 	plan.tokens = max(plan.tokens, plan.seqs) // vLLM: max-num-batched-tokens ≥ max-num-seqs
-	return plan
+	return it.concurrencyFloor(plan)
+}
+
+// concurrencyFloor lowers the concurrency a layout must hold to what the
+// stated traffic asks of one replica: min(the plan's, ceil(concurrent_requests
+// / replicas)), at least 1. With no stated traffic the plan's stands.
+func (it intent) concurrencyFloor(p batchPlan) batchPlan {
+	if it.concurrent <= 0 {
+		return p
+	}
+	need := max(1, ceilDiv(it.concurrent, max(1, it.replicas)))
+	if need < p.minConcurrency {
+		p.concWhy = fmt.Sprintf("concurrent_requests %s over %s: %s each, fewer than the plan's %d",
+			num(int64(it.concurrent)), plural(it.replicas, "replica"), plural(need, "request"), p.minConcurrency)
+		p.minConcurrency = need
+	}
+	return p
+}
+
+// plural is "1 replica" or "n replicas".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%s %ss", num(int64(n)), word)
 }
 
 func steps(n int) string {
@@ -225,7 +266,7 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 	}
 	in := inputFor(plan)
 	fit, err := sizing.SmallestTP(in, perNode, nodes)
-	if own := planFor(it.priority, d); err != nil && plan != own {
+	if own := it.concurrencyFloor(planFor(it.priority, d)); err != nil && plan != own {
 		// The workload's plan asks more of the fleet than latency_priority's
 		// (more headroom, a longer step): keep the command it can run.
 		if f2, err2 := sizing.SmallestTP(inputFor(own), perNode, nodes); err2 == nil {
@@ -338,8 +379,8 @@ func chooseLayout(it intent, smallest sizing.Result, balanced func() (sizing.Fit
 				lay.notes = append(lay.notes, fmt.Sprintf("itl_ms %d: TP %d has a batch-1 step of at least %.1f ms, over the target; TP %d is the smallest that meets it (%.1f ms)", it.itlMs, lay.tp, cur.StepMillis(), bestTP, best.StepMillis()))
 				lay.why = fmt.Sprintf("itl_ms %d: the smallest TP whose batch-1 step (%.1f ms) meets it", it.itlMs, best.StepMillis())
 			} else {
-				lay.notes = append(lay.notes, fmt.Sprintf("itl_ms %d is not reachable inside one node of %d GPUs: the fastest layout, TP %d, has a batch-1 step of at least %.1f ms (weights %s per GPU over %s TB/s); the command takes it as the nearest; quantize to go lower",
-					it.itlMs, perNode, bestTP, best.StepMillis(), gib(best.WeightsGiBPerGPU), trim(in.Hardware.BandwidthTBs)))
+				lay.notes = append(lay.notes, fmt.Sprintf("itl_ms %d is not reachable inside one node of %s: the fastest layout, TP %d, has a batch-1 step of at least %.1f ms (weights %s per GPU over %s TB/s); the command takes it as the nearest; quantize to go lower",
+					it.itlMs, plural(perNode, "GPU"), bestTP, best.StepMillis(), gib(best.WeightsGiBPerGPU), trim(in.Hardware.BandwidthTBs)))
 				if bestTP != lay.tp {
 					lay.why = fmt.Sprintf("itl_ms %d is out of reach; the fastest TP inside a node (batch-1 step %.1f ms) is the nearest", it.itlMs, best.StepMillis())
 				}
@@ -502,21 +543,37 @@ func tradeNote(r, smallest sizing.Result, fleetGPUs, engines int) string {
 		replicasOf(r, fleetGPUs, engines), fleetGPUs, replicasOf(smallest, fleetGPUs, engines), r.ReplicasPerNode, smallest.ReplicasPerNode)
 }
 
-func tpDefense(r sizing.Result, tried []sizing.Tried, gp *knowledge.GPU, minConc int, lay layout) string {
+func tpDefense(r sizing.Result, tried []sizing.Tried, gp *knowledge.GPU, plan batchPlan, lay layout) string {
+	minConc := plan.minConcurrency
+	holds := plural(minConc, "request") + " of " + num(int64(r.ContextTokens)) + " tokens"
+	if plan.concWhy != "" {
+		holds += " (" + plan.concWhy + ")"
+	}
 	if lay.why != "" {
 		sm := lay.smallest
-		return fmt.Sprintf("weights %s per GPU of %.2f GiB; %s: batch-1 step ≥ %.1f ms (%.0f tokens/s) against %.1f ms at TP %d, the smallest whose KV pool holds ≥ %d requests of %s tokens",
-			gib(r.WeightsGiBPerGPU), gp.MemoryGiB, lay.why, r.StepMillis(), r.DecodeTokensPerSecond, sm.StepMillis(), sm.TensorParallelSize, minConc, num(int64(r.ContextTokens)))
+		return fmt.Sprintf("weights %s per GPU of %.2f GiB; %s: batch-1 step ≥ %.1f ms (%.0f tokens/s) against %.1f ms at TP %d, the smallest whose KV pool holds ≥ %s",
+			gib(r.WeightsGiBPerGPU), gp.MemoryGiB, lay.why, r.StepMillis(), r.DecodeTokensPerSecond, sm.StepMillis(), sm.TensorParallelSize, holds)
 	}
-	s := fmt.Sprintf("weights %s per GPU of %.2f GiB; the smallest size whose KV pool holds ≥ %d requests of %s tokens (it holds %.1f)",
-		gib(r.WeightsGiBPerGPU), gp.MemoryGiB, minConc, num(int64(r.ContextTokens)), r.MaxConcurrency)
-	if len(tried) > 1 {
-		prev := tried[len(tried)-2]
+	s := fmt.Sprintf("weights %s per GPU of %.2f GiB; the smallest size whose KV pool holds ≥ %s; it holds %.1f",
+		gib(r.WeightsGiBPerGPU), gp.MemoryGiB, holds, r.MaxConcurrency)
+	// The layout just below: the last one tried that does not fit (a
+	// binary search over pipeline stages also tries larger ones that fit,
+	// which say nothing against this one).
+	for i := len(tried) - 1; i >= 0; i-- {
+		prev := tried[i]
+		if prev.Fits || prev.Why == "" {
+			continue
+		}
 		why := prev.Why
 		if len(why) > 90 {
 			why = why[:strings.LastIndex(why[:90], " ")] + " …"
 		}
-		s += fmt.Sprintf("; TP %d: %s", prev.TP, why)
+		name := fmt.Sprintf("TP %d", prev.TP)
+		if prev.PP > 1 {
+			name += fmt.Sprintf(" × PP %d", prev.PP)
+		}
+		s += fmt.Sprintf("; %s: %s", name, why)
+		break
 	}
 	return s
 }
@@ -535,6 +592,26 @@ type commandInput struct {
 	it        intent
 	perNode   int
 	fleetGPUs int
+}
+
+// dataParallel is how many replicas of this model one server runs in
+// vLLM's data-parallel mode: on a one-node fleet whose node holds more than
+// one replica (outside a prefill/decode split, where each instance takes a
+// role), else 1. On several nodes the orchestrator balances the replicas.
+func (c commandInput) dataParallel() int {
+	if c.a.Get(knowledge.KeyNodes).Int != 1 || c.spanNodes() > 1 {
+		return 1
+	}
+	if c.splitsRoles() {
+		return 1
+	}
+	return replicasOf(c.r, c.fleetGPUs, checkpoints(c.a))
+}
+
+// splitsRoles is whether the answers ask prefill and decode apart for a
+// workload that has a decode phase (disaggregation may still find no room).
+func (c commandInput) splitsRoles() bool {
+	return c.it.disaggregation && c.it.workload != knowledge.WorkloadScoring
 }
 
 // spanNodes is how many nodes one replica spans (1 inside a node).
@@ -568,17 +645,18 @@ func (c commandInput) disaggregation() bool {
 		return false
 	}
 	reps := replicasOf(c.r, c.fleetGPUs, checkpoints(c.a))
-	c.ec.Notes = append(c.ec.Notes, fmt.Sprintf("disaggregation: the fleet holds %d instances of %d GPUs for this model; run some as prefill and the rest as decode (start near half and half, then move instances toward whichever queue grows: long prompts want more prefill, long outputs more decode); the KV cache moves between them over RDMA, so the nodes need InfiniBand or RoCE", reps, per))
+	c.ec.instances = reps
+	c.ec.Notes = append(c.ec.Notes, fmt.Sprintf("disaggregation: the fleet holds %d instances of %d GPUs for this model; the split between prefill and decode is not sized (stackpick does not model prefill against decode time): start with %d prefill and %d decode (one command per role), then move instances toward whichever queue grows (long prompts want more prefill, long outputs more decode); the KV cache moves between them over RDMA, so the nodes need InfiniBand or RoCE", reps, per, reps/2, reps-reps/2))
 	return true
 }
 
 func vllmCommand(c commandInput) {
 	kb, a, ec, m, gp, r, d, plan := c.kb, c.a, c.ec, c.m, c.gp, c.r, c.d, c.plan
 	ec.EngineVersion = "vLLM v" + sizing.CurrentVLLM
-	emit(kb, ec, knowledge.FlagVLLMTensorParallelSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan.minConcurrency, c.lay))
+	emit(kb, ec, knowledge.FlagVLLMTensorParallelSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan, c.lay))
 	if r.PipelineParallelSize > 1 {
 		emit(kb, ec, knowledge.FlagVLLMPipelineParallelSize, fmt.Sprint(r.PipelineParallelSize),
-			fmt.Sprintf("the model does not fit one node of %d GPUs; %d stages of %d layers each", c.perNode, r.PipelineParallelSize, (m.Layers+r.PipelineParallelSize-1)/r.PipelineParallelSize))
+			fmt.Sprintf("the model does not fit one node of %s; %d stages of %d layers each", plural(c.perNode, "GPU"), r.PipelineParallelSize, (m.Layers+r.PipelineParallelSize-1)/r.PipelineParallelSize))
 	}
 	if n := c.spanNodes(); n > 1 {
 		emit(kb, ec, knowledge.FlagVLLMNNodes, fmt.Sprint(n),
@@ -586,6 +664,11 @@ func vllmCommand(c commandInput) {
 		emit(kb, ec, knowledge.FlagVLLMNodeRank, "${NODE_RANK}", "0 on the head node, "+otherRanks(n)+"; every node but the head also adds --headless")
 		emit(kb, ec, knowledge.FlagVLLMMasterAddr, "${HEAD_NODE_IP}", "the head node's address on the network the nodes share (InfiniBand for tensor- and pipeline-parallel traffic)")
 		keep(kb, ec, knowledge.FlagVLLMDistributedExecutorBackend, "mp with --nnodes above; with a Ray cluster already spanning the nodes, use ray instead and run the command once, on the head, without --nnodes/--node-rank/--master-addr")
+	}
+	if dp := c.dataParallel(); dp > 1 {
+		emit(kb, ec, knowledge.FlagVLLMDataParallelSize, fmt.Sprint(dp),
+			fmt.Sprintf("one node of %d GPUs holds %d replicas of TP %d × PP %d for this model; one server with vLLM's data-parallel mode balances requests across them, so nothing else needs to route between replicas on this node (several nodes would leave it to the orchestrator)",
+				c.perNode, dp, r.TensorParallelSize, r.PipelineParallelSize))
 	}
 	emit(kb, ec, knowledge.FlagVLLMMaxModelLen, fmt.Sprint(r.MaxModelLen),
 		fmt.Sprintf("context_tokens cap (native %s): one request's KV is %s × %s B = %s per GPU",
@@ -625,7 +708,13 @@ func vllmCommand(c commandInput) {
 		emit(kb, ec, knowledge.FlagVLLMMaxLoRAs, fmt.Sprint(min(ft, 8)),
 			fmt.Sprintf("adapters active in one batch: %d of %d (default 1 would serialise tenants); each slot takes GPU memory the sizing above does not count", min(ft, 8), ft))
 		keep(kb, ec, knowledge.FlagVLLMMaxLoRARank, "16 by default: raise it to the largest rank among the adapters (32, 64, …)")
-		keep(kb, ec, knowledge.FlagVLLMMaxCPULoRAs, "defaults to --max-loras; raise it to keep every tenant's adapter warm in CPU memory")
+		if ft > min(ft, 8) {
+			emit(kb, ec, knowledge.FlagVLLMMaxCPULoRAs, fmt.Sprint(ft),
+				fmt.Sprintf("all %d adapters kept warm in CPU memory, ready to swap into the %d GPU slots (the default, --max-loras, would reload all but %d from disk as tenants rotate); each takes host RAM, about rank × (in + out) × 2 B per adapted matrix per layer, so check the hosts hold %d of them beside the engine",
+					ft, min(ft, 8), min(ft, 8), ft))
+		} else {
+			keep(kb, ec, knowledge.FlagVLLMMaxCPULoRAs, fmt.Sprintf("defaults to --max-loras (%d), which holds all %d adapters", min(ft, 8), ft))
+		}
 	}
 	emit(kb, ec, knowledge.FlagVLLMServedModelName, m.ID, "the name OpenAI clients send; stays stable when the checkpoint behind it changes")
 	if c.disaggregation() {
@@ -652,10 +741,10 @@ func sglangCommand(c commandInput) {
 	ec.EngineVersion = "SGLang (server_args.py, early 2026)"
 	ec.Notes = append(ec.Notes, "the sizing uses vLLM's memory model; SGLang reserves memory differently (--mem-fraction-static covers weights and KV pool only), so treat the KV figures as an estimate")
 	emit(kb, ec, knowledge.FlagSGLangModelPath, m.HFID, "the model to serve")
-	emit(kb, ec, knowledge.FlagSGLangTPSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan.minConcurrency, c.lay))
+	emit(kb, ec, knowledge.FlagSGLangTPSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan, c.lay))
 	if r.PipelineParallelSize > 1 {
 		emit(kb, ec, knowledge.FlagSGLangPPSize, fmt.Sprint(r.PipelineParallelSize),
-			fmt.Sprintf("the model does not fit one node of %d GPUs; %d stages of %d layers each", c.perNode, r.PipelineParallelSize, (m.Layers+r.PipelineParallelSize-1)/r.PipelineParallelSize))
+			fmt.Sprintf("the model does not fit one node of %s; %d stages of %d layers each", plural(c.perNode, "GPU"), r.PipelineParallelSize, (m.Layers+r.PipelineParallelSize-1)/r.PipelineParallelSize))
 	}
 	if n := c.spanNodes(); n > 1 {
 		emit(kb, ec, knowledge.FlagSGLangNNodes, fmt.Sprint(n),
@@ -663,7 +752,9 @@ func sglangCommand(c commandInput) {
 		emit(kb, ec, knowledge.FlagSGLangNodeRank, "${NODE_RANK}", "0 on the node named in --dist-init-addr, "+otherRanks(n))
 		emit(kb, ec, knowledge.FlagSGLangDistInitAddr, "${HEAD_NODE_IP}:5000", "node rank 0's address and a free port, where the nodes meet to set up the distributed backend")
 	}
-	if r.ReplicasPerNode > 1 {
+	// Prefill and decode apart, each instance is one TP group with one role
+	// (the split counts them), so no server holds several replicas.
+	if r.ReplicasPerNode > 1 && !c.splitsRoles() {
 		emit(kb, ec, knowledge.FlagSGLangDPSize, fmt.Sprint(r.ReplicasPerNode),
 			fmt.Sprintf("%d GPUs per node / TP %d = %d replicas in one server", c.perNode, r.TensorParallelSize, r.ReplicasPerNode))
 	}
@@ -737,10 +828,22 @@ func commandText(ec *EngineConfig) string {
 	}
 	var parts []string
 	ec.Roles = ec.Roles[:0]
-	for _, role := range roles {
+	for i, role := range roles {
 		text := oneCommand(ec, role)
-		ec.Roles = append(ec.Roles, RoleCommand{Role: role, CommandText: text})
-		parts = append(parts, "# "+role+" instances\n"+text)
+		rc := RoleCommand{Role: role, CommandText: text}
+		if len(roles) == 2 && ec.instances >= 2 {
+			rc.Instances = ec.instances / 2
+			if i == 1 {
+				rc.Instances = ec.instances - ec.instances/2
+			}
+			rc.Split = fmt.Sprintf("start with %d of the %d instances (a starting point, not sized)", rc.Instances, ec.instances)
+		}
+		ec.Roles = append(ec.Roles, rc)
+		label := "# " + role + " instances"
+		if rc.Split != "" {
+			label += ": " + rc.Split
+		}
+		parts = append(parts, label+"\n"+text)
 	}
 	return strings.Join(parts, "\n\n")
 }

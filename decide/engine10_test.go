@@ -205,11 +205,17 @@ func TestDisaggregationWritesPrefillAndDecodeCommands(t *testing.T) {
 		if !strings.Contains(p, tc.prefill) || strings.Contains(p, tc.dec) || !strings.Contains(d, tc.dec) || strings.Contains(d, tc.prefill) {
 			t.Errorf("%s:\nprefill %s\ndecode %s", name, p, d)
 		}
+		if strings.Contains(p, "--dp-size") || strings.Contains(p, "--data-parallel-size") {
+			t.Errorf("%s: a role's instance is one TP group, counted by the split; the command holds several: %s", name, p)
+		}
 		if tc.sharedPresent != "" && (!strings.Contains(p, tc.sharedPresent) || !strings.Contains(d, tc.sharedPresent)) {
 			t.Errorf("%s: both roles need %s", name, tc.sharedPresent)
 		}
-		if !strings.Contains(ec.CommandText, "# prefill instances\n") || !strings.Contains(ec.CommandText, "# decode instances\n") {
-			t.Errorf("%s: the command text does not label the roles: %s", name, ec.CommandText)
+		if !strings.Contains(ec.CommandText, "# prefill instances: start with ") || !strings.Contains(ec.CommandText, "# decode instances: start with ") {
+			t.Errorf("%s: the command text does not label the roles with their split: %s", name, ec.CommandText)
+		}
+		if ec.Roles[0].Instances < 1 || ec.Roles[1].Instances < 1 || !strings.Contains(ec.Roles[0].Split, "not sized") || !notesContain(ec, "not sized") {
+			t.Errorf("%s: the prefill/decode split is not said: %+v, notes %q", name, ec.Roles, ec.Notes)
 		}
 		for _, l := range ec.Command {
 			if l.Role != "" && !strings.HasPrefix(l.Defense, l.Role+" instances") {
@@ -445,6 +451,131 @@ func TestAWorkloadNeverTakesAwayALaunchCommand(t *testing.T) {
 		ec := engineConfig(c, answersFromTable(t, kb, set), knowledge.EngineVLLM)
 		if !ec.Covered || !notesContain(ec, "do not fit this fleet") {
 			t.Errorf("%v: covered %v, note %q, notes %q", set, ec.Covered, ec.Note, ec.Notes)
+		}
+	}
+}
+
+// Stated traffic reaches the tensor-parallel search: a layout must hold
+// min(the plan's concurrency, ceil(concurrent_requests / replicas)), at
+// least 1, so one RTX 4090 serving one request gets a command (finding 8).
+func TestConcurrentRequestsReachTheTensorParallelSearch(t *testing.T) {
+	kb := kb10(t)
+	c := Compile(kb)
+	for _, tc := range []struct {
+		set      map[string]any
+		wantTP   int
+		wantHold string
+	}{
+		{map[string]any{"gpu": "rtx-4090", "gpus_per_node": 1, "concurrent_requests": 1, "model": "llama-3.1-8b"}, 1, "≥ 1 request of"},
+		{map[string]any{"concurrent_requests": 1}, 2, "≥ 1 request of"},
+		// More than the plan asks: the plan's 8 stands.
+		{map[string]any{"concurrent_requests": 500}, 4, "≥ 8 requests of"},
+	} {
+		ec := engineConfig(c, answersFromTable(t, kb, tc.set), knowledge.EngineVLLM)
+		if !ec.Covered {
+			t.Errorf("%v: no command: %s", tc.set, ec.Note)
+			continue
+		}
+		if ec.Sizing.TensorParallelSize != tc.wantTP {
+			t.Errorf("%v: TP %d, want %d", tc.set, ec.Sizing.TensorParallelSize, tc.wantTP)
+		}
+		if !strings.Contains(ec.Command[0].Defense, tc.wantHold) {
+			t.Errorf("%v: TP defense %q lacks %q", tc.set, ec.Command[0].Defense, tc.wantHold)
+		}
+	}
+	// "1 GPUs" is never written.
+	ec := engineConfig(c, answersFromTable(t, kb, map[string]any{"gpu": "rtx-4090", "gpus_per_node": 1, "model": "llama-3.3-70b"}), knowledge.EngineVLLM)
+	if ec.Covered || !strings.Contains(ec.Note, "1 GPU of one node") || strings.Contains(ec.Note, "1 GPUs") {
+		t.Errorf("70B on one RTX 4090: %s", ec.Note)
+	}
+}
+
+// On one node holding several replicas, vLLM runs them as one server in its
+// data-parallel mode so they are balanced; on several nodes the orchestrator
+// balances them and the flag stays out (finding 9).
+func TestOneNodeOfSeveralReplicasRunsDataParallel(t *testing.T) {
+	kb := kb10(t)
+	c := Compile(kb)
+	for _, tc := range []struct {
+		set    map[string]any
+		engine string
+		flag   string
+		want   string
+	}{
+		{map[string]any{}, knowledge.EngineVLLM, "--data-parallel-size", "2"},
+		{map[string]any{"nodes": 4}, knowledge.EngineVLLM, "--data-parallel-size", ""},
+		{map[string]any{"gpus_per_node": 4}, knowledge.EngineVLLM, "--data-parallel-size", ""},
+		{map[string]any{}, knowledge.EngineSGLang, "--dp-size", "2"},
+	} {
+		ec := engineConfig(c, answersFromTable(t, kb, tc.set), tc.engine)
+		got := flagValues(ec)[tc.flag]
+		switch {
+		case tc.want == "" && len(got) != 0:
+			t.Errorf("%s %v: %s %v, want none", tc.engine, tc.set, tc.flag, got)
+		case tc.want != "" && (len(got) != 1 || got[0] != tc.want):
+			t.Errorf("%s %v: %s %v, want %s", tc.engine, tc.set, tc.flag, got, tc.want)
+		}
+		if tc.want != "" {
+			for _, l := range ec.Command {
+				if l.Flag == tc.flag && !strings.Contains(l.Defense, "replicas") {
+					t.Errorf("%s: defense %q", tc.flag, l.Defense)
+				}
+			}
+		}
+	}
+	if f := kb.Flag(knowledge.FlagVLLMDataParallelSize); f == nil || f.Status != knowledge.FlagCurrent || f.Source == "" {
+		t.Errorf("the flag record: %+v", f)
+	}
+}
+
+// More fine-tunes than GPU adapter slots keep every adapter warm in CPU
+// memory: --max-cpu-loras = fine_tunes, defended with its host memory
+// (finding 15).
+func TestManyAdaptersAreKeptWarmInCPUMemory(t *testing.T) {
+	kb := kb10(t)
+	c := Compile(kb)
+	ec := engineConfig(c, answersFromTable(t, kb, map[string]any{"fine_tune_method": "lora", "fine_tunes": 200}), knowledge.EngineVLLM)
+	if got := flagValues(ec)["--max-cpu-loras"]; len(got) != 1 || got[0] != "200" {
+		t.Fatalf("--max-cpu-loras %v, want 200", got)
+	}
+	for _, l := range ec.Command {
+		if l.Flag == "--max-cpu-loras" && !strings.Contains(l.Defense, "host RAM") {
+			t.Errorf("defense %q", l.Defense)
+		}
+	}
+	ec = engineConfig(c, answersFromTable(t, kb, map[string]any{"fine_tune_method": "lora", "fine_tunes": 3}), knowledge.EngineVLLM)
+	if got := flagValues(ec)["--max-cpu-loras"]; len(got) != 0 {
+		t.Errorf("3 adapters fit the GPU slots: --max-cpu-loras %v", got)
+	}
+}
+
+// The defenses read right for their case (findings 22 and 23): SGLang's
+// scoring batch cap is scoring's, not vLLM's step budget; the TP defense
+// never ends on a layout with nothing said about it; a replica that spans
+// nodes is not "0 replicas per node".
+func TestEngineDefensesFitTheirCase(t *testing.T) {
+	kb := kb10(t)
+	c := Compile(kb)
+	ec := engineConfig(c, answersFromTable(t, kb, map[string]any{"workload": "scoring"}), knowledge.EngineSGLang)
+	for _, l := range ec.Command {
+		if l.Flag == "--max-running-requests" && (strings.Contains(l.Defense, "vLLM's step budget") || strings.Contains(l.Defense, "balanced") || !strings.Contains(l.Defense, "scoring")) {
+			t.Errorf("scoring's --max-running-requests: %q", l.Defense)
+		}
+	}
+	ec = engineConfig(c, answersFromTable(t, kb, map[string]any{"nodes": 2, "model": "llama-3.1-405b"}), knowledge.EngineVLLM)
+	if !ec.Covered || ec.Sizing.PipelineParallelSize < 2 {
+		t.Fatalf("405B on 2 × 8 H100: %s %+v", ec.Note, ec.Sizing)
+	}
+	tp := ec.Command[0].Defense
+	if strings.HasSuffix(strings.TrimSpace(tp), ":") || !strings.Contains(tp, "TP 8: weights") {
+		t.Errorf("TP defense: %q", tp)
+	}
+	for _, fg := range ec.Sizing.Figures {
+		if strings.Contains(fg.Name, "Replicas per node") && fg.Value == 0 {
+			t.Errorf("figure %q = 0", fg.Name)
+		}
+		if fg.Key == "nodes_per_replica" && fg.Name+": "+fg.Text() != "1 replica spans: 2 nodes" {
+			t.Errorf("figure %q: %s", fg.Name, fg.Text())
 		}
 	}
 }

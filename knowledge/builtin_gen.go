@@ -2744,6 +2744,20 @@ func builtinKB() *KB {
 		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 459},
 	}
 	p118 := &Flag{
+		ID:         "vllm-data-parallel-size",
+		Engine:     "vllm",
+		Name:       "--data-parallel-size",
+		Aliases:    []string{"-dp"},
+		Default:    "1",
+		Values:     "a whole number ≥ 1; data-parallel size × tensor-parallel size × pipeline-parallel size GPUs",
+		Effect:     "Runs this many replicas (data-parallel ranks) of the model in one server, each on its own tensor-parallel group, with the API server balancing requests across them.",
+		Status:     "current",
+		Introduced: "V1 (2025)",
+		Source:     "vllm/engine/arg_utils.py (ParallelConfig.data_parallel_size); docs.vllm.ai/en/latest/serving/data_parallel_deployment/",
+		AsOf:       "2026-12",
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 483},
+	}
+	p119 := &Flag{
 		ID:         "vllm-kv-transfer-config",
 		Engine:     "vllm",
 		Name:       "--kv-transfer-config",
@@ -2754,9 +2768,9 @@ func builtinKB() *KB {
 		Introduced: "V0 disaggregated prefill (2024); V1 connectors 2025",
 		Source:     "vllm-project/vllm@007c643b4abb7a79e69ef2b343b3dc80eb643c0d:vllm/config/kv_transfer.py; vllm-project/vllm@026c83f974fcee0e1887060ebdcc53dc427bacfc:docs/features/nixl_connector_usage.md",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 479},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 496},
 	}
-	p119 := &Flag{
+	p120 := &Flag{
 		ID:         "vllm-max-num-partial-prefills",
 		Engine:     "vllm",
 		Name:       "--max-num-partial-prefills",
@@ -2767,9 +2781,9 @@ func builtinKB() *KB {
 		Introduced: "present ~v0.11 (not pinned)",
 		Source:     "vllm-project/vllm@01230b40128e570a58e54e75f7e55c4d5cd9246d:vllm/config/scheduler.py",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 496},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 513},
 	}
-	p120 := &Flag{
+	p121 := &Flag{
 		ID:         "vllm-max-long-partial-prefills",
 		Engine:     "vllm",
 		Name:       "--max-long-partial-prefills",
@@ -2780,9 +2794,9 @@ func builtinKB() *KB {
 		Introduced: "present ~v0.11 (not pinned)",
 		Source:     "vllm-project/vllm@01230b40128e570a58e54e75f7e55c4d5cd9246d:vllm/config/scheduler.py",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 508},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 525},
 	}
-	p121 := &Flag{
+	p122 := &Flag{
 		ID:         "sglang-model-path",
 		Engine:     "sglang",
 		Name:       "--model-path",
@@ -2793,9 +2807,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "python/sglang/srt/server_args.py (a 2026 copy)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 524},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 541},
 	}
-	p122 := &Flag{
+	p123 := &Flag{
 		ID:         "sglang-tp-size",
 		Engine:     "sglang",
 		Name:       "--tp-size",
@@ -2808,9 +2822,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "python/sglang/srt/server_args.py (a 2026 copy)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 536},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 553},
 	}
-	p123 := &Flag{
+	p124 := &Flag{
 		ID:         "sglang-dp-size",
 		Engine:     "sglang",
 		Name:       "--dp-size",
@@ -2823,9 +2837,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "python/sglang/srt/server_args.py (a 2026 copy)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 550},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 567},
 	}
-	p124 := &Flag{
+	p125 := &Flag{
 		ID:         "sglang-context-length",
 		Engine:     "sglang",
 		Name:       "--context-length",
@@ -2836,9 +2850,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "python/sglang/srt/server_args.py (a 2026 copy)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 564},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 581},
 	}
-	p125 := &Flag{
+	p126 := &Flag{
 		ID:         "sglang-mem-fraction-static",
 		Engine:     "sglang",
 		Name:       "--mem-fraction-static",
@@ -2851,9 +2865,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (~early-2026, _handle_gpu_memory_settings); 2024 version server_args.py@469c63e54e7d94591617ef9590c6aa26d54dc1bb",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 576},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 593},
 	}
-	p126 := &Flag{
+	p127 := &Flag{
 		ID:         "sglang-enable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--enable-radix-cache",
@@ -2866,9 +2880,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (disable_radix_cache: bool = False)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 590},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 607},
 	}
-	p127 := &Flag{
+	p128 := &Flag{
 		ID:         "sglang-disable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--disable-radix-cache",
@@ -2879,9 +2893,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "server_args.py (disable_radix_cache: bool = False)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 604},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 621},
 	}
-	p128 := &Flag{
+	p129 := &Flag{
 		ID:         "sglang-max-running-requests",
 		Engine:     "sglang",
 		Name:       "--max-running-requests",
@@ -2893,9 +2907,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 616},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 633},
 	}
-	p129 := &Flag{
+	p130 := &Flag{
 		ID:         "sglang-chunked-prefill-size",
 		Engine:     "sglang",
 		Name:       "--chunked-prefill-size",
@@ -2908,9 +2922,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (_handle_gpu_memory_settings; help text)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 629},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 646},
 	}
-	p130 := &Flag{
+	p131 := &Flag{
 		ID:         "sglang-enable-torch-compile",
 		Engine:     "sglang",
 		Name:       "--enable-torch-compile",
@@ -2922,9 +2936,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 643},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 660},
 	}
-	p131 := &Flag{
+	p132 := &Flag{
 		ID:         "sglang-attention-backend",
 		Engine:     "sglang",
 		Name:       "--attention-backend",
@@ -2937,9 +2951,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (auto-select docstring)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 656},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 673},
 	}
-	p132 := &Flag{
+	p133 := &Flag{
 		ID:         "sglang-kv-cache-dtype",
 		Engine:     "sglang",
 		Name:       "--kv-cache-dtype",
@@ -2951,9 +2965,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 670},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 687},
 	}
-	p133 := &Flag{
+	p134 := &Flag{
 		ID:         "sglang-enable-metrics",
 		Engine:     "sglang",
 		Name:       "--enable-metrics",
@@ -2965,9 +2979,9 @@ func builtinKB() *KB {
 		InSeed:     true,
 		Source:     "server_args.py (enable_metrics: bool = False)",
 		AsOf:       "2026-09",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 683},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 700},
 	}
-	p134 := &Flag{
+	p135 := &Flag{
 		ID:         "sglang-pp-size",
 		Engine:     "sglang",
 		Name:       "--pp-size",
@@ -2979,9 +2993,9 @@ func builtinKB() *KB {
 		Introduced: "2025 (PR #5724)",
 		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md; sgl-project/sglang@484350736de2331b3e691d3c358afbb1f83025c2:docs/advanced_features/pipeline_parallelism.md",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 700},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 717},
 	}
-	p135 := &Flag{
+	p136 := &Flag{
 		ID:         "sglang-nnodes",
 		Engine:     "sglang",
 		Name:       "--nnodes",
@@ -2992,9 +3006,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 716},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 733},
 	}
-	p136 := &Flag{
+	p137 := &Flag{
 		ID:         "sglang-node-rank",
 		Engine:     "sglang",
 		Name:       "--node-rank",
@@ -3005,9 +3019,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 728},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 745},
 	}
-	p137 := &Flag{
+	p138 := &Flag{
 		ID:         "sglang-dist-init-addr",
 		Engine:     "sglang",
 		Name:       "--dist-init-addr",
@@ -3019,9 +3033,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 740},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 757},
 	}
-	p138 := &Flag{
+	p139 := &Flag{
 		ID:         "sglang-disaggregation-mode",
 		Engine:     "sglang",
 		Name:       "--disaggregation-mode",
@@ -3032,9 +3046,9 @@ func builtinKB() *KB {
 		Introduced: "2025 (PR #4654)",
 		Source:     "sgl-project/sglang@08edc506b2da77e7fa8a6a3a1ec7a704241703d4:docs/advanced_features/pd_disaggregation.md; the PD disaggregation table of sgl-project/sglang:docs/advanced_features/server_arguments.md (a stored 2026 copy, commit not pinned)",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 759},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 776},
 	}
-	p139 := &Flag{
+	p140 := &Flag{
 		ID:         "sglang-disaggregation-transfer-backend",
 		Engine:     "sglang",
 		Name:       "--disaggregation-transfer-backend",
@@ -3045,9 +3059,9 @@ func builtinKB() *KB {
 		Introduced: "2025 (PR #4880)",
 		Source:     "sgl-project/sglang@08edc506b2da77e7fa8a6a3a1ec7a704241703d4:docs/advanced_features/pd_disaggregation.md; the PD disaggregation table of sgl-project/sglang:docs/advanced_features/server_arguments.md (a stored 2026 copy, commit not pinned)",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 771},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 788},
 	}
-	p140 := &Flag{
+	p141 := &Flag{
 		ID:         "sglang-max-prefill-tokens",
 		Engine:     "sglang",
 		Name:       "--max-prefill-tokens",
@@ -3058,9 +3072,9 @@ func builtinKB() *KB {
 		Introduced: "early",
 		Source:     "sgl-project/sglang@004813e1dd464844bd92ddbca5cab8c024a75f78:docs/advanced_features/server_arguments.md",
 		AsOf:       "2026-12",
-		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 786},
+		Pos:        Pos{File: "knowledge/data/flags.toml", Line: 803},
 	}
-	p141 := &Capability{
+	p142 := &Capability{
 		Product: "vllm",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -3069,7 +3083,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 18},
 	}
-	p142 := &Capability{
+	p143 := &Capability{
 		Product: "sglang",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "apple", "none"},
@@ -3078,7 +3092,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 26},
 	}
-	p143 := &Capability{
+	p144 := &Capability{
 		Product: "tensorrt-llm",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -3087,7 +3101,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-10",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 34},
 	}
-	p144 := &Capability{
+	p145 := &Capability{
 		Product: "llama-cpp",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "apple", "none"},
@@ -3096,7 +3110,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 42},
 	}
-	p145 := &Capability{
+	p146 := &Capability{
 		Product: "dynamo-triton",
 		What:    "engines",
 		Values:  []string{"vllm", "tensorrt-llm"},
@@ -3105,7 +3119,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 54},
 	}
-	p146 := &Capability{
+	p147 := &Capability{
 		Product: "dynamo-triton",
 		What:    "vendors",
 		Values:  []string{"nvidia", "none"},
@@ -3114,7 +3128,7 @@ func builtinKB() *KB {
 		AsOf:    "2023-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 62},
 	}
-	p147 := &Capability{
+	p148 := &Capability{
 		Product: "dynamo-triton",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "managed-cloud", "bare-metal"},
@@ -3123,7 +3137,7 @@ func builtinKB() *KB {
 		AsOf:    "2023-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 70},
 	}
-	p148 := &Capability{
+	p149 := &Capability{
 		Product: "dynamo-triton",
 		What:    "features",
 		Values:  []string{"framework-backends", "model-composition"},
@@ -3132,7 +3146,7 @@ func builtinKB() *KB {
 		AsOf:    "2023-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 78},
 	}
-	p149 := &Capability{
+	p150 := &Capability{
 		Product: "dynamo",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang", "tensorrt-llm"},
@@ -3141,7 +3155,7 @@ func builtinKB() *KB {
 		AsOf:    "2025-12",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 90},
 	}
-	p150 := &Capability{
+	p151 := &Capability{
 		Product: "dynamo",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -3150,7 +3164,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-09",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 99},
 	}
-	p151 := &Capability{
+	p152 := &Capability{
 		Product: "dynamo",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "slurm", "bare-metal", "managed-cloud"},
@@ -3159,7 +3173,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-05",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 109},
 	}
-	p152 := &Capability{
+	p153 := &Capability{
 		Product: "dynamo",
 		What:    "features",
 		Values: []string{
@@ -3175,7 +3189,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-06",
 		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 117},
 	}
-	p153 := &Capability{
+	p154 := &Capability{
 		Product: "llm-d",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -3184,7 +3198,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-06",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 129},
 	}
-	p154 := &Capability{
+	p155 := &Capability{
 		Product: "llm-d",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -3193,7 +3207,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-06",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 137},
 	}
-	p155 := &Capability{
+	p156 := &Capability{
 		Product: "llm-d",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -3202,7 +3216,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-06",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 145},
 	}
-	p156 := &Capability{
+	p157 := &Capability{
 		Product: "kserve",
 		What:    "engines",
 		Values:  []string{"vllm"},
@@ -3211,7 +3225,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-08-21",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 157},
 	}
-	p157 := &Capability{
+	p158 := &Capability{
 		Product: "kserve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -3220,7 +3234,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-08-21",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 165},
 	}
-	p158 := &Capability{
+	p159 := &Capability{
 		Product: "kserve",
 		What:    "features",
 		Values: []string{
@@ -3238,7 +3252,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-08-21",
 		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 173},
 	}
-	p159 := &Capability{
+	p160 := &Capability{
 		Product: "ray-serve",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -3247,7 +3261,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 185},
 	}
-	p160 := &Capability{
+	p161 := &Capability{
 		Product: "ray-serve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal", "slurm", "managed-cloud"},
@@ -3256,7 +3270,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 193},
 	}
-	p161 := &Capability{
+	p162 := &Capability{
 		Product: "ray-serve",
 		What:    "features",
 		Values: []string{
@@ -3273,7 +3287,7 @@ func builtinKB() *KB {
 		AsOf:   "2026-11",
 		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 201},
 	}
-	p162 := &Capability{
+	p163 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
 		Values:  []string{"sglang"},
@@ -3282,7 +3296,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-01-29",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 218},
 	}
-	p163 := &Capability{
+	p164 := &Capability{
 		Product: "sgl-router",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal"},
@@ -3291,7 +3305,7 @@ func builtinKB() *KB {
 		AsOf:    "2026-11",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 231},
 	}
-	p164 := &Capability{
+	p165 := &Capability{
 		Product: "sgl-router",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -5446,9 +5460,9 @@ func builtinKB() *KB {
 			p138,
 			p139,
 			p140,
+			p141,
 		},
 		Capabilities: []*Capability{
-			p141,
 			p142,
 			p143,
 			p144,
@@ -5472,6 +5486,7 @@ func builtinKB() *KB {
 			p162,
 			p163,
 			p164,
+			p165,
 		},
 		Needs: []*Need{
 			{
@@ -5937,30 +5952,30 @@ func builtinKB() *KB {
 			},
 		},
 		capByKey: map[string]*Capability{
-			"dynamo-triton/engines":    p145,
-			"dynamo-triton/features":   p148,
-			"dynamo-triton/substrates": p147,
-			"dynamo-triton/vendors":    p146,
-			"dynamo/engines":           p149,
-			"dynamo/features":          p152,
-			"dynamo/substrates":        p151,
-			"dynamo/vendors":           p150,
-			"kserve/engines":           p156,
-			"kserve/features":          p158,
-			"kserve/substrates":        p157,
-			"llama-cpp/vendors":        p144,
-			"llm-d/engines":            p153,
-			"llm-d/features":           p155,
-			"llm-d/substrates":         p154,
-			"ray-serve/engines":        p159,
-			"ray-serve/features":       p161,
-			"ray-serve/substrates":     p160,
-			"sgl-router/engines":       p162,
-			"sgl-router/features":      p164,
-			"sgl-router/substrates":    p163,
-			"sglang/vendors":           p142,
-			"tensorrt-llm/vendors":     p143,
-			"vllm/vendors":             p141,
+			"dynamo-triton/engines":    p146,
+			"dynamo-triton/features":   p149,
+			"dynamo-triton/substrates": p148,
+			"dynamo-triton/vendors":    p147,
+			"dynamo/engines":           p150,
+			"dynamo/features":          p153,
+			"dynamo/substrates":        p152,
+			"dynamo/vendors":           p151,
+			"kserve/engines":           p157,
+			"kserve/features":          p159,
+			"kserve/substrates":        p158,
+			"llama-cpp/vendors":        p145,
+			"llm-d/engines":            p154,
+			"llm-d/features":           p156,
+			"llm-d/substrates":         p155,
+			"ray-serve/engines":        p160,
+			"ray-serve/features":       p162,
+			"ray-serve/substrates":     p161,
+			"sgl-router/engines":       p163,
+			"sgl-router/features":      p165,
+			"sgl-router/substrates":    p164,
+			"sglang/vendors":           p143,
+			"tensorrt-llm/vendors":     p144,
+			"vllm/vendors":             p142,
 		},
 		closeMargin: 1,
 		productByID: map[string]*Product{
@@ -6096,29 +6111,30 @@ func builtinKB() *KB {
 			"qwen3-8b":              p73,
 		},
 		flagByID: map[string]*Flag{
-			"sglang-attention-backend":               p131,
-			"sglang-chunked-prefill-size":            p129,
-			"sglang-context-length":                  p124,
-			"sglang-disable-radix-cache":             p127,
-			"sglang-disaggregation-mode":             p138,
-			"sglang-disaggregation-transfer-backend": p139,
-			"sglang-dist-init-addr":                  p137,
-			"sglang-dp-size":                         p123,
-			"sglang-enable-metrics":                  p133,
-			"sglang-enable-radix-cache":              p126,
-			"sglang-enable-torch-compile":            p130,
-			"sglang-kv-cache-dtype":                  p132,
-			"sglang-max-prefill-tokens":              p140,
-			"sglang-max-running-requests":            p128,
-			"sglang-mem-fraction-static":             p125,
-			"sglang-model-path":                      p121,
-			"sglang-nnodes":                          p135,
-			"sglang-node-rank":                       p136,
-			"sglang-pp-size":                         p134,
-			"sglang-tp-size":                         p122,
+			"sglang-attention-backend":               p132,
+			"sglang-chunked-prefill-size":            p130,
+			"sglang-context-length":                  p125,
+			"sglang-disable-radix-cache":             p128,
+			"sglang-disaggregation-mode":             p139,
+			"sglang-disaggregation-transfer-backend": p140,
+			"sglang-dist-init-addr":                  p138,
+			"sglang-dp-size":                         p124,
+			"sglang-enable-metrics":                  p134,
+			"sglang-enable-radix-cache":              p127,
+			"sglang-enable-torch-compile":            p131,
+			"sglang-kv-cache-dtype":                  p133,
+			"sglang-max-prefill-tokens":              p141,
+			"sglang-max-running-requests":            p129,
+			"sglang-mem-fraction-static":             p126,
+			"sglang-model-path":                      p122,
+			"sglang-nnodes":                          p136,
+			"sglang-node-rank":                       p137,
+			"sglang-pp-size":                         p135,
+			"sglang-tp-size":                         p123,
 			"vllm-block-size":                        p92,
 			"vllm-cuda-graph-sizes":                  p107,
 			"vllm-cudagraph-capture-sizes":           p106,
+			"vllm-data-parallel-size":                p118,
 			"vllm-distributed-executor-backend":      p117,
 			"vllm-enable-chunked-prefill":            p96,
 			"vllm-enable-lora":                       p109,
@@ -6127,18 +6143,18 @@ func builtinKB() *KB {
 			"vllm-gpu-memory-utilization":            p90,
 			"vllm-kv-cache-dtype":                    p91,
 			"vllm-kv-offloading-size":                p94,
-			"vllm-kv-transfer-config":                p118,
+			"vllm-kv-transfer-config":                p119,
 			"vllm-long-prefill-token-threshold":      p97,
 			"vllm-master-addr":                       p116,
 			"vllm-max-context-len-to-capture":        p103,
 			"vllm-max-cpu-loras":                     p112,
 			"vllm-max-cudagraph-capture-size":        p105,
-			"vllm-max-long-partial-prefills":         p120,
+			"vllm-max-long-partial-prefills":         p121,
 			"vllm-max-lora-rank":                     p111,
 			"vllm-max-loras":                         p110,
 			"vllm-max-model-len":                     p89,
 			"vllm-max-num-batched-tokens":            p88,
-			"vllm-max-num-partial-prefills":          p119,
+			"vllm-max-num-partial-prefills":          p120,
 			"vllm-max-num-seqs":                      p87,
 			"vllm-max-seq-len-to-capture":            p104,
 			"vllm-nnodes":                            p114,

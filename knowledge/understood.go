@@ -143,6 +143,7 @@ const (
 	FlagVLLMMasterAddr                 = "vllm-master-addr"
 	FlagVLLMDistributedExecutorBackend = "vllm-distributed-executor-backend"
 	FlagVLLMKVTransferConfig           = "vllm-kv-transfer-config"
+	FlagVLLMDataParallelSize           = "vllm-data-parallel-size"
 	FlagVLLMMaxNumPartialPrefills      = "vllm-max-num-partial-prefills"
 	FlagVLLMMaxLongPartialPrefills     = "vllm-max-long-partial-prefills"
 	FlagVLLMLongPrefillTokenThreshold  = "vllm-long-prefill-token-threshold"
@@ -336,6 +337,7 @@ var UnderstoodFlags = []NamedID{
 	{ID: FlagVLLMMasterAddr, Engine: EngineVLLM},
 	{ID: FlagVLLMDistributedExecutorBackend, Engine: EngineVLLM},
 	{ID: FlagVLLMKVTransferConfig, Engine: EngineVLLM},
+	{ID: FlagVLLMDataParallelSize, Engine: EngineVLLM},
 	{ID: FlagVLLMMaxNumPartialPrefills, Engine: EngineVLLM},
 	{ID: FlagVLLMMaxLongPartialPrefills, Engine: EngineVLLM},
 	{ID: FlagVLLMLongPrefillTokenThreshold, Engine: EngineVLLM},

@@ -102,7 +102,7 @@ func SmallestTP(in Input, maxTP, maxPP int) (Fit, error) {
 		}
 	}
 	fit.Result, _ = describeAt(in, last.TensorParallelSize, last.PipelineParallelSize)
-	where := f("%d GPUs of one node", maxTP)
+	where := f("%s of one node", gpusWord(maxTP))
 	if maxPP > 1 {
 		where = f("%d nodes of %d GPUs (TP %d × PP %d)", maxPP, maxTP, top, min(maxPP, in.Arch.Layers))
 	}
@@ -145,4 +145,12 @@ func (r Result) StepMillis() float64 {
 func Numbers(in Input, tp, pp int) (Result, error) {
 	in.Settings.TP, in.Settings.PP = tp, pp
 	return size(in, false)
+}
+
+// gpusWord is "1 GPU" or "n GPUs".
+func gpusWord(n int) string {
+	if n == 1 {
+		return "1 GPU"
+	}
+	return f("%d GPUs", n)
 }

@@ -256,8 +256,9 @@ func size(in Input, describe bool) (Result, error) {
 		}
 	} else if s.GPUsPerNode > 0 {
 		if describe {
-			add(Figure{Key: "replicas_per_node", Name: "Replicas per node", Value: 0, Unit: "",
-				Formula: f("one replica needs %d GPUs, more than the %d of one node: it spans %d nodes", gpus, s.GPUsPerNode, (gpus+s.GPUsPerNode-1)/s.GPUsPerNode)})
+			span := (gpus + s.GPUsPerNode - 1) / s.GPUsPerNode
+			add(Figure{Key: "nodes_per_replica", Name: "1 replica spans", Value: float64(span), Unit: "nodes",
+				Formula: f("one replica needs %d GPUs, more than the %d of one node: ceil(%d / %d) = %d nodes", gpus, s.GPUsPerNode, gpus, s.GPUsPerNode, span)})
 		}
 	}
 

@@ -82,3 +82,60 @@ func TestEngineCardSaysWhyNothingFits(t *testing.T) {
 		t.Errorf("the card should give the reason and no command:\n%s", text)
 	}
 }
+
+// With prefill and decode apart, the card and the memo print one command
+// per role, each copy-pasteable, each role's flag in its own command only,
+// and say how the instances split (finding 7: one command held
+// --kv-transfer-config twice).
+func TestDisaggregationPrintsOneCommandPerRole(t *testing.T) {
+	for _, tc := range []struct{ src, flag string }{
+		{"nodes = 4\nkubernetes = \"required\"\ndisaggregation = true\n", "--kv-transfer-config"},
+		{"nodes = 4\ndisaggregation = true\nteam_familiarity = \"sglang\"\ncache_aware_routing = true\n", "--disaggregation-mode"},
+	} {
+		kb, d := decideTOML(t, tc.src)
+		ec := d.EngineConfig
+		if ec == nil || len(ec.Roles) != 2 {
+			t.Fatalf("%q: want two roles, got %+v", tc.src, ec)
+		}
+		if !strings.Contains(strings.Join(func() []string {
+			var f []string
+			for _, l := range ec.Command {
+				f = append(f, l.Flag)
+			}
+			return f
+		}(), " "), tc.flag) {
+			t.Fatalf("%q: engine %s has no %s", tc.src, ec.Engine, tc.flag)
+		}
+		card := ansi.Strip(strings.Join(report.EngineCard(ec, report.DefaultStyles(), 200), "\n"))
+		memo := report.Memo(kb, d, report.MemoInput{Date: "2026-12-01"})
+		for name, text := range map[string]string{"card": card, "memo": memo} {
+			// Each command runs from its head to the first line that does
+			// not continue it.
+			var cmds []string
+			lines := strings.Split(text, "\n")
+			for i := 0; i < len(lines); i++ {
+				if !strings.HasPrefix(lines[i], "vllm serve") && !strings.HasPrefix(lines[i], "python -m sglang.launch_server") {
+					continue
+				}
+				cmd := lines[i]
+				for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "  ") {
+					i++
+					cmd += "\n" + lines[i]
+				}
+				cmds = append(cmds, cmd)
+			}
+			if len(cmds) != 2 {
+				t.Errorf("%s %s: want 2 commands, got %d:\n%s", ec.Engine, name, len(cmds), text)
+				continue
+			}
+			for _, c := range cmds {
+				if n := strings.Count(c, tc.flag+" "); n != 1 {
+					t.Errorf("%s %s: %s %d times in one command:\n%s", ec.Engine, name, tc.flag, n, c)
+				}
+			}
+			if !strings.Contains(text, "start with ") || !strings.Contains(text, "not sized") {
+				t.Errorf("%s %s: the prefill/decode split is not said", ec.Engine, name)
+			}
+		}
+	}
+}

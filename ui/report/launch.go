@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -38,22 +39,55 @@ func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 	}
 
 	heading(fmt.Sprintf("Launch command (%s, %s on %s)", ec.EngineVersion, ec.Model, ec.GPU))
-	add(commandHead(ec, st, w)...)
 	flagIndent, defIndent := 2, 4
 	if narrow {
 		defIndent = 2
 	}
-	for i, l := range ec.Command {
-		text := l.Flag
-		if l.Value != "" {
-			text += " " + l.Value
+	// command writes one copy-pasteable command: the flags every instance
+	// takes and those of role (all of them when role is ""), each with its
+	// defense unless it was already defended above.
+	defended := map[int]bool{}
+	command := func(role string) {
+		var flags []int
+		for i, l := range ec.Command {
+			if l.Role == "" || l.Role == role {
+				flags = append(flags, i)
+			}
 		}
-		line := []Span{Styled(text, &st.Key)}
-		if i < len(ec.Command)-1 {
-			line = append(line, Plain(" \\"))
+		add(commandHead(ec, st, w, len(flags) > 0)...)
+		for k, i := range flags {
+			l := ec.Command[i]
+			text := l.Flag
+			if l.Value != "" {
+				text += " " + l.Value
+			}
+			line := []Span{Styled(text, &st.Key)}
+			if k < len(flags)-1 {
+				line = append(line, Plain(" \\"))
+			}
+			add(WrapSpans(line, w, flagIndent, 4)...)
+			if !defended[i] {
+				add(WrapSpans([]Span{Styled("# "+l.Defense, &st.Muted)}, w, defIndent, 2)...)
+				defended[i] = true
+			}
 		}
-		add(WrapSpans(line, w, flagIndent, 4)...)
-		add(WrapSpans([]Span{Styled("# "+l.Defense, &st.Muted)}, w, defIndent, 2)...)
+	}
+	if len(ec.Roles) == 0 {
+		command("")
+	}
+	for i, rc := range ec.Roles {
+		if i > 0 {
+			add("")
+		}
+		head := fmt.Sprintf("%s instances, a command of its own", capitalize(rc.Role))
+		if rc.Split != "" {
+			head += ": " + rc.Split
+		}
+		if i > 0 {
+			head += "; the flags defended above are the same"
+		}
+		add(WrapSpans([]Span{Styled(head, &st.Pick)}, w, 0, 2)...)
+		command(rc.Role)
 	}
 
 	if len(ec.Defaults) > 0 {
@@ -113,13 +147,13 @@ func TriedLines(tried []sizing.Tried, st Styles, w, indent int) []string {
 
 // commandHead is the command's first line ("vllm serve MODEL \"), split
 // before the model when it does not fit.
-func commandHead(ec *decide.EngineConfig, st Styles, w int) []string {
+func commandHead(ec *decide.EngineConfig, st Styles, w int, more bool) []string {
 	cmd, model := "vllm serve", ec.HFID
 	if ec.Engine == knowledge.EngineSGLang {
 		cmd, model = "python -m sglang.launch_server", ""
 	}
 	cont := Plain(" \\")
-	if len(ec.Command) == 0 {
+	if !more {
 		cont = Plain("")
 	}
 	if model == "" {
@@ -134,4 +168,12 @@ func commandHead(ec *decide.EngineConfig, st Styles, w int) []string {
 		indent = 0 // a narrow card: the model id whole beats the indent
 	}
 	return append(out, WrapSpans([]Span{Styled(model, &st.Key), cont}, w, indent, 0)...)
+}
+
+// capitalize upper-cases a role's first letter ("prefill" → "Prefill").
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
