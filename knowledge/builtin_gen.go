@@ -3982,7 +3982,7 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "none",
 				Weight:  3,
-				Reason:  "One replica per model (one node, or one node per model): run each engine alone, for example vLLM with --tensor-parallel-size 8; an orchestrator's ops cost pays off when there are replicas to balance.",
+				Reason:  "One replica per model across the fleet (one node, or one node per model): run each engine alone on its node, where its own data-parallel mode balances any replicas inside the node; an orchestrator's ops cost pays off when replicas span nodes.",
 				Source:  "seed §4 'When it doesn't: You have one 8-GPU node'; seed decision tree line 1",
 				When:    map[string]Condition{"replicas_per_model": {AtMost: new(int(1))}},
 				Conds: []Cond{
