@@ -405,10 +405,3 @@ func plans(kb *knowledge.KB) []layerPlan {
 	}
 	return out
 }
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
