@@ -12,7 +12,7 @@ import (
 // decideNoFlips runs the stack search and explains its outcome: per layer
 // the pick, its state, the reasons, the alternatives as arguments, a close
 // call, and (where nothing fits) the conflicting answers.
-func (c *Compiled) decideNoFlips(a knowledge.Answers) (Decision, *search) {
+func (c *Compiled) decideNoFlips(a knowledge.Answers) Decision {
 	kb := c.kb
 	vals := a.Values()
 	fire := fired(kb, vals, make([]bool, 0, len(kb.Rules)))
@@ -43,7 +43,7 @@ func (c *Compiled) decideNoFlips(a knowledge.Answers) (Decision, *search) {
 	d.Serves = b.serves()
 	d.Risks = append(d.Risks, b.risks(vals)...)
 	d.Assumptions = b.assumptions()
-	return d, s
+	return d
 }
 
 // fallback is the stack when no combination is feasible at all (only an
@@ -762,7 +762,6 @@ func (b *builder) risks(vals []knowledge.Value) []Risk {
 	c, kb, s := b.c, b.c.kb, b.s
 	out := []Risk{}
 	for li, lp := range c.plans {
-		ls := &s.layers[li]
 		for _, r := range lp.rules {
 			if s.fire[r.ri] && r.effect == require && !s.available(li, r.cand) {
 				rule := kb.Rules[r.ri]
@@ -771,7 +770,6 @@ func (b *builder) risks(vals []knowledge.Value) []Risk {
 					Source: rule.Source})
 			}
 		}
-		_ = ls
 		ids := []int{b.best.pick[li]}
 		ids = append(ids, b.best.also[li]...)
 		for _, ci := range ids {
@@ -797,7 +795,6 @@ func (b *builder) risks(vals []knowledge.Value) []Risk {
 // model-server need names go to the model server (or to none there, where
 // nothing fits).
 func (b *builder) serves() []Serving {
-	kb := b.c.kb
 	byLayer := map[string][]string{}
 	byLayer[knowledge.LayerEngine] = []string{b.a.Get(knowledge.KeyModel).Str}
 	framework := map[string]string{} // model type → the layer whose need names it
@@ -825,6 +822,5 @@ func (b *builder) serves() []Serving {
 		}
 		out = append(out, Serving{Layer: lp.layer.ID, Product: b.s.name(li, b.best.pick[li]), Models: models})
 	}
-	_ = kb
 	return out
 }

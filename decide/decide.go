@@ -270,7 +270,7 @@ func Decide(kb *knowledge.KB, a knowledge.Answers) Decision {
 // Decide makes the full decision, flips included, for answers made against
 // the compiled knowledge base.
 func (c *Compiled) Decide(a knowledge.Answers) Decision {
-	d, s := c.decideNoFlips(a)
+	d := c.decideNoFlips(a)
 	flips := computeFlips(c, a, d)
 	for i := range d.Layers {
 		d.Layers[i].Flips = flips[i]
@@ -287,7 +287,6 @@ func (c *Compiled) Decide(a knowledge.Answers) Decision {
 			d.EngineConfig = engineConfig(c, a, d.Layers[i].Pick)
 		}
 	}
-	_ = s
 	return d
 }
 

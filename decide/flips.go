@@ -231,7 +231,6 @@ func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
 			if placed == nil {
 				placed = s.placedOf(&st)
 			}
-			_ = cur
 			from := a.Values()[ch.Q]
 			f := Flip{Answer: q.Key, From: from.Plain(q.Type), To: ch.Value.Plain(q.Type), Pick: pick, Also: also, Stack: placed,
 				Stated: a.Stated(ch.Q), Hardware: hardware, Distance: distance(q, from, ch.Value), toInt: ch.Value.Int, qi: ch.Q}
