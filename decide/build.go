@@ -287,6 +287,8 @@ func (b *builder) assumptions() []Assumption {
 		switch {
 		case q.Key == knowledge.KeyReplicas && b.a.Get(q.Key).Int == 0:
 			x.Means = fmt.Sprintf("%d per model, worked out as nodes ÷ base models", b.a.Get(knowledge.DerivedReplicasPerModel).Int)
+		case q.Key == knowledge.KeyKubernetes && b.a.StatedKey(knowledge.KeySubstrate) && b.a.Get(knowledge.KeySubstrate).Str != knowledge.SubstrateAuto:
+			x.Means = "worked out from substrate = " + b.a.Get(knowledge.KeySubstrate).Str
 		case q.Key == knowledge.KeySubstrate && b.a.Get(q.Key).Str == knowledge.SubstrateAuto:
 			x.Means = "the platform is " + b.a.Get(knowledge.DerivedPlatform).Str + ", as the kubernetes answer implies"
 		}
@@ -381,7 +383,11 @@ func (b *builder) capArgument(li, ci int, blk *capBlock) Argument {
 	var keys []string
 	switch blk.kind {
 	case knowledge.CanVendors:
-		keys = []string{knowledge.DerivedGPUVendor}
+		// The vendor comes from the gpu answer, or from gpus_per_node = 0.
+		keys = []string{knowledge.KeyGPU}
+		if b.a.Get(knowledge.KeyGPUsPerNode).Int == 0 {
+			keys = []string{knowledge.KeyGPUsPerNode}
+		}
 		if s.mix == knowledge.MixSeveralVendors && slices.Contains(blk.cap.Values, s.vendor) {
 			keys = append(keys, knowledge.KeyAcceleratorMix)
 			arg.Text = fmt.Sprintf("%s supports only %s accelerators, and the fleet mixes vendors.", name, strings.Join(blk.cap.Values, ", "))

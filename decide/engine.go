@@ -639,6 +639,9 @@ func (c commandInput) disaggregation() bool {
 	case c.it.workload == knowledge.WorkloadScoring:
 		c.ec.Notes = append(c.ec.Notes, "disaggregation is not set up: workload scoring produces about one output token, so there is no decode phase to move off the prefill GPUs; a prefill/decode split would only add a KV transfer to every request")
 		return false
+	case c.a.Get(knowledge.KeyNodes).Int < 2:
+		c.ec.Notes = append(c.ec.Notes, "disaggregation is not set up on one node: a prefill/decode split needs something that sends each request to a prefill instance and then to a decode instance (the orchestrator's job, or SGLang's router in PD mode), and the decision leaves one node without an orchestrator; the command stays aggregated, where chunked prefill already interleaves prompts with decoding")
+		return false
 	case c.fleetGPUs/max(1, per)/checkpoints(c.a) < 2:
 		c.ec.Notes = append(c.ec.Notes, fmt.Sprintf("disaggregation is not set up: one replica takes %d GPUs (TP %d × PP %d) and the fleet has %d for %d checkpoint(s), so there is no room for a prefill instance and a decode instance of this model; it needs at least %d GPUs per checkpoint",
 			per, c.r.TensorParallelSize, c.r.PipelineParallelSize, c.fleetGPUs, checkpoints(c.a), 2*per))
@@ -653,6 +656,10 @@ func (c commandInput) disaggregation() bool {
 func vllmCommand(c commandInput) {
 	kb, a, ec, m, gp, r, d, plan := c.kb, c.a, c.ec, c.m, c.gp, c.r, c.d, c.plan
 	ec.EngineVersion = "vLLM v" + sizing.CurrentVLLM
+	if a.Get(knowledge.KeyNodes).Int > 1 && r.ReplicasPerNode > 1 && !c.splitsRoles() {
+		ec.Notes = append(ec.Notes, fmt.Sprintf("this command is one replica (TP %d × PP %d = %d GPUs): start %d of them per node, each on its own GPUs (CUDA_VISIBLE_DEVICES) and port, %d in the fleet, and let the orchestrator balance them",
+			r.TensorParallelSize, r.PipelineParallelSize, r.TensorParallelSize*r.PipelineParallelSize, r.ReplicasPerNode, r.ReplicasPerNode*a.Get(knowledge.KeyNodes).Int))
+	}
 	emit(kb, ec, knowledge.FlagVLLMTensorParallelSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan, c.lay))
 	if r.PipelineParallelSize > 1 {
 		emit(kb, ec, knowledge.FlagVLLMPipelineParallelSize, fmt.Sprint(r.PipelineParallelSize),
@@ -740,6 +747,9 @@ func sglangCommand(c commandInput) {
 	a := c.a
 	ec.EngineVersion = "SGLang (server_args.py, early 2026)"
 	ec.Notes = append(ec.Notes, "the sizing uses vLLM's memory model; SGLang reserves memory differently (--mem-fraction-static covers weights and KV pool only), so treat the KV figures as an estimate")
+	if a.Get(knowledge.KeyFineTuneMethod).Str == knowledge.FineTuneLoRA && a.Get(knowledge.KeyFineTunes).Int > 0 {
+		ec.Notes = append(ec.Notes, fmt.Sprintf("%d fine-tunes as LoRA adapters: this command does not load them; SGLang takes adapters with its LoRA server arguments (lora paths and adapters per batch), which stackpick's knowledge base does not cover yet: add them before serving the tenants", a.Get(knowledge.KeyFineTunes).Int))
+	}
 	emit(kb, ec, knowledge.FlagSGLangModelPath, m.HFID, "the model to serve")
 	emit(kb, ec, knowledge.FlagSGLangTPSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan, c.lay))
 	if r.PipelineParallelSize > 1 {

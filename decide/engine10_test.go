@@ -181,7 +181,8 @@ func TestDisaggregationWritesPrefillAndDecodeCommands(t *testing.T) {
 		{engine: knowledge.EngineSGLang, set: map[string]any{"nodes": 2},
 			prefill: "--disaggregation-mode prefill", dec: "--disaggregation-mode decode", sharedPresent: "--disaggregation-transfer-backend mooncake"},
 		{engine: knowledge.EngineVLLM, set: map[string]any{"nodes": 2, "workload": "scoring"}, whyNot: "no decode phase"},
-		{engine: knowledge.EngineSGLang, set: map[string]any{"model": "llama-3.1-8b", "gpus_per_node": 1}, whyNot: "no room for a prefill instance and a decode instance"},
+		{engine: knowledge.EngineSGLang, set: map[string]any{"nodes": 2, "model": "llama-3.1-8b", "gpus_per_node": 1, "base_models": 2}, whyNot: "no room for a prefill instance and a decode instance"},
+		{engine: knowledge.EngineVLLM, set: map[string]any{"nodes": 1}, whyNot: "on one node"},
 	} {
 		set := map[string]any{"disaggregation": true}
 		for k, v := range tc.set {
@@ -193,7 +194,7 @@ func TestDisaggregationWritesPrefillAndDecodeCommands(t *testing.T) {
 			t.Fatalf("%s: not covered: %s", name, ec.Note)
 		}
 		if tc.whyNot != "" {
-			if len(ec.Roles) != 0 || !notesContain(ec, "disaggregation is not set up: ") || !notesContain(ec, tc.whyNot) {
+			if len(ec.Roles) != 0 || !notesContain(ec, "disaggregation is not set up") || !notesContain(ec, tc.whyNot) {
 				t.Errorf("%s: want no roles and a note saying %q; roles %d, notes %q", name, tc.whyNot, len(ec.Roles), ec.Notes)
 			}
 			continue

@@ -215,7 +215,9 @@ func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
 			memo[string(key)] = res
 		}
 		st := res
-		hardware := work.Get(knowledge.DerivedGPUVendor).Str != vendor
+		// A change of the accelerators themselves (another card, vendor,
+		// count per node or mix) is a hardware change, listed last.
+		hardware := work.Get(knowledge.DerivedGPUVendor).Str != vendor || q.Key == knowledge.KeyGPU || q.Key == knowledge.KeyGPUsPerNode || q.Key == knowledge.KeyAcceleratorMix
 		work.Put(ch.Q, a.Values()[ch.Q])
 		var placed []Placed
 		for li := range kb.Layers {

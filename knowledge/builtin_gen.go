@@ -3200,41 +3200,50 @@ func builtinKB() *KB {
 	}
 	p155 := &Capability{
 		Product: "llm-d",
+		What:    "vendors",
+		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
+		Source:  "llm-d/llm-d@b3ae4252eb9b886f168309e731a81635b810fcc4:guides/precise-prefix-cache-routing/README.md (Supported Hardware Backends)",
+		Quote:   "| NVIDIA GPU           | `modelserver/gpu/vllm/`    | | AMD GPU              | `modelserver/amd/vllm/`    | | Intel XPU            | `modelserver/xpu/vllm/`    | | Google TPU v6e       | `modelserver/tpu/v6/vllm/` | | CPU                  | `modelserver/cpu/vllm/`    |",
+		AsOf:    "2026-11",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 137},
+	}
+	p156 := &Capability{
+		Product: "llm-d",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
 		Source:  "llm-d/llm-d@f458af2e7b1f088cbcc399d1c0337b191ff71101:README.md; llm-d/llm-d@b3ae4252eb9b886f168309e731a81635b810fcc4:guides/precise-prefix-cache-routing/README.md",
 		Quote:   "llm-d is a Kubernetes-native distributed inference serving stack | [![E2E (GKE GPU)](https://github.com/llm-d/llm-d/actions/workflows/consolidate-status-precise-prefix-cache-routing-gke-acc-gpu-vllm-x.yaml/badge.svg)] | [![E2E (OCP GPU)](https://github.com/llm-d/llm-d/actions/workflows/consolidate-status-precise-prefix-cache-routing-ibm-acc-gpu-vllm-x.yaml/badge.svg)]",
 		AsOf:    "2026-06",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 137},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 147},
 	}
-	p156 := &Capability{
+	p157 := &Capability{
 		Product: "llm-d",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
 		Source:  "llm-d/llm-d@f458af2e7b1f088cbcc399d1c0337b191ff71101:README.md; llm-d/llm-d@b3ae4252eb9b886f168309e731a81635b810fcc4:guides/precise-prefix-cache-routing/README.md",
 		Quote:   "leverages the latest distributed inference optimizations like KV-cache aware routing and disaggregated serving | **Disaggregated Serving with vLLM:** llm-d leverages vLLM’s support for disaggregated serving to run prefill and decode on independent instances, using high-performance transport libraries like NIXL. | **Load-aware** — such as the [kv-cache utilization](https://github.com/llm-d/llm-d-router/tree/main/pkg/epp/framework/plugins/scheduling/scorer/kvcacheutilization) and [queue size](https://github.com/llm-d/llm-d-router/tree/main/pkg/epp/framework/plugins/scheduling/scorer/queuedepth) scorers balance against pod pressure.",
 		AsOf:    "2026-06",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 145},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 155},
 	}
-	p157 := &Capability{
+	p158 := &Capability{
 		Product: "kserve",
 		What:    "engines",
 		Values:  []string{"vllm"},
 		Source:  "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:config/runtimes/kserve-vllmserver.yaml",
 		Quote:   "🧮 **Optimized Backends**: Support for vLLM and llm-d for optimized performance for serving LLMs | - vllm.entrypoints.openai.api_server",
 		AsOf:    "2026-08-21",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 157},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 167},
 	}
-	p158 := &Capability{
+	p159 := &Capability{
 		Product: "kserve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
 		Source:  "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:docs/OPENSHIFT_GUIDE.md",
 		Quote:   "KServe is a standardized distributed generative and predictive AI inference platform for scalable, multi-framework deployment on Kubernetes. | Check out the following guides for running [on AWS](https://awslabs.github.io/kubeflow-manifests/main/docs/component-guides/kserve) or [on OpenShift Container Platform](https://github.com/kserve/kserve/blob/master/docs/OPENSHIFT_GUIDE.md). | # KServe on OpenShift Container Platform",
 		AsOf:    "2026-08-21",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 165},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 175},
 	}
-	p159 := &Capability{
+	p160 := &Capability{
 		Product: "kserve",
 		What:    "features",
 		Values: []string{
@@ -3250,27 +3259,36 @@ func builtinKB() *KB {
 		Source: "https://kserve.github.io/website/latest/modelserving/control_plane (replica-routing); kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:pkg/apis/serving/v1alpha1/llm_inference_service_types.go; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:pkg/controller/v1alpha2/llmisvc/scheduler.go; kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:config/crd/full/llmisvc/serving.kserve.io_llminferenceservices.yaml",
 		Quote:  "When raw deployment mode is enabled, control plane creates Kubernetes deployment, service, ingress, HPA. | 📈 **Autoscaling**: Request-based autoscaling capabilities optimized for generative workload patterns | 🧮 **Multi-Framework**: Support for TensorFlow, PyTorch, scikit-learn, XGBoost, ONNX, and more | 🔄 **Advanced Deployments**: Canary rollouts, inference pipelines, and ensembles with InferenceGraph | When this section is included, the controller creates a separate deployment for prompt processing (prefill) in addition to the main 'decode' deployment, inspired by the llm-d architecture. | the legacy monolithic precise-prefix-cache-scorer plugin is detected. It will be automatically decomposed into the 3-plugin pipeline (token-producer + precise-prefix-cache-producer + prefix-cache-scorer) | kind: CustomResourceDefinition | name: llminferenceservices.serving.kserve.io",
 		AsOf:   "2026-08-21",
-		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 173},
+		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 183},
 	}
-	p160 := &Capability{
+	p161 := &Capability{
+		Product: "ray-serve",
+		What:    "vendors",
+		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
+		Source:  "https://docs.ray.io/en/latest/serve/api/doc/ray.serve.llm.LLMConfig.html (accelerator_type); https://docs.ray.io/en/master/serve/llm/user-guides/configuration.html",
+		Quote:   "The type of accelerator runs the model on. Only the following values are supported: | Hardware-specific config (GPU, TPU, CPU).",
+		AsOf:    "2026-11",
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 195},
+	}
+	p162 := &Capability{
 		Product: "ray-serve",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
 		Source:  "ray-project/ray@a76dbe8d2669d22a299ef2de1c961f07491f5c96:doc/source/serve/llm/user-guides/sglang.md",
 		Quote:   "The `server_cls` parameter tells Ray Serve LLM to use the `SGLangServer` instead of the default vLLM engine. | Community SGLang support is in early development.",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 185},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 205},
 	}
-	p161 := &Capability{
+	p163 := &Capability{
 		Product: "ray-serve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal", "slurm", "managed-cloud"},
 		Source:  "ray-project/ray@7ed7b2910f8faee85400331e93f0a31e3c7b6b6a:doc/source/serve/index.md; ray-project/ray@d7a08ff1b1f821af331aa692d8fa72972d3e985b:doc/source/cluster/vms/user-guides/community/slurm.rst; ray-project/ray@bd1ba722149ab40b5108e46a7c99f42e3e1025fb:doc/source/cluster/kubernetes/user-guides/gcp-gke-gpu-cluster.md",
 		Quote:   "Because it's built on top of Ray, you can run it anywhere Ray can: on your laptop, Kubernetes, any major cloud provider, or even on-premise. | This document aims to clarify how to run Ray on SLURM. | # Start Google Cloud GKE Cluster with GPUs for KubeRay",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 193},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 213},
 	}
-	p162 := &Capability{
+	p164 := &Capability{
 		Product: "ray-serve",
 		What:    "features",
 		Values: []string{
@@ -3285,34 +3303,34 @@ func builtinKB() *KB {
 		Source: "ray-project/ray@a16e7bbdb13f9047bd0a30b254e9eb98033b2683:doc/source/serve/llm/prefix-aware-request-router.md; ray-project/ray@29ae5947f8ec976831dcabdeef61e8c2477c2ee6:doc/source/serve/llm/user-guides/prefill-decode.md; ray-project/ray@56da5d54a466749f38a59b56b623cedb03c3d862:doc/source/serve/llm/user-guides/multi-lora.md; ray-project/ray@7ed7b2910f8faee85400331e93f0a31e3c7b6b6a:doc/source/serve/index.md",
 		Quote:  "When load is imbalanced (queue length difference exceeds threshold), the router prioritizes load balancing over cache locality and falls back to the standard Power of Two Choices algorithm. | When one replica processes multiple prompts that share a prefix, the engine can reuse previously computed KV-cache entries, reducing computation overhead and improving response times. | Prefill/decode disaggregation separates the prefill phase (processing input prompts) from the decode phase (generating tokens). | When a request for a given LoRA adapter arrives, Ray Serve: 1. Checks if any replica has already loaded that adapter | It supports dynamically scaling the resources for a model up and down by adjusting the number of replicas | Serve is framework agnostic, so you can use a single toolkit to serve everything from deep learning models built with frameworks like [PyTorch](serve-pytorch-tutorial), [Tensorflow, and Keras](serve-tensorflow-tutorial), to [Scikit-Learn](serve-sklearn-tutorial) models, to arbitrary Python business logic. | Ray Serve, on the other hand, supports multi-model composition using a programmable API where calls to different models look just like function calls.",
 		AsOf:   "2026-11",
-		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 201},
+		Pos:    Pos{File: "knowledge/data/capabilities.toml", Line: 221},
 	}
-	p163 := &Capability{
+	p165 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
 		Values:  []string{"sglang"},
 		Source:  "sgl-project/sglang@5a0cb04656dab5ac6dc4172841c868aac6574c2b:docs/advanced_features/sgl_model_gateway.md; sglang PR #13120; smg PR #194; TensorRT-LLM PR #11037",
 		Quote:   "The gateway is deeply optimized for the SGLang serving runtime, but can route to any OpenAI-compatible backend. | This PR adds vLLM gRPC worker support to the router, enabling mixed SGLang/vLLM backend pools. | Add full TensorRT-LLM backend support including gRPC client, protocol definitions, auto-detection, and request building integration. | This PR adds a native gRPC server to TensorRT-LLM, enabling high-performance integration with external routers.",
 		AsOf:    "2026-01-29",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 218},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 238},
 	}
-	p164 := &Capability{
+	p166 := &Capability{
 		Product: "sgl-router",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal"},
 		Source:  "sgl-project/sglang@5a0cb04656dab5ac6dc4172841c868aac6574c2b:docs/advanced_features/sgl_model_gateway.md",
 		Quote:   "Enable automatic worker discovery via Kubernetes pod selectors: | Run workers independently and point the router at their HTTP endpoints:",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 231},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 251},
 	}
-	p165 := &Capability{
+	p167 := &Capability{
 		Product: "sgl-router",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
 		Source:  "sgl-project/sglang@5a0cb04656dab5ac6dc4172841c868aac6574c2b:docs/advanced_features/sgl_model_gateway.md",
 		Quote:   "Cycles through workers in order | Combines cache locality with load balancing (default) | Split prefill and decode workers for PD-aware caching and balancing:",
 		AsOf:    "2026-11",
-		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 239},
+		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 259},
 	}
 	return &KB{
 		Layers:   []*Layer{p0, p1, p2},
@@ -3399,7 +3417,7 @@ func builtinKB() *KB {
 				Layer:   "engine",
 				Effect:  "require",
 				Product: "llama-cpp",
-				Reason:  "The chosen hardware is a CPU: llama.cpp runs quantized (GGUF) models on CPUs; the GPU engines do not target them.",
+				Reason:  "The chosen hardware is a CPU: llama.cpp is built to run quantized (GGUF) models well on CPUs, where vLLM's and SGLang's CPU back ends are secondary paths.",
 				Source:  "https://github.com/ggml-org/llama.cpp (README)",
 				AsOf:    "2026-11",
 				When:    map[string]Condition{"gpu": {Equals: "cpu"}},
@@ -5231,7 +5249,7 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "llm-d",
 				Weight:  -2,
-				Reason:  "The operations team cannot own another Kubernetes operator, and an llm-d install brings operators of its own (Red Hat's chart installs cert-manager, Istio, LeaderWorkerSet and KServe operators through OLM).",
+				Reason:  "The operations team cannot own another Kubernetes operator, and an llm-d install brings controllers of its own (a Gateway API inference extension, LeaderWorkerSet for replicas that span nodes, and on OpenShift the operators Red Hat's chart installs).",
 				Source:  "docs.redhat.com Red Hat AI Inference 3.4 'Deploy Distributed Inference with llm-d on OpenShift Container Platform'",
 				AsOf:    "2026-12",
 				When:    map[string]Condition{"new_operator": {Equals: false}},
@@ -5487,6 +5505,8 @@ func builtinKB() *KB {
 			p163,
 			p164,
 			p165,
+			p166,
+			p167,
 		},
 		Needs: []*Need{
 			{
@@ -5764,7 +5784,23 @@ func builtinKB() *KB {
 				Phrase: "datacenter GPUs",
 				Means:  "the accelerator is a datacenter GPU",
 				When: map[string]Condition{
-					"gpu": {OneOf: []any{"h100", "h200", "b200", "a100-80gb", "a100-40gb", "l40s", "l4", "mi300x"}},
+					"gpu": {
+						OneOf: []any{
+							"h100",
+							"h200",
+							"b200",
+							"b300",
+							"a100-80gb",
+							"a100-40gb",
+							"l40s",
+							"l4",
+							"mi300x",
+							"mi325x",
+							"mi355x",
+							"gaudi3",
+							"tpu-v6e",
+						},
+					},
 				},
 				Conds: []Cond{
 					{
@@ -5772,27 +5808,34 @@ func builtinKB() *KB {
 						Q:    2,
 						Type: "enum",
 						Op:   "one_of",
-						Str:  "mi300x",
-						Strs: []string{"h100", "h200", "b200", "a100-80gb", "a100-40gb", "l40s", "l4", "mi300x"},
-						Text: "gpu ∈ h100|h200|b200|a100-80gb|a100-40gb|l40s|l4|mi300x",
+						Str:  "tpu-v6e",
+						Strs: []string{
+							"h100",
+							"h200",
+							"b200",
+							"b300",
+							"a100-80gb",
+							"a100-40gb",
+							"l40s",
+							"l4",
+							"mi300x",
+							"mi325x",
+							"mi355x",
+							"gaudi3",
+							"tpu-v6e",
+						},
+						Text: "gpu ∈ h100|h200|b200|b300|a100-80gb|a100-40gb|l40s|l4|mi300x|mi325x|mi355x|gaudi3|tpu-v6e",
 						kind: 8,
 					},
 				},
 				Pos: Pos{File: "knowledge/data/claims.toml", Line: 32},
 			},
 			{
-				Phrase: "many users",
-				Means:  "the fleet serves many users at once",
-				When:   map[string]Condition{"nodes": {AtLeast: new(int(2))}},
-				Conds:  []Cond{{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 38},
-			},
-			{
 				Phrase: "multi-node",
 				Means:  "the fleet has more than one node",
 				When:   map[string]Condition{"nodes": {AtLeast: new(int(2))}},
 				Conds:  []Cond{{Key: "nodes", Type: "int", Op: "at_least", Int: 2, Text: "nodes ≥ 2", kind: 3}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 44},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 38},
 			},
 			{
 				Phrase: "one NVIDIA GPU type",
@@ -5820,7 +5863,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 50},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 44},
 			},
 			{
 				Phrase: "on NVIDIA hardware",
@@ -5851,7 +5894,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 57},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 51},
 			},
 			{
 				Phrase: "AMD accelerators",
@@ -5869,7 +5912,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 64},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 58},
 			},
 			{
 				Phrase: "CPU-only",
@@ -5887,7 +5930,7 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 70},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 64},
 			},
 			{
 				Phrase: "change weekly or monthly",
@@ -5905,7 +5948,7 @@ func builtinKB() *KB {
 						kind: 8,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 76},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 70},
 			},
 			{
 				Phrase: "many LoRA fine-tunes",
@@ -5924,31 +5967,31 @@ func builtinKB() *KB {
 						kind: 7,
 					},
 				},
-				Pos: Pos{File: "knowledge/data/claims.toml", Line: 82},
+				Pos: Pos{File: "knowledge/data/claims.toml", Line: 76},
 			},
 			{
 				Phrase: "under llm-d",
 				Means:  "the stack's orchestrator is llm-d",
 				Stack:  map[string][]string{"orchestrator": {"llm-d"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 89},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 83},
 			},
 			{
 				Phrase: "the orchestrator will be llm-d",
 				Means:  "the stack's orchestrator is llm-d",
 				Stack:  map[string][]string{"orchestrator": {"llm-d"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 95},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 89},
 			},
 			{
 				Phrase: "under Dynamo",
 				Means:  "the stack's orchestrator is NVIDIA Dynamo",
 				Stack:  map[string][]string{"orchestrator": {"dynamo"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 101},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 95},
 			},
 			{
 				Phrase: "SGLang's own router",
 				Means:  "the stack's orchestrator is SGLang's router",
 				Stack:  map[string][]string{"orchestrator": {"sgl-router"}},
-				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 107},
+				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 101},
 			},
 		},
 		capByKey: map[string]*Capability{
@@ -5960,19 +6003,21 @@ func builtinKB() *KB {
 			"dynamo/features":          p153,
 			"dynamo/substrates":        p152,
 			"dynamo/vendors":           p151,
-			"kserve/engines":           p157,
-			"kserve/features":          p159,
-			"kserve/substrates":        p158,
+			"kserve/engines":           p158,
+			"kserve/features":          p160,
+			"kserve/substrates":        p159,
 			"llama-cpp/vendors":        p145,
 			"llm-d/engines":            p154,
-			"llm-d/features":           p156,
-			"llm-d/substrates":         p155,
-			"ray-serve/engines":        p160,
-			"ray-serve/features":       p162,
-			"ray-serve/substrates":     p161,
-			"sgl-router/engines":       p163,
-			"sgl-router/features":      p165,
-			"sgl-router/substrates":    p164,
+			"llm-d/features":           p157,
+			"llm-d/substrates":         p156,
+			"llm-d/vendors":            p155,
+			"ray-serve/engines":        p162,
+			"ray-serve/features":       p164,
+			"ray-serve/substrates":     p163,
+			"ray-serve/vendors":        p161,
+			"sgl-router/engines":       p165,
+			"sgl-router/features":      p167,
+			"sgl-router/substrates":    p166,
 			"sglang/vendors":           p143,
 			"tensorrt-llm/vendors":     p144,
 			"vllm/vendors":             p142,
