@@ -263,7 +263,13 @@ func randomAnswers(kb *knowledge.KB, rng *rand.Rand) knowledge.Answers {
 			limit := 1 << rng.IntN(21)
 			v.Int = lo + rng.IntN(min(span, limit)+1)
 		}
-		a.Put(qi, v)
+		// About half the answers are the user's, the rest defaults: the
+		// sweep checks assumptions against both.
+		if rng.IntN(2) == 0 {
+			a = a.Confirm(qi, v)
+		} else {
+			a.Put(qi, v)
+		}
 	}
 	return a
 }
