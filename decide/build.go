@@ -289,6 +289,8 @@ func (b *builder) assumptions() []Assumption {
 			x.Means = fmt.Sprintf("%d per model, worked out as nodes ÷ base models", b.a.Get(knowledge.DerivedReplicasPerModel).Int)
 		case q.Key == knowledge.KeyKubernetes && b.a.StatedKey(knowledge.KeySubstrate) && b.a.Get(knowledge.KeySubstrate).Str != knowledge.SubstrateAuto:
 			x.Means = "worked out from substrate = " + b.a.Get(knowledge.KeySubstrate).Str
+		case q.Key == knowledge.KeyGPUsPerNode && b.a.Get(knowledge.DerivedGPUVendor).Str == knowledge.VendorApple:
+			x.Means = "one per machine: Apple silicon is one GPU with unified memory"
 		case q.Key == knowledge.KeySubstrate && b.a.Get(q.Key).Str == knowledge.SubstrateAuto:
 			x.Means = "the platform is " + b.a.Get(knowledge.DerivedPlatform).Str + ", as the kubernetes answer implies"
 		}

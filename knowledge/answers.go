@@ -337,6 +337,23 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 	return a, nil
 }
 
+// yieldUnifiedMemory: an Apple silicon machine is one GPU with unified
+// memory, so a defaulted gpus_per_node (8) yields to 1 under it; a stated
+// count stays as the user wrote it. It reports whether it moved.
+func (a *Answers) yieldUnifiedMemory() bool {
+	d := &a.kb.derived
+	if d.gpu < 0 || d.gpn < 0 || a.stated[d.gpn] {
+		return false
+	}
+	g := a.kb.gpuByID[a.vals[d.gpu].Str]
+	if g == nil || g.Vendor != VendorApple || a.vals[d.gpn].Int == 1 {
+		return false
+	}
+	a.vals[d.gpn] = Value{Int: 1}
+	a.derive()
+	return true
+}
+
 // yieldDefault settles a substrate × kubernetes contradiction in favour of
 // the answer the user stated: a defaulted kubernetes moves to the nearest
 // value that agrees with a stated substrate ("available" under a
@@ -344,6 +361,7 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 // default, so the decision shows it as an assumption. Two stated answers
 // that contradict each other stay an error.
 func (a *Answers) yieldDefault() {
+	a.yieldUnifiedMemory()
 	d := &a.kb.derived
 	if d.substrate < 0 || d.kubernetes < 0 || a.stated[d.kubernetes] || !a.stated[d.substrate] {
 		return
@@ -562,8 +580,12 @@ func (a Answers) appendJSON(withStated bool) []byte {
 			b = appendJSONString(b, v.Str)
 		}
 		if withStated {
+			// A derived answer is computed, never given: it says so.
 			b = append(b, `,"stated":`...)
-			b = strconv.AppendBool(b, a.Stated(i))
+			b = strconv.AppendBool(b, !q.Derived && a.Stated(i))
+			if q.Derived {
+				b = append(b, `,"derived":true`...)
+			}
 			b = append(b, '}')
 		}
 	}
@@ -591,6 +613,34 @@ func appendJSONString(b []byte, s string) []byte {
 // contradiction). The app calls it on every change, so it never decides on
 // a contradictory pair; answer files get an error instead.
 func (a Answers) Reconcile(prev Answers) (Answers, *AnswerChange) {
+	b, ch := a.reconcileSubstrate(prev)
+	n := b.normalized()
+	if d := &a.kb.derived; ch == nil && d.gpn >= 0 && n.vals[d.gpn].Int != b.vals[d.gpn].Int {
+		ch = &AnswerChange{Q: a.kb.Questions[d.gpn], From: b.vals[d.gpn], To: n.vals[d.gpn]}
+	}
+	return n, ch
+}
+
+// normalized puts every answer the user has not stated back to what an
+// answers file without it would read: the question's default, after the
+// defaults yield to the stated answers (a Kubernetes substrate, Apple
+// silicon). So a value moved to agree with an answer the user later
+// changed does not outlive its reason, and saving and replaying the
+// answers gives the same decision.
+func (a Answers) normalized() Answers {
+	b := a.Clone()
+	for i, q := range a.kb.Questions {
+		if !q.Derived && !b.stated[i] {
+			b.vals[i] = q.def.clone()
+		}
+	}
+	b.derive()
+	b.yieldDefault()
+	return b
+}
+
+// reconcileSubstrate is Reconcile's substrate × kubernetes part.
+func (a Answers) reconcileSubstrate(prev Answers) (Answers, *AnswerChange) {
 	d := &a.kb.derived
 	if d.substrate < 0 || d.kubernetes < 0 {
 		return a, nil

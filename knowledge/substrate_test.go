@@ -102,3 +102,45 @@ func TestTheAnswerJustGivenWinsAContradiction(t *testing.T) {
 		t.Errorf("no contradiction, moved %+v", moved)
 	}
 }
+
+// An Apple silicon machine is one GPU: a defaulted gpus_per_node yields to
+// 1 and stays a default; a stated count stays as written.
+func TestAppleSiliconIsOneGPUPerMachine(t *testing.T) {
+	kb := knowledge.MustDefault()
+	a, err := kb.ParseAnswers("a.toml", []byte("gpu = \"m3-ultra-512gb\"\n"))
+	if err != nil || a.Get("gpus_per_node").Int != 1 || a.StatedKey("gpus_per_node") {
+		t.Fatalf("defaulted gpus_per_node on Apple silicon: %v, %d, stated %v", err, a.Get("gpus_per_node").Int, a.StatedKey("gpus_per_node"))
+	}
+	a, err = kb.ParseAnswers("a.toml", []byte("gpu = \"m3-ultra-512gb\"\ngpus_per_node = 2\n"))
+	if err != nil || a.Get("gpus_per_node").Int != 2 {
+		t.Fatalf("a stated count is kept: %v, %d", err, a.Get("gpus_per_node").Int)
+	}
+}
+
+// In the app, a value moved to agree with another answer does not outlive
+// its reason: after substrate openshift then slurm, kubernetes is its
+// default again, and the saved answers replay to the same answers.
+func TestReconciledAnswersReplayAsTheyWere(t *testing.T) {
+	kb := knowledge.MustDefault()
+	sub := kb.QuestionIndex("substrate")
+	a := kb.Defaults()
+	for _, v := range []string{"openshift", "slurm"} {
+		b := a.With(sub, knowledge.Value{Str: v})
+		a, _ = b.Reconcile(a)
+		if v == "openshift" && (a.Get("kubernetes").Str != "available" || a.StatedKey("kubernetes")) {
+			t.Fatalf("under openshift kubernetes is %q (stated %v)", a.Get("kubernetes").Str, a.StatedKey("kubernetes"))
+		}
+	}
+	if a.Get("kubernetes").Str != "none" {
+		t.Fatalf("under slurm kubernetes stayed %q", a.Get("kubernetes").Str)
+	}
+	back, err := kb.ParseAnswers("a.toml", a.TOML(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, q := range kb.Questions {
+		if !back.Values()[i].Equal(a.Values()[i], q.Type) || back.Stated(i) != a.Stated(i) {
+			t.Errorf("%s: replayed %v (stated %v), was %v (stated %v)", q.Key, back.Values()[i], back.Stated(i), a.Values()[i], a.Stated(i))
+		}
+	}
+}

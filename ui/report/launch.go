@@ -54,6 +54,8 @@ func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 				flags = append(flags, i)
 			}
 		}
+		// The command first, with nothing between its lines, so it pastes
+		// into a shell as it is; the defenses follow it.
 		add(commandHead(ec, st, w, len(flags) > 0)...)
 		for k, i := range flags {
 			l := ec.Command[i]
@@ -66,10 +68,19 @@ func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 				line = append(line, Plain(" \\"))
 			}
 			add(WrapSpans(line, w, flagIndent, 4)...)
-			if !defended[i] {
-				add(WrapSpans([]Span{Styled("# "+l.Defense, &st.Muted)}, w, defIndent, 2)...)
-				defended[i] = true
+		}
+		first := true
+		for _, i := range flags {
+			if defended[i] {
+				continue
 			}
+			if first {
+				add(st.Muted.Render(Truncate("Why each flag:", w)))
+				first = false
+			}
+			l := ec.Command[i]
+			add(WrapSpans([]Span{Styled(l.Flag, &st.Key), Plain(": "), Styled(l.Defense, &st.Muted)}, w, flagIndent, defIndent)...)
+			defended[i] = true
 		}
 	}
 	if len(ec.Roles) == 0 {

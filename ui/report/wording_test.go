@@ -216,3 +216,39 @@ func TestHardCasesFitNarrowCards(t *testing.T) {
 		}
 	}
 }
+
+// The launch command pastes into a shell as printed: from its first line
+// to its last, every line but the last ends in a backslash and no comment
+// or note sits between them.
+func TestLaunchCommandPastesAsPrinted(t *testing.T) {
+	for _, name := range []string{"single-node", "exit-test", "nvidia-fleet", "mixed-models"} {
+		kb, d := decideScenario(t, name)
+		text := ansi.Strip(report.Decision(kb, d, report.Header{}, report.DefaultStyles(), 100))
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			if !strings.HasPrefix(l, "vllm serve ") && !strings.HasPrefix(l, "python -m sglang") && !strings.HasPrefix(l, "sglang serve") {
+				continue
+			}
+			for j := i; j < len(lines) && strings.HasSuffix(lines[j], "\\"); j++ {
+				next := strings.TrimSpace(lines[j+1])
+				if next == "" || strings.HasPrefix(next, "#") || !strings.HasPrefix(next, "-") {
+					t.Fatalf("%s: the command breaks at line %d: %q follows %q", name, j+2, lines[j+1], lines[j])
+				}
+			}
+		}
+	}
+}
+
+func decideScenario(t *testing.T, name string) (*knowledge.KB, decide.Decision) {
+	t.Helper()
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenarios.Find(all, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kb, decide.Decide(kb, sc.Answers)
+}
