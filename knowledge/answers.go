@@ -230,6 +230,15 @@ func (a Answers) ConsistentValues(key string) []string {
 // finds a key's line in the answers file (nil: no file).
 func (a Answers) conflict(file string, line func(string) int) *Error {
 	d := &a.kb.derived
+	if d.gpn >= 0 && d.gpu >= 0 && a.vals[d.gpn].Int == 0 && a.vals[d.gpu].Str != GPUCPU && a.stated[d.gpn] && a.stated[d.gpu] {
+		e := &Error{File: file, Key: KeyGPUsPerNode,
+			Problem: fmt.Sprintf("gpus_per_node = 0 means the nodes have no accelerator, but gpu = %q names one", a.vals[d.gpu].Str),
+			Hint:    `write gpu = "cpu" for a CPU-only fleet, or gpus_per_node = 1 or more`}
+		if line != nil {
+			e.Line = line(KeyGPUsPerNode)
+		}
+		return e
+	}
 	if d.substrate < 0 || d.kubernetes < 0 {
 		return nil
 	}
@@ -362,6 +371,11 @@ func (a *Answers) yieldUnifiedMemory() bool {
 // that contradict each other stay an error.
 func (a *Answers) yieldDefault() {
 	a.yieldUnifiedMemory()
+	// No accelerator per node: a defaulted gpu yields to the CPU entry.
+	if d := &a.kb.derived; d.gpn >= 0 && d.gpu >= 0 && a.stated[d.gpn] && !a.stated[d.gpu] && a.vals[d.gpn].Int == 0 && a.vals[d.gpu].Str != GPUCPU && a.kb.gpuByID[GPUCPU] != nil {
+		a.vals[d.gpu] = Value{Str: GPUCPU}
+		a.derive()
+	}
 	d := &a.kb.derived
 	if d.substrate < 0 || d.kubernetes < 0 || a.stated[d.kubernetes] || !a.stated[d.substrate] {
 		return
@@ -614,6 +628,17 @@ func appendJSONString(b []byte, s string) []byte {
 // a contradictory pair; answer files get an error instead.
 func (a Answers) Reconcile(prev Answers) (Answers, *AnswerChange) {
 	b, ch := a.reconcileSubstrate(prev)
+	if d := &a.kb.derived; ch == nil && d.gpn >= 0 && d.gpu >= 0 && b.vals[d.gpn].Int == 0 && b.vals[d.gpu].Str != GPUCPU && b.kb.gpuByID[GPUCPU] != nil {
+		// gpus_per_node = 0 against an accelerator: the answer just given
+		// wins, and the other goes back to a default that agrees.
+		i, to := d.gpu, Value{Str: GPUCPU}
+		if len(prev.vals) == len(b.vals) && prev.vals[d.gpn].Int == 0 {
+			i, to = d.gpn, b.kb.Questions[d.gpn].def.clone()
+		}
+		ch = &AnswerChange{Q: b.kb.Questions[i], From: b.vals[i], To: to}
+		b = b.with(i, to, false)
+		b.stated[i] = false
+	}
 	n := b.normalized()
 	if d := &a.kb.derived; ch == nil && d.gpn >= 0 && n.vals[d.gpn].Int != b.vals[d.gpn].Int {
 		ch = &AnswerChange{Q: a.kb.Questions[d.gpn], From: b.vals[d.gpn], To: n.vals[d.gpn]}
