@@ -144,3 +144,23 @@ func TestReconciledAnswersReplayAsTheyWere(t *testing.T) {
 		}
 	}
 }
+
+// gpus_per_node = 0 says the nodes have no accelerator: with a stated
+// accelerator it is an answer error; a defaulted gpu yields to cpu.
+func TestNoAcceleratorPerNodeAgreesWithTheGPU(t *testing.T) {
+	kb := knowledge.MustDefault()
+	if _, err := kb.ParseAnswers("a.toml", []byte("gpus_per_node = 0\ngpu = \"h100\"\n")); err == nil || !strings.Contains(err.Error(), `a.toml:1: gpus_per_node: gpus_per_node = 0 means the nodes have no accelerator, but gpu = "h100" names one`) {
+		t.Fatalf("got %v", err)
+	}
+	a, err := kb.ParseAnswers("a.toml", []byte("gpus_per_node = 0\n"))
+	if err != nil || a.Get("gpu").Str != "cpu" || a.StatedKey("gpu") {
+		t.Fatalf("defaulted gpu under gpus_per_node = 0: %v, %q", err, a.Get("gpu").Str)
+	}
+	// In the app the answer just given wins.
+	gpn, gpu := kb.QuestionIndex("gpus_per_node"), kb.QuestionIndex("gpu")
+	b := kb.Defaults().Confirm(gpu, knowledge.Value{Str: "h100"})
+	c, ch := b.With(gpn, knowledge.Value{Int: 0}).Reconcile(b)
+	if ch == nil || c.Get("gpu").Str != "cpu" || c.Get("gpus_per_node").Int != 0 {
+		t.Fatalf("gpus_per_node → 0 after gpu h100: gpu %q, gpus_per_node %d, change %v", c.Get("gpu").Str, c.Get("gpus_per_node").Int, ch)
+	}
+}
