@@ -371,6 +371,11 @@ func (a *Answers) yieldUnifiedMemory() bool {
 // that contradict each other stay an error.
 func (a *Answers) yieldDefault() {
 	a.yieldUnifiedMemory()
+	// A CPU fleet: a defaulted gpus_per_node (8) yields to 0 under gpu = cpu.
+	if d := &a.kb.derived; d.gpn >= 0 && d.gpu >= 0 && a.stated[d.gpu] && !a.stated[d.gpn] && a.vals[d.gpu].Str == GPUCPU && a.vals[d.gpn].Int != 0 {
+		a.vals[d.gpn] = Value{Int: 0}
+		a.derive()
+	}
 	// No accelerator per node: a defaulted gpu yields to the CPU entry.
 	if d := &a.kb.derived; d.gpn >= 0 && d.gpu >= 0 && a.stated[d.gpn] && !a.stated[d.gpu] && a.vals[d.gpn].Int == 0 && a.vals[d.gpu].Str != GPUCPU && a.kb.gpuByID[GPUCPU] != nil {
 		a.vals[d.gpu] = Value{Str: GPUCPU}
@@ -640,8 +645,14 @@ func (a Answers) Reconcile(prev Answers) (Answers, *AnswerChange) {
 		b.stated[i] = false
 	}
 	n := b.normalized()
-	if d := &a.kb.derived; ch == nil && d.gpn >= 0 && n.vals[d.gpn].Int != b.vals[d.gpn].Int {
-		ch = &AnswerChange{Q: a.kb.Questions[d.gpn], From: b.vals[d.gpn], To: n.vals[d.gpn]}
+	if ch == nil {
+		// Say the first answer normalizing moved (to agree with one given).
+		for i, q := range a.kb.Questions {
+			if !q.Derived && !n.vals[i].Equal(b.vals[i], q.Type) {
+				ch = &AnswerChange{Q: q, From: b.vals[i], To: n.vals[i]}
+				break
+			}
+		}
 	}
 	return n, ch
 }

@@ -63,11 +63,19 @@ func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 			if l.Value != "" {
 				text += " " + l.Value
 			}
-			line := []Span{Styled(text, &st.Key)}
+			cont := ""
 			if k < len(flags)-1 {
-				line = append(line, Plain(" \\"))
+				cont = " \\"
 			}
-			add(WrapSpans(line, w, flagIndent, 4)...)
+			if flagIndent+len(text)+len(cont) <= w || l.Value == "" {
+				add(WrapSpans([]Span{Styled(text, &st.Key), Plain(cont)}, w, flagIndent, 4)...)
+				continue
+			}
+			// Too long for the width: the value goes on a continuation
+			// line of its own and is never wrapped (a break inside a
+			// quoted value would change it), so the command still pastes.
+			add(strings.Repeat(" ", flagIndent) + st.Key.Render(l.Flag) + " \\")
+			add(strings.Repeat(" ", flagIndent+2) + st.Key.Render(l.Value) + cont)
 		}
 		first := true
 		for _, i := range flags {

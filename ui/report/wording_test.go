@@ -221,9 +221,13 @@ func TestHardCasesFitNarrowCards(t *testing.T) {
 // to its last, every line but the last ends in a backslash and no comment
 // or note sits between them.
 func TestLaunchCommandPastesAsPrinted(t *testing.T) {
-	for _, name := range []string{"single-node", "exit-test", "nvidia-fleet", "mixed-models"} {
+	for _, tc := range []struct {
+		name  string
+		width int
+	}{{"single-node", 100}, {"exit-test", 100}, {"nvidia-fleet", 100}, {"nvidia-fleet", 40}, {"mixed-models", 80}} {
+		name := tc.name
 		kb, d := decideScenario(t, name)
-		text := ansi.Strip(report.Decision(kb, d, report.Header{}, report.DefaultStyles(), 100))
+		text := ansi.Strip(report.Decision(kb, d, report.Header{}, report.DefaultStyles(), tc.width))
 		lines := strings.Split(text, "\n")
 		for i, l := range lines {
 			if !strings.HasPrefix(l, "vllm serve ") && !strings.HasPrefix(l, "python -m sglang") && !strings.HasPrefix(l, "sglang serve") {
@@ -231,7 +235,7 @@ func TestLaunchCommandPastesAsPrinted(t *testing.T) {
 			}
 			for j := i; j < len(lines) && strings.HasSuffix(lines[j], "\\"); j++ {
 				next := strings.TrimSpace(lines[j+1])
-				if next == "" || strings.HasPrefix(next, "#") || !strings.HasPrefix(next, "-") {
+				if next == "" || strings.HasPrefix(next, "#") || strings.HasPrefix(next, "Why each flag") || strings.HasPrefix(next, "note") {
 					t.Fatalf("%s: the command breaks at line %d: %q follows %q", name, j+2, lines[j+1], lines[j])
 				}
 			}

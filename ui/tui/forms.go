@@ -44,7 +44,7 @@ func reconcile(a, prev knowledge.Answers) (knowledge.Answers, string) {
 	if moved == nil {
 		return a, ""
 	}
-	return a, fmt.Sprintf("%s moved from %s to %s to agree with the answer just given (substrate and kubernetes must not contradict each other)", moved.Q.Key, moved.FromText(), moved.ToText())
+	return a, fmt.Sprintf("%s moved from %s to %s to agree with the answer just given (answers must not contradict each other)", moved.Q.Key, moved.FromText(), moved.ToText())
 }
 
 // bindingFor binds q to its answer in a, offering only values that agree

@@ -251,8 +251,12 @@ func (s *formScreen) sync() {
 	}
 	if s.c.session.set(a) {
 		s.built.version = s.c.session.version // the form already shows it
-		if note != "" && s.movedOnPage(a) {
-			s.built.version = -1 // an answer on this page moved: show it
+		if s.movedOnPage(a) {
+			// An answer on this page moved to agree with another (or went
+			// back to its default): show it now, so the field never
+			// re-applies the value it replaced.
+			s.built.version = -1
+			s.rebuild()
 		}
 	}
 	if i := slices.IndexFunc(s.bindings, func(b *binding) bool { return b.q.Key == s.form.focusedKey() }); i >= 0 {

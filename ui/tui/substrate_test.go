@@ -46,3 +46,23 @@ func TestAContradictorySubstrateMovesKubernetesAndSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// gpus_per_node = 0 moves a defaulted gpu to cpu, and the form shows it at
+// once: the gpu field never re-applies the value it replaced, so the
+// answers hold still however many updates follow.
+func TestNoAcceleratorPerNodeMovesTheGPUAndHoldsStill(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("n")
+	d.focusField(knowledge.KeyGPUsPerNode)
+	d.press("backspace").typeText("0")
+	for range 4 {
+		d.press("tab", "shift+tab")
+		a := d.m.c.session.answers
+		if a.Get(knowledge.KeyGPU).Str != knowledge.GPUCPU || a.Get(knowledge.KeyGPUsPerNode).Int != 0 {
+			t.Fatalf("after gpus_per_node = 0: gpu %s, gpus_per_node %d:\n%s", a.Get(knowledge.KeyGPU).Str, a.Get(knowledge.KeyGPUsPerNode).Int, d.view())
+		}
+		if a.StatedKey(knowledge.KeyGPU) {
+			t.Fatal("the gpu moved to agree is marked as the user's answer")
+		}
+	}
+}
