@@ -75,7 +75,9 @@ func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 			// line of its own and is never wrapped (a break inside a
 			// quoted value would change it), so the command still pastes.
 			add(strings.Repeat(" ", flagIndent) + st.Key.Render(l.Flag) + " \\")
-			add(strings.Repeat(" ", flagIndent+2) + st.Key.Render(l.Value) + cont)
+			for _, piece := range shellPieces(l.Value, w-flagIndent-2-len(cont)) {
+				add(st.Key.Render(piece.text) + piece.tail + cont)
+			}
 		}
 		first := true
 		for _, i := range flags {
@@ -195,4 +197,33 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+type shellPiece struct{ text, tail string }
+
+// shellPieces splits a value too long for the width into lines that the
+// shell joins back into the same word: a single-quoted value is cut after
+// its commas into 'a,'\ + 'b' (adjacent quoted strings make one word, and
+// a backslash-newline outside the quotes is removed, so the pieces start
+// in column 0). Anything else stays whole on one line.
+func shellPieces(v string, w int) []shellPiece {
+	n := len(v)
+	if n < 2 || v[0] != '\'' || v[n-1] != '\'' || strings.Contains(v[1:n-1], "'") || w < 8 {
+		return []shellPiece{{text: "  " + v}}
+	}
+	inner := v[1 : n-1]
+	var out []shellPiece
+	for len(inner) > 0 {
+		cut := len(inner)
+		if cut > w-3 {
+			cut = strings.LastIndex(inner[:w-3], ",") + 1
+			if cut <= 0 {
+				cut = w - 3
+			}
+		}
+		out = append(out, shellPiece{text: "'" + inner[:cut] + "'", tail: "\\"})
+		inner = inner[cut:]
+	}
+	out[len(out)-1].tail = ""
+	return out
 }
