@@ -289,6 +289,10 @@ func (b *builder) assumptions() []Assumption {
 			x.Means = fmt.Sprintf("%d per model, worked out as nodes ÷ base models", b.a.Get(knowledge.DerivedReplicasPerModel).Int)
 		case q.Key == knowledge.KeyKubernetes && b.a.StatedKey(knowledge.KeySubstrate) && b.a.Get(knowledge.KeySubstrate).Str != knowledge.SubstrateAuto:
 			x.Means = "worked out from substrate = " + b.a.Get(knowledge.KeySubstrate).Str
+		case q.Key == knowledge.KeyGPU && b.a.StatedKey(knowledge.KeyGPUsPerNode) && b.a.Get(knowledge.KeyGPUsPerNode).Int == 0:
+			x.Means = "worked out from gpus_per_node = 0: no accelerator"
+		case q.Key == knowledge.KeyGPUsPerNode && b.a.StatedKey(knowledge.KeyGPU) && b.a.Get(knowledge.KeyGPU).Str == knowledge.GPUCPU:
+			x.Means = "worked out from gpu = cpu: no accelerator"
 		case q.Key == knowledge.KeyGPUsPerNode && b.a.Get(knowledge.DerivedGPUVendor).Str == knowledge.VendorApple:
 			x.Means = "one per machine: Apple silicon is one GPU with unified memory"
 		case q.Key == knowledge.KeySubstrate && b.a.Get(q.Key).Str == knowledge.SubstrateAuto:
