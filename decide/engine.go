@@ -737,7 +737,7 @@ func vllmCommand(c commandInput) {
 	keep(kb, ec, knowledge.FlagVLLMEnablePrefixCaching, "on by default in V1; prefix_reuse "+a.Get(knowledge.KeyPrefixReuse).Str+" keeps it on (turn off with --no-enable-prefix-caching)")
 	keep(kb, ec, knowledge.FlagVLLMEnableChunkedPrefill, "on by default in V1; --max-num-batched-tokens above sets its chunk")
 	keep(kb, ec, knowledge.FlagVLLMBlockSize, fmt.Sprintf("16 by default: the KV pool counts %s blocks of 16 tokens", num(r.KVBlocks)))
-	keep(kb, ec, knowledge.FlagVLLMMaxCUDAGraphCaptureSize, "derived from --max-num-seqs; the seed's --max-seq-len-to-capture is gone")
+	keep(kb, ec, knowledge.FlagVLLMMaxCUDAGraphCaptureSize, "derived from --max-num-seqs; the course notes' --max-seq-len-to-capture is gone")
 	keep(kb, ec, knowledge.FlagVLLMEnforceEager, "off: CUDA graphs stay on (eager is for debugging)")
 	keep(kb, ec, knowledge.FlagVLLMSpeculativeConfig, "no speculative decoding; if you add it, a draft's layers take KV from the same pool, and gate it on an eval (issue #43559)")
 }

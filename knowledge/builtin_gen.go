@@ -37,21 +37,21 @@ func builtinKB() *KB {
 		Layer: "engine",
 		Role:  "Open-source LLM inference engine: continuous-batching scheduler, paged KV cache with automatic prefix caching, and an OpenAI-compatible server (vllm serve).",
 		Strengths: []string{
-			"Broadest model-architecture coverage; new architectures land fast (seed judgment)",
+			"Broadest model-architecture coverage; new architectures land fast (course-notes judgment)",
 			"Prefix caching and chunked prefill on by default in the V1 engine",
 			"Multi-LoRA serving of many fine-tunes off one base model",
 			"Batch defaults sized to the GPU (1024 sequences on >=70 GiB non-A100 cards)",
 			"Runs under Dynamo, llm-d, KServe and Ray Serve LLM",
 		},
 		PickWhen: []string{
-			"One node and one model: the seed's default is vLLM alone, tensor-parallel across the node's GPUs.",
-			"You need the widest and fastest model-architecture support (seed judgment).",
+			"One node and one model: the course notes' default is vLLM alone, tensor-parallel across the node's GPUs.",
+			"You need the widest and fastest model-architecture support (course-notes judgment).",
 			"Many fine-tunes of one base model, served as LoRA adapters from a single deployment.",
-			"Chat-heavy traffic where a large community and production track record matter (seed judgment).",
+			"Chat-heavy traffic where a large community and production track record matter (course-notes judgment).",
 		},
 		AvoidWhen: []string{
-			"Prefix reuse is the whole game and you want cache-aware routing without adopting llm-d; the seed leans to SGLang.",
-			"Heavy structured-output workloads, where the seed leans to SGLang (its 'XGrammar is native' claim is unverified).",
+			"Prefix reuse is the whole game and you want cache-aware routing without adopting llm-d; the course notes lean to SGLang.",
+			"Heavy structured-output workloads, where the course notes lean to SGLang (its 'XGrammar is native' claim is unverified).",
 			"CPU-only or consumer hardware running GGUF-quantized models; llama.cpp is the lighter fit.",
 		},
 		KeyPoints: []string{
@@ -112,7 +112,7 @@ func builtinKB() *KB {
 			},
 			{
 				ID:     "vllm-stale-runbook-flags-metrics",
-				Text:   "Seed-era run books break: --max-seq-len-to-capture (gone by v0.11.0) and --swap-space (gone in v0.18.0) abort startup, and dashboards on vllm:gpu_prefix_cache_hit_rate go blank.",
+				Text:   "Course-notes-era run books break: --max-seq-len-to-capture (gone by v0.11.0) and --swap-space (gone in v0.18.0) abort startup, and dashboards on vllm:gpu_prefix_cache_hit_rate go blank.",
 				Watch:  "vllm --version before reusing commands; hit rate = rate(vllm:prefix_cache_hits_total) / rate(vllm:prefix_cache_queries_total)",
 				Source: "vllm PRs #25543, #36216, #29330",
 				AsOf:   "2026-03-06",
@@ -121,7 +121,7 @@ func builtinKB() *KB {
 		SeedNotes: []SeedNote{
 			{
 				Claim:   "--max-num-seqs default 256",
-				Current: "V1 default is None, resolved per hardware: 1024 on >=70 GiB non-A100 GPUs (H100, H200, MI300X), 256 on others incl. A100. The seed's own 4xH100 example gets 1024.",
+				Current: "V1 default is None, resolved per hardware: 1024 on >=70 GiB non-A100 GPUs (H100, H200, MI300X), 256 on others incl. A100. The course notes' own 4xH100 example gets 1024.",
 				Source:  "vllm-project/vllm@99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b:vllm/engine/arg_utils.py (get_batch_defaults)",
 				AsOf:    "2026-09",
 			},
@@ -251,14 +251,14 @@ func builtinKB() *KB {
 			"Memory fraction and chunked-prefill size auto-sized per GPU",
 		},
 		PickWhen: []string{
-			"Multi-turn agent traffic where prefix hit rate decides cost (seed judgment).",
-			"Heavy structured-output workloads (seed judgment; which grammar backend is the default was not checked).",
-			"You want cache-aware routing from the engine's own project instead of adopting llm-d (seed judgment).",
-			"Your team already runs SGLang: the seed puts the vLLM-vs-SGLang choice at 60% team familiarity.",
+			"Multi-turn agent traffic where prefix hit rate decides cost (course-notes judgment).",
+			"Heavy structured-output workloads (course-notes judgment; which grammar backend is the default was not checked).",
+			"You want cache-aware routing from the engine's own project instead of adopting llm-d (course-notes judgment).",
+			"Your team already runs SGLang: the course notes put the vLLM-vs-SGLang choice at 60% team familiarity.",
 		},
 		AvoidWhen: []string{
-			"You need the broadest or newest model-architecture coverage; the seed favours vLLM.",
-			"Many LoRA tenants on one base model, where the seed rates vLLM's tooling better.",
+			"You need the broadest or newest model-architecture coverage; the course notes favour vLLM.",
+			"Many LoRA tenants on one base model, where the course notes rates vLLM's tooling better.",
 			"Your orchestrator treats SGLang as second-class: llm-d's SGLang path dates from June 2026, Ray Serve's is early.",
 		},
 		KeyPoints: []string{
@@ -278,7 +278,7 @@ func builtinKB() *KB {
 			},
 			{
 				ID:     "sglang-no-enable-radix-cache-flag",
-				Text:   "The seed's --enable-radix-cache does not exist; copying it into a launch script fails. The radix cache is already on, and the only related switch is --disable-radix-cache.",
+				Text:   "The course notes' --enable-radix-cache does not exist; copying it into a launch script fails. The radix cache is already on, and the only related switch is --disable-radix-cache.",
 				Watch:  "launch scripts: no --enable-radix-cache, and no stray --disable-radix-cache",
 				Source: "sgl-project/sglang python/sglang/srt/server_args.py (disable_radix_cache: bool = False)",
 				AsOf:   "2026-09",
@@ -392,13 +392,13 @@ func builtinKB() *KB {
 			"Triton integration kept through the LLM-API (PyTorch) backend",
 		},
 		PickWhen: []string{
-			"One model on one NVIDIA GPU SKU, left alone for months, latency- and throughput-critical (seed judgment).",
-			"You are building an NVIDIA reference architecture with Dynamo on top (seed decision tree).",
+			"One model on one NVIDIA GPU SKU, left alone for months, latency- and throughput-critical (course-notes judgment).",
+			"You are building an NVIDIA reference architecture with Dynamo on top (the course notes' decision tree).",
 			"Your team already runs TensorRT-LLM and has benchmarks showing the gain on your traffic.",
 		},
 		AvoidWhen: []string{
-			"Models or hardware change weekly (seed judgment; the old rebuild cost is gone, the re-tuning cost is not).",
-			"You have no benchmark of your own: the seed's 10-30% and 15% speed-up figures are unverified.",
+			"Models or hardware change weekly (course-notes judgment; the old rebuild cost is gone, the re-tuning cost is not).",
+			"You have no benchmark of your own: the course notes' 10-30% and 15% speed-up figures are unverified.",
 			"Hardware is not NVIDIA; this is NVIDIA's library.",
 		},
 		KeyPoints: []string{
@@ -417,14 +417,14 @@ func builtinKB() *KB {
 			},
 			{
 				ID:     "trtllm-unverified-speedup",
-				Text:   "The seed's 'beats vLLM by 10-30%' and '15% gain' have no checked source. Choosing TensorRT-LLM for them without your own A/B benchmark is a bet.",
+				Text:   "The course notes' 'beats vLLM by 10-30%' and '15% gain' have no checked source. Choosing TensorRT-LLM for them without your own A/B benchmark is a bet.",
 				Watch:  "A/B on your traffic vs vLLM/SGLang: TTFT, inter-token latency and tokens/s at target concurrency",
 				Source: "kb-facts.md section 3 (no source found for the percentages or build times)",
 				AsOf:   "2026-09",
 			},
 			{
 				ID:     "trtllm-fast-churn",
-				Text:   "Seed judgment: with weekly model or hardware changes the tuning effort outruns the gain. Since the PyTorch backend there is no engine rebuild, so the cost is re-tuning and re-benchmarking.",
+				Text:   "Course-notes judgment: with weekly model or hardware changes the tuning effort outruns the gain. Since the PyTorch backend there is no engine rebuild, so the cost is re-tuning and re-benchmarking.",
 				Watch:  "time spent per model change on tuning vs measured gain",
 				Source: "https://nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html",
 				AsOf:   "2026-09",
@@ -570,19 +570,19 @@ func builtinKB() *KB {
 		Layer: "model-server",
 		Role:  "General-purpose model server (the renamed Triton Inference Server): model repository, HTTP/gRPC, ensembles and many framework backends for mixed model fleets.",
 		Strengths: []string{
-			"Serves LLMs, vision and classical ML side by side (seed)",
-			"Versioned model repository and ensemble pipelines (seed)",
-			"Backends for TensorRT, PyTorch, ONNX, OpenVINO, Python, RAPIDS (seed list)",
-			"HTTP, gRPC, streaming and standard metrics (seed)",
+			"Serves LLMs, vision and classical ML side by side (Engines as Products)",
+			"Versioned model repository and ensemble pipelines (Engines as Products)",
+			"Backends for TensorRT, PyTorch, ONNX, OpenVINO, Python, RAPIDS (Engines as Products list)",
+			"HTTP, gRPC, streaming and standard metrics (Engines as Products)",
 			"Runs as a backend inside NVIDIA Dynamo from v1.6",
 		},
 		PickWhen: []string{
-			"A single node serving mixed model types: an LLM plus vision, tabular or classical ML (seed decision tree).",
-			"You need ensembles that chain several models behind one call (seed judgment).",
+			"A single node serving mixed model types: an LLM plus vision, tabular or classical ML (the course notes' decision tree).",
+			"You need ensembles that chain several models behind one call (course-notes judgment).",
 			"You have a Triton estate and want to add LLMs behind a real LLM engine rather than replace it.",
 		},
 		AvoidWhen: []string{
-			"LLM-only serving: Triton's generic batcher is not an LLM scheduler; run vLLM/SGLang/TRT-LLM directly (seed judgment).",
+			"LLM-only serving: Triton's generic batcher is not an LLM scheduler; run vLLM/SGLang/TRT-LLM directly (course-notes judgment).",
 			"You need KV-aware routing or P/D disaggregation: that is Dynamo's job, and Dynamo's Triton backend only round-robins.",
 		},
 		KeyPoints: []string{
@@ -593,9 +593,9 @@ func builtinKB() *KB {
 		Landmines: []Landmine{
 			{
 				ID:     "triton-generic-backend-for-llm",
-				Text:   "Seed judgment: serving an LLM straight from Triton's Python backend or generic dynamic batcher forgoes an LLM engine's scheduler and KV cache; wrap vLLM or TensorRT-LLM instead.",
+				Text:   "Course-notes judgment: serving an LLM straight from Triton's Python backend or generic dynamic batcher forgoes an LLM engine's scheduler and KV cache; wrap vLLM or TensorRT-LLM instead.",
 				Watch:  "backend type of each LLM model in the model repository; per-token latency under concurrency",
-				Source: "seed 01 - Engines as Products, section 6",
+				Source: "Engines as Products 01 - Engines as Products, section 6",
 				AsOf:   "2026-09",
 			},
 			{
@@ -642,7 +642,7 @@ func builtinKB() *KB {
 		},
 		Sources: []Source{
 			{
-				Title: "NVIDIA Dynamo-Triton product page (seed's reference)",
+				Title: "NVIDIA Dynamo-Triton product page (the course notes' reference)",
 				URL:   "https://developer.nvidia.com/dynamo-triton",
 				AsOf:  "2026-09",
 			},
@@ -677,14 +677,14 @@ func builtinKB() *KB {
 			"Backends: vLLM, SGLang, TensorRT-LLM, plus Triton from v1.6",
 		},
 		PickWhen: []string{
-			"A multi-node NVIDIA fleet where an NVIDIA reference architecture matters (seed decision tree).",
-			"More than 8 GPUs and more than one model, and you want cache-aware routing (seed judgment).",
-			"You want prefill/decode disaggregation without building it yourself (seed judgment).",
-			"You plan TensorRT-LLM for the last few percent on fixed model and hardware (seed decision tree).",
+			"A multi-node NVIDIA fleet where an NVIDIA reference architecture matters (the course notes' decision tree).",
+			"More than 8 GPUs and more than one model, and you want cache-aware routing (course-notes judgment).",
+			"You want prefill/decode disaggregation without building it yourself (course-notes judgment).",
+			"You plan TensorRT-LLM for the last few percent on fixed model and hardware (the course notes' decision tree).",
 		},
 		AvoidWhen: []string{
-			"One 8-GPU node: vLLM with --tensor-parallel-size 8 is simpler (seed judgment).",
-			"Buyers require CNCF / vendor-neutral governance: the seed points to llm-d.",
+			"One 8-GPU node: vLLM with --tensor-parallel-size 8 is simpler (course-notes judgment).",
+			"Buyers require CNCF / vendor-neutral governance: the course notes points to llm-d.",
 			"AMD hardware is central to the plan: Dynamo is NVIDIA-led and AMD support was not confirmed.",
 		},
 		KeyPoints: []string{
@@ -716,9 +716,9 @@ func builtinKB() *KB {
 			},
 			{
 				ID:     "dynamo-single-node-overhead",
-				Text:   "Seed judgment: on one node Dynamo's extra parts (KV router, planner, operator; KV routing needed NATS at v0.8.1) cost more than they return. Its value shows at fleet scale.",
+				Text:   "Course-notes judgment: on one node Dynamo's extra parts (KV router, planner, operator; KV routing needed NATS at v0.8.1) cost more than they return. Its value shows at fleet scale.",
 				Watch:  "node count and replica count; whether KV-aware routing has more than one worker to choose from",
-				Source: "seed 01 - Engines as Products, section 4; ai-dynamo/dynamo@0016912cbd66bdc12d9920eb0e2460d68f960b4d:README.md",
+				Source: "Engines as Products 01 - Engines as Products, section 4; ai-dynamo/dynamo@0016912cbd66bdc12d9920eb0e2460d68f960b4d:README.md",
 				AsOf:   "2026-09",
 				When:   map[string]Condition{"nodes": {AtMost: new(int(1))}},
 				Conds:  []Cond{{Key: "nodes", Type: "int", Op: "at_most", Int: 1, Text: "nodes ≤ 1", kind: 4}},
@@ -811,14 +811,14 @@ func builtinKB() *KB {
 			"Can be deployed for you by KServe's LLMInferenceService",
 		},
 		PickWhen: []string{
-			"A multi-node LLM fleet on Kubernetes (seed decision tree).",
-			"Enterprise buyers want CNCF governance and a vendor-neutral story (seed judgment).",
+			"A multi-node LLM fleet on Kubernetes (the course notes' decision tree).",
+			"Enterprise buyers want CNCF governance and a vendor-neutral story (course-notes judgment).",
 			"You want prefix-cache-aware routing across vLLM replicas on Kubernetes.",
 		},
 		AvoidWhen: []string{
 			"No Kubernetes: llm-d is Kubernetes-native.",
-			"One node and one replica: there is nothing to route (seed judgment).",
-			"The buyer wants an NVIDIA reference architecture; the seed prefers Dynamo there.",
+			"One node and one replica: there is nothing to route (course-notes judgment).",
+			"The buyer wants an NVIDIA reference architecture; the course notes prefers Dynamo there.",
 		},
 		KeyPoints: []string{
 			"Accepted as a CNCF Sandbox project on 2026-03-24, announced around KubeCon EU 2026.",
@@ -922,20 +922,20 @@ func builtinKB() *KB {
 		Layer: "orchestrator",
 		Role:  "CNCF-incubating Kubernetes model-serving platform: InferenceService, and for LLMs the LLMInferenceService CRD that deploys vLLM with the llm-d scheduler.",
 		Strengths: []string{
-			"Declarative CRDs that fit GitOps (Argo CD / Flux) (seed)",
-			"Traffic splitting for canary and A/B rollouts (seed)",
+			"Declarative CRDs that fit GitOps (Argo CD / Flux) (Engines as Products)",
+			"Traffic splitting for canary and A/B rollouts (Engines as Products)",
 			"LLMInferenceService wires in the llm-d scheduler and a prefill/decode split",
 			"Knative request-based autoscaling and scale-to-zero in serverless mode",
 			"CNCF incubating governance",
 		},
 		PickWhen: []string{
-			"A Kubernetes or OpenShift shop that wants GitOps for model deployments (seed judgment).",
-			"Safe rollouts of new models or engine versions via traffic splitting (seed judgment).",
-			"You want llm-d routing with a lifecycle CRD on top (KServe + llm-d, seed decision tree).",
+			"A Kubernetes or OpenShift shop that wants GitOps for model deployments (course-notes judgment).",
+			"Safe rollouts of new models or engine versions via traffic splitting (course-notes judgment).",
+			"You want llm-d routing with a lifecycle CRD on top (KServe + llm-d, the course notes' decision tree).",
 		},
 		AvoidWhen: []string{
-			"A single node that does not need Kubernetes at all (seed judgment).",
-			"Your ops team cannot own another Kubernetes operator (seed judgment).",
+			"A single node that does not need Kubernetes at all (course-notes judgment).",
+			"Your ops team cannot own another Kubernetes operator (course-notes judgment).",
 			"You need request-based autoscaling but can only run raw-Kubernetes mode without Knative.",
 		},
 		KeyPoints: []string{
@@ -961,7 +961,7 @@ func builtinKB() *KB {
 			},
 			{
 				ID:     "kserve-llm-d-layering-backwards",
-				Text:   "The seed puts llm-d routing above several KServe services; in fact LLMInferenceService creates the llm-d EPP / InferencePool itself. Designs that stack them the seed's way duplicate the router.",
+				Text:   "The course notes put llm-d routing above several KServe services; in fact LLMInferenceService creates the llm-d EPP / InferencePool itself. Designs that stack them the course notes' way duplicate the router.",
 				Watch:  "LLMInferenceService spec.router.scheduler; count of EPP / InferencePool objects per model",
 				Source: "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:pkg/apis/serving/v1alpha1/llm_inference_service_types.go; kserve commit fe1f3458f",
 				AsOf:   "2026-08-21",
@@ -1031,20 +1031,20 @@ func builtinKB() *KB {
 		Layer: "orchestrator",
 		Role:  "Python-native serving layer on Ray: composes models and logic into deployment graphs; ray.serve.llm deploys vLLM (SGLang early) with autoscaling and P/D builders.",
 		Strengths: []string{
-			"Multi-model request pipelines composed in Python (seed)",
+			"Multi-model request pipelines composed in Python (Engines as Products)",
 			"ray.serve.llm builders: OpenAI app, P/D disaggregation, data-parallel",
 			"Autoscaling on ongoing requests per replica",
 			"Fractional GPU allocation for small models",
 		},
 		PickWhen: []string{
-			"Requests pass through several models plus logic: router model, retrieval, LLM, re-ranker (seed judgment).",
-			"Prototyping agentic pipelines that call several models per request (seed judgment).",
+			"Requests pass through several models plus logic: router model, retrieval, LLM, re-ranker (course-notes judgment).",
+			"Prototyping agentic pipelines that call several models per request (course-notes judgment).",
 			"Your team already runs Ray well.",
 		},
 		AvoidWhen: []string{
-			"You already run Kubernetes and the team has scars from Ray cluster upgrades: the seed says KServe is safer.",
+			"You already run Kubernetes and the team has scars from Ray cluster upgrades: the course notes say KServe is safer.",
 			"SGLang is your engine: Ray Serve's SGLang support is early community work.",
-			"Plain single-model serving, where Ray is one more distributed system to run (seed judgment).",
+			"Plain single-model serving, where Ray is one more distributed system to run (course-notes judgment).",
 		},
 		KeyPoints: []string{
 			"ray.serve.llm (stable API) exposes LLMConfig, build_openai_app, build_pd_openai_app and data-parallel builders.",
@@ -1055,9 +1055,9 @@ func builtinKB() *KB {
 		Landmines: []Landmine{
 			{
 				ID:     "ray-another-distributed-system",
-				Text:   "Seed judgment: Ray is another distributed system to operate (cluster, upgrades, failures). With no or bad Ray experience and Kubernetes available, KServe is the safer lifecycle layer.",
+				Text:   "Course-notes judgment: Ray is another distributed system to operate (cluster, upgrades, failures). With no or bad Ray experience and Kubernetes available, KServe is the safer lifecycle layer.",
 				Watch:  "Ray version pinning and upgrade run book; who is on call for the Ray cluster",
-				Source: "seed 01 - Engines as Products, section 8",
+				Source: "Engines as Products 01 - Engines as Products, section 8",
 				AsOf:   "2026-09",
 				When:   map[string]Condition{"ray_experience": {OneOf: []any{"none", "bad"}}},
 				Conds: []Cond{
@@ -1155,11 +1155,11 @@ func builtinKB() *KB {
 			"Ships with the SGLang project (sglang_router.launch_router)",
 		},
 		PickWhen: []string{
-			"Several SGLang replicas and you want cache-aware routing without adopting llm-d (seed judgment).",
-			"Agentic or multi-turn traffic with high prefix reuse on an SGLang fleet (seed judgment).",
+			"Several SGLang replicas and you want cache-aware routing without adopting llm-d (course-notes judgment).",
+			"Agentic or multi-turn traffic with high prefix reuse on an SGLang fleet (course-notes judgment).",
 		},
 		AvoidWhen: []string{
-			"Your engines are vLLM or TensorRT-LLM: the seed frames it as SGLang's router; use llm-d or Dynamo for those fleets.",
+			"Your engines are vLLM or TensorRT-LLM: the course notes frames it as SGLang's router; use llm-d or Dynamo for those fleets.",
 			"One replica: there is nothing to balance.",
 			"You need lifecycle, rollout and autoscaling: it routes requests only; pair it with Kubernetes/KServe or pick a fuller orchestrator.",
 		},
@@ -2523,7 +2523,7 @@ func builtinKB() *KB {
 		Name:       "--enforce-eager",
 		Default:    "False",
 		Values:     "boolean flag",
-		Effect:     "Disables CUDA graphs and always runs eagerly; for debugging. (The seed's 10–30% latency cost is unverified.)",
+		Effect:     "Disables CUDA graphs and always runs eagerly; for debugging. (The course notes' 10–30% latency cost is unverified.)",
 		Status:     "current",
 		Introduced: "early",
 		InSeed:     true,
@@ -2873,9 +2873,9 @@ func builtinKB() *KB {
 		Name:       "--enable-radix-cache",
 		Default:    "never a flag",
 		Values:     "none",
-		Effect:     "The seed names this flag, but SGLang never had it: RadixAttention is on by default.",
+		Effect:     "The course notes name this flag, but SGLang never had it: RadixAttention is on by default.",
 		Status:     "removed",
-		Removed:    "never existed (seed error)",
+		Removed:    "never existed (Engines as Products error)",
 		ReplacedBy: "sglang-disable-radix-cache",
 		InSeed:     true,
 		Source:     "server_args.py (disable_radix_cache: bool = False)",
@@ -3385,7 +3385,7 @@ func builtinKB() *KB {
 				Product:  "vllm",
 				Weight:   2,
 				Reason:   "vLLM is the default engine: it has the broadest model coverage and the largest production community.",
-				Source:   "seed §2 'When to pick vLLM over SGLang'",
+				Source:   "Engines as Products §2 'When to pick vLLM over SGLang'",
 				WhenText: "always",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 15},
 			},
@@ -3508,7 +3508,7 @@ func builtinKB() *KB {
 				Product: "llama-cpp",
 				Weight:  -3,
 				Reason:  "On GPU nodes, the continuous-batching engines (vLLM, SGLang, TensorRT-LLM) are built to keep the accelerators busy; llama.cpp targets local and CPU use.",
-				Source:  "seed taxonomy table; https://github.com/ggml-org/llama.cpp (README)",
+				Source:  "Engines as Products, taxonomy table; https://github.com/ggml-org/llama.cpp (README)",
 				When:    map[string]Condition{"gpu_vendor": {OneOf: []any{"nvidia", "amd"}}},
 				Conds: []Cond{
 					{
@@ -3531,8 +3531,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "sglang",
 				Weight:  2,
-				Reason:  "When the prefix hit rate is the whole game, SGLang's RadixAttention (on by default; --disable-radix-cache turns it off) is the seed's reason to pick it.",
-				Source:  "seed §2 'When to pick SGLang'; python/sglang/srt/server_args.py (disable_radix_cache = False)",
+				Reason:  "When the prefix hit rate is the whole game, SGLang's RadixAttention (on by default; --disable-radix-cache turns it off) is the course notes' reason to pick it.",
+				Source:  "Engines as Products §2 'When to pick SGLang'; python/sglang/srt/server_args.py (disable_radix_cache = False)",
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"prefix_reuse": {Equals: "high"}},
 				Conds: []Cond{
@@ -3556,8 +3556,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "sglang",
 				Weight:  1,
-				Reason:  "Multi-turn agent workloads with shared system prompts and tool definitions are where the seed favours SGLang.",
-				Source:  "seed §2 'When to pick SGLang over vLLM'",
+				Reason:  "Multi-turn agent workloads with shared system prompts and tool definitions are where the course notes favour SGLang.",
+				Source:  "Engines as Products §2 'When to pick SGLang over vLLM'",
 				When: map[string]Condition{
 					"prefix_reuse": {OneOf: []any{"medium", "high"}},
 					"workload":     {Equals: "agentic"},
@@ -3593,8 +3593,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "sglang",
 				Weight:  1,
-				Reason:  "Heavy structured-output workloads lean to SGLang (a seed judgment; both engines ship grammar backends such as XGrammar today).",
-				Source:  "seed §2; python/sglang/srt/server_args.py GRAMMAR_BACKEND_CHOICES (kb-facts: default not checked)",
+				Reason:  "Heavy structured-output workloads lean to SGLang (a course-notes judgment; both engines ship grammar backends such as XGrammar today).",
+				Source:  "Engines as Products §2; python/sglang/srt/server_args.py GRAMMAR_BACKEND_CHOICES (kb-facts: default not checked)",
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"structured_output": {Equals: true}},
 				Conds: []Cond{
@@ -3619,7 +3619,7 @@ func builtinKB() *KB {
 				Product: "sglang",
 				Weight:  2,
 				Reason:  "Cache-aware routing without Kubernetes: SGLang's own router (now the SGLang Model Gateway) routes SGLang workers by prefix, without adopting llm-d.",
-				Source:  "seed §2 'SGL Router'; sglang PR #2114",
+				Source:  "Engines as Products §2 'SGL Router'; sglang PR #2114",
 				AsOf:    "2026-09",
 				When: map[string]Condition{
 					"cache_aware_routing": {Equals: true},
@@ -3678,8 +3678,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "vllm",
 				Weight:  2,
-				Reason:  "Many LoRA fine-tunes on one base model: vLLM's multi-LoRA serving (--enable-lora, --max-loras, --max-lora-rank, --max-cpu-loras) is the seed's better-tooled path.",
-				Source:  "seed §1 'LoRA multi-tenancy'; vllm/config/lora.py@a78dc92f",
+				Reason:  "Many LoRA fine-tunes on one base model: vLLM's multi-LoRA serving (--enable-lora, --max-loras, --max-lora-rank, --max-cpu-loras) is the course notes' better-tooled path.",
+				Source:  "Engines as Products §1 'LoRA multi-tenancy'; vllm/config/lora.py@a78dc92f",
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"fine_tune_method": {Equals: "lora"}, "fine_tunes": {AtLeast: new(int(2))}},
 				Conds: []Cond{
@@ -3717,8 +3717,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "vllm",
 				Weight:  3,
-				Reason:  "The team already runs vLLM well, and the seed puts the engine choice at 60% team familiarity.",
-				Source:  "seed §2 'Truth: … 60% team familiarity, 40% specific-workload benchmarks'",
+				Reason:  "The team already runs vLLM well, and the course notes put the engine choice at 60% team familiarity.",
+				Source:  "Engines as Products §2 'Truth: … 60% team familiarity, 40% specific-workload benchmarks'",
 				When:    map[string]Condition{"team_familiarity": {Equals: "vllm"}},
 				Tag:     "familiarity",
 				Conds: []Cond{
@@ -3742,8 +3742,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "sglang",
 				Weight:  3,
-				Reason:  "The team already runs SGLang well, and the seed puts the engine choice at 60% team familiarity.",
-				Source:  "seed §2 'Truth: … 60% team familiarity, 40% specific-workload benchmarks'",
+				Reason:  "The team already runs SGLang well, and the course notes put the engine choice at 60% team familiarity.",
+				Source:  "Engines as Products §2 'Truth: … 60% team familiarity, 40% specific-workload benchmarks'",
 				When:    map[string]Condition{"team_familiarity": {Equals: "sglang"}},
 				Tag:     "familiarity",
 				Conds: []Cond{
@@ -3768,7 +3768,7 @@ func builtinKB() *KB {
 				Product: "tensorrt-llm",
 				Weight:  3,
 				Reason:  "The team already runs TensorRT-LLM well; familiarity is most of the engine choice.",
-				Source:  "seed §2 'Truth: … 60% team familiarity'",
+				Source:  "Engines as Products §2 'Truth: … 60% team familiarity'",
 				When:    map[string]Condition{"team_familiarity": {Equals: "tensorrt-llm"}},
 				Tag:     "familiarity",
 				Conds: []Cond{
@@ -3792,8 +3792,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "tensorrt-llm",
 				Weight:  5,
-				Reason:  "One model on one NVIDIA GPU type, left alone for months and tuned for latency or throughput: the seed's case for TensorRT-LLM's last 10–30% (figure unverified).",
-				Source:  "seed §3 'When it justifies itself'; kb-facts §3 (performance percentages unverified)",
+				Reason:  "One model on one NVIDIA GPU type, left alone for months and tuned for latency or throughput: the course notes' case for TensorRT-LLM's last 10–30% (figure unverified).",
+				Source:  "Engines as Products §3 'When it justifies itself'; kb-facts §3 (performance percentages unverified)",
 				AsOf:    "2026-09",
 				When: map[string]Condition{
 					"accelerator_mix":  {Equals: "one-type"},
@@ -3891,7 +3891,7 @@ func builtinKB() *KB {
 				Product: "tensorrt-llm",
 				Weight:  -3,
 				Reason:  "Models or hardware change weekly or monthly: TensorRT-LLM's per-model tuning is re-spent at every change (the engine-build step is gone since 2026, the tuning is not).",
-				Source:  "seed §3 'When it doesn't'; nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html",
+				Source:  "Engines as Products §3 'When it doesn't'; nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html",
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"change_cadence": {OneOf: []any{"weekly", "monthly"}}},
 				Conds: []Cond{
@@ -3915,8 +3915,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "tensorrt-llm",
 				Weight:  -1,
-				Reason:  "Quarterly model upgrades fall short of the seed's 'leave it alone for 6 months' bar for TensorRT-LLM's extra tuning.",
-				Source:  "seed §3 'When it justifies itself'",
+				Reason:  "Quarterly model upgrades fall short of the course notes' 'leave it alone for 6 months' bar for TensorRT-LLM's extra tuning.",
+				Source:  "Engines as Products §3 'When it justifies itself'",
 				When:    map[string]Condition{"change_cadence": {Equals: "quarterly"}},
 				Conds: []Cond{
 					{
@@ -3940,7 +3940,7 @@ func builtinKB() *KB {
 				Product: "tensorrt-llm",
 				Weight:  -3,
 				Reason:  "A vendor-neutral mandate sits badly with an NVIDIA-only engine.",
-				Source:  "seed §4 'You want CNCF-governed, K8s-first, vendor-neutral'",
+				Source:  "Engines as Products §4 'You want CNCF-governed, K8s-first, vendor-neutral'",
 				When:    map[string]Condition{"governance": {Equals: "vendor-neutral"}},
 				Conds: []Cond{
 					{
@@ -3964,7 +3964,7 @@ func builtinKB() *KB {
 				Product:  "none",
 				Weight:   1,
 				Reason:   "Only LLMs are served: the engine's own OpenAI-compatible server is enough, and a separate model server adds a layer to operate.",
-				Source:   "seed taxonomy: 'You can run an engine alone (fine for a single node)'",
+				Source:   "Engines as Products, taxonomy: 'You can run an engine alone (fine for a single node)'",
 				WhenText: "always",
 				Pos:      Pos{File: "knowledge/data/rules.toml", Line: 268},
 			},
@@ -3975,7 +3975,7 @@ func builtinKB() *KB {
 				Product: "dynamo-triton",
 				Weight:  4,
 				Reason:  "Models that need framework backends (vision, tabular, classical ML, speech) share the platform with the LLMs: Dynamo-Triton is the general model server (model repository, ensembles, ONNX/PyTorch/Python/RAPIDS backends) for mixed fleets.",
-				Source:  "seed §6; seed decision tree 'Single node, mixed model types → Dynamo-Triton'",
+				Source:  "Engines as Products §6; the course notes' decision tree 'Single node, mixed model types → Dynamo-Triton'",
 				When: map[string]Condition{
 					"other_model_types": {OneOf: []any{"vision", "tabular", "classical-ml", "speech"}},
 				},
@@ -4001,7 +4001,7 @@ func builtinKB() *KB {
 				Product: "none",
 				Weight:  3,
 				Reason:  "One replica per model across the fleet (one node, or one node per model): run each engine alone on its node, where its own data-parallel mode balances any replicas inside the node; an orchestrator's ops cost pays off when replicas span nodes.",
-				Source:  "seed §4 'When it doesn't: You have one 8-GPU node'; seed decision tree line 1",
+				Source:  "Engines as Products §4 'When it doesn't: You have one 8-GPU node'; the course notes' decision tree line 1",
 				When:    map[string]Condition{"replicas_per_model": {AtMost: new(int(1))}},
 				Conds: []Cond{
 					{
@@ -4024,7 +4024,7 @@ func builtinKB() *KB {
 				Product: "dynamo",
 				Weight:  4,
 				Reason:  "The buyer follows an NVIDIA reference architecture: Dynamo is NVIDIA's fleet orchestrator above vLLM, SGLang or TensorRT-LLM.",
-				Source:  "seed §5 'Dynamo is a better answer if the customer is buying an NVIDIA reference architecture'; seed decision tree line 3",
+				Source:  "Engines as Products §5 'Dynamo is a better answer if the customer is buying an NVIDIA reference architecture'; the course notes' decision tree line 3",
 				When: map[string]Condition{
 					"governance":         {Equals: "nvidia-reference"},
 					"replicas_per_model": {AtLeast: new(int(2))},
@@ -4059,8 +4059,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "dynamo",
 				Weight:  1,
-				Reason:  "More than 8 GPUs with cache-aware routing is where the seed says Dynamo pays off (KV-aware routing is a listed Dynamo feature).",
-				Source:  "seed §4 'When Dynamo actually pays off'; ai-dynamo/dynamo README.md@0016912c",
+				Reason:  "More than 8 GPUs with cache-aware routing is where the course notes say Dynamo pays off (KV-aware routing is a listed Dynamo feature).",
+				Source:  "Engines as Products §4 'When Dynamo actually pays off'; ai-dynamo/dynamo README.md@0016912c",
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"cache_aware_routing": {Equals: true}, "total_gpus": {AtLeast: new(int(9))}},
 				Conds: []Cond{
@@ -4086,7 +4086,7 @@ func builtinKB() *KB {
 				Product: "dynamo",
 				Weight:  2,
 				Reason:  "Prefill/decode disaggregation without building it yourself is a core Dynamo feature (NIXL moves the KV cache).",
-				Source:  "seed §4; ai-dynamo/dynamo README.md@0016912c",
+				Source:  "Engines as Products §4; ai-dynamo/dynamo README.md@0016912c",
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"disaggregation": {Equals: true}, "nodes": {AtLeast: new(int(2))}},
 				Conds: []Cond{
@@ -4112,7 +4112,7 @@ func builtinKB() *KB {
 				Product: "dynamo",
 				Weight:  3,
 				Reason:  "Squeezing the last percent out of a fixed model on NVIDIA hardware across nodes: the course notes pair TensorRT-LLM under Dynamo.",
-				Source:  "seed decision tree 'Squeezing the last 15% on fixed model+HW → TensorRT-LLM under Dynamo'",
+				Source:  "the course notes' decision tree 'Squeezing the last 15% on fixed model+HW → TensorRT-LLM under Dynamo'",
 				When: map[string]Condition{
 					"accelerator_mix":  {OneOf: []any{"one-type", "several-types"}},
 					"base_models":      {AtMost: new(int(1))},
@@ -4174,8 +4174,8 @@ func builtinKB() *KB {
 				Layer:   "orchestrator",
 				Effect:  "exclude",
 				Product: "dynamo",
-				Reason:  "Governance demands vendor neutrality, and Dynamo is NVIDIA-owned open source; the seed says use llm-d instead.",
-				Source:  "seed §4 'When it doesn't: You want CNCF-governed, K8s-first, vendor-neutral. Use llm-d instead.'",
+				Reason:  "Governance demands vendor neutrality, and Dynamo is NVIDIA-owned open source; the course notes say use llm-d instead.",
+				Source:  "Engines as Products §4 'When it doesn't: You want CNCF-governed, K8s-first, vendor-neutral. Use llm-d instead.'",
 				When:    map[string]Condition{"governance": {Equals: "vendor-neutral"}},
 				Conds: []Cond{
 					{
@@ -4223,8 +4223,8 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "dynamo",
 				Weight:  -1,
-				Reason:  "Kubernetes-native with no NVIDIA reference architecture to follow: llm-d's CNCF-governed path is the seed's answer; Dynamo fits NVIDIA-blessed builds.",
-				Source:  "seed §5 'llm-d vs Dynamo — the pragmatic decision'",
+				Reason:  "Kubernetes-native with no NVIDIA reference architecture to follow: llm-d's CNCF-governed path is the course notes' answer; Dynamo fits NVIDIA-blessed builds.",
+				Source:  "Engines as Products §5 'llm-d vs Dynamo — the pragmatic decision'",
 				When: map[string]Condition{
 					"governance": {OneOf: []any{"any", "vendor-neutral"}},
 					"kubernetes": {Equals: "required"},
@@ -4261,7 +4261,7 @@ func builtinKB() *KB {
 				Product: "llm-d",
 				Weight:  3,
 				Reason:  "An LLM fleet with several replicas per model that must be Kubernetes-native: llm-d is 'Dynamo for people who live on Kubernetes' (CNCF Sandbox since March 2026).",
-				Source:  "seed §5; seed decision tree line 4; cncf.io/blog/2026/03/24/welcome-llm-d-to-the-cncf-evolving-kubernetes-into-sota-ai-infrastructure",
+				Source:  "Engines as Products §5; the course notes' decision tree line 4; cncf.io/blog/2026/03/24/welcome-llm-d-to-the-cncf-evolving-kubernetes-into-sota-ai-infrastructure",
 				AsOf:    "2026-03",
 				When: map[string]Condition{
 					"kubernetes":         {Equals: "required"},
@@ -4336,7 +4336,7 @@ func builtinKB() *KB {
 				Product: "llm-d",
 				Weight:  2,
 				Reason:  "Prefill/decode disaggregation on Kubernetes: llm-d uses vLLM's KV Connector with NIXL as transport.",
-				Source:  "seed §5; llm-d README@f458af2e",
+				Source:  "Engines as Products §5; llm-d README@f458af2e",
 				AsOf:    "2025-06",
 				When: map[string]Condition{
 					"disaggregation": {Equals: true},
@@ -4424,7 +4424,7 @@ func builtinKB() *KB {
 				Product: "kserve",
 				Weight:  3,
 				Reason:  "GitOps for model deployments: KServe's InferenceService / LLMInferenceService resources are applied by Argo CD or Flux like any other manifest.",
-				Source:  "seed §7 'When KServe is the right hammer'; kserve README@aaac4e29",
+				Source:  "Engines as Products §7 'When KServe is the right hammer'; kserve README@aaac4e29",
 				AsOf:    "2026-08",
 				When: map[string]Condition{
 					"gitops":     {Equals: true},
@@ -4462,7 +4462,7 @@ func builtinKB() *KB {
 				Product: "kserve",
 				Weight:  2,
 				Reason:  "Traffic splitting for canary and A/B rollouts of new models or engine versions is a KServe lifecycle feature.",
-				Source:  "seed §7; seed decision tree 'K8s + GitOps + traffic splitting matters → KServe'",
+				Source:  "Engines as Products §7; the course notes' decision tree 'K8s + GitOps + traffic splitting matters → KServe'",
 				When: map[string]Condition{
 					"kubernetes":        {OneOf: []any{"available", "required"}},
 					"traffic_splitting": {Equals: true},
@@ -4499,7 +4499,7 @@ func builtinKB() *KB {
 				Product: "kserve",
 				With:    "llm-d",
 				Reason:  "KServe adds lifecycle (deploy, upgrade, roll back, autoscale) beside llm-d; its LLMInferenceService (since v0.16.0) itself deploys the llm-d scheduler.",
-				Source:  "seed decision tree line 4 '(+ KServe for lifecycle)'; kserve pkg/apis/serving/v1alpha1/llm_inference_service_types.go@aaac4e29",
+				Source:  "the course notes' decision tree line 4 '(+ KServe for lifecycle)'; kserve pkg/apis/serving/v1alpha1/llm_inference_service_types.go@aaac4e29",
 				AsOf:    "2026-08",
 				When:    map[string]Condition{"kubernetes": {Equals: "required"}},
 				Conds: []Cond{
@@ -4524,7 +4524,7 @@ func builtinKB() *KB {
 				Product: "llm-d",
 				With:    "kserve",
 				Reason:  "Cache-aware routing is needed: KServe's LLMInferenceService configures the llm-d scheduler (EPP, InferencePool) through spec.router.scheduler.",
-				Source:  "seed decision tree line 5 '(+ llm-d if cache-aware routing needed)'; kserve llm_inference_service_types.go@aaac4e29",
+				Source:  "the course notes' decision tree line 5 '(+ llm-d if cache-aware routing needed)'; kserve llm_inference_service_types.go@aaac4e29",
 				AsOf:    "2026-08",
 				When:    map[string]Condition{"cache_aware_routing": {Equals: true}},
 				Conds: []Cond{
@@ -4549,7 +4549,7 @@ func builtinKB() *KB {
 				Product: "ray-serve",
 				Weight:  5,
 				Reason:  "Requests compose several models (router model, retrieval, LLM, re-ranker): Ray Serve's deployment graphs express that pipeline in Python.",
-				Source:  "seed §8 'Where it shines'; ray python/ray/serve/llm/__init__.py@01624ad4",
+				Source:  "Engines as Products §8 'Where it shines'; ray python/ray/serve/llm/__init__.py@01624ad4",
 				AsOf:    "2026-09",
 				When:    map[string]Condition{"request_pipeline": {Equals: true}},
 				Conds: []Cond{
@@ -4574,7 +4574,7 @@ func builtinKB() *KB {
 				Product: "ray-serve",
 				Weight:  2,
 				Reason:  "The team already operates Ray well, which removes Ray Serve's main cost: another distributed system to run.",
-				Source:  "seed §8 'Trade-off'",
+				Source:  "Engines as Products §8 'Trade-off'",
 				When:    map[string]Condition{"ray_experience": {Equals: "good"}, "request_pipeline": {Equals: true}},
 				Tag:     "familiarity",
 				Conds: []Cond{
@@ -4609,7 +4609,7 @@ func builtinKB() *KB {
 				Product: "ray-serve",
 				Weight:  -4,
 				Reason:  "A senior engineer has scars from a bad Ray cluster upgrade: Ray Serve brings that cluster back, and the course notes point such teams to KServe instead.",
-				Source:  "seed §8 'Trade-off'",
+				Source:  "Engines as Products §8 'Trade-off'",
 				When:    map[string]Condition{"ray_experience": {Equals: "bad"}},
 				Conds: []Cond{
 					{
@@ -4633,7 +4633,7 @@ func builtinKB() *KB {
 				Product: "sgl-router",
 				Weight:  3,
 				Reason:  "Cache-aware routing on a fleet without Kubernetes: SGLang's router (SGLang Model Gateway, cache_aware policy) balances prefix-tree hits against load.",
-				Source:  "seed §2 'SGL Router'; sglang PR #2114; kb-facts §2",
+				Source:  "Engines as Products §2 'SGL Router'; sglang PR #2114; kb-facts §2",
 				AsOf:    "2026-09",
 				When: map[string]Condition{
 					"cache_aware_routing": {Equals: true},
@@ -4692,7 +4692,7 @@ func builtinKB() *KB {
 				Product: "llm-d",
 				Weight:  1,
 				Reason:  "An LLM fleet with several replicas per model, on a platform that already runs Kubernetes: llm-d adds routing and autoscaling with the platform's own tools.",
-				Source:  "seed §5 'The pitch: Dynamo for people who live on Kubernetes'",
+				Source:  "Engines as Products §5 'The pitch: Dynamo for people who live on Kubernetes'",
 				When: map[string]Condition{
 					"kubernetes":         {Equals: "available"},
 					"replicas_per_model": {AtLeast: new(int(2))},
@@ -4728,7 +4728,7 @@ func builtinKB() *KB {
 				Product: "none",
 				Weight:  6,
 				Reason:  "Several llama.cpp replicas on CPUs or Apple silicon: the fleet orchestrators here are built around datacenter GPU engines, so a plain HTTP load balancer (nginx) in front of the llama-server replicas is the proportionate choice.",
-				Source:  "seed decision tree line 1 '(behind nginx if you must)'; https://github.com/ggml-org/llama.cpp (llama-server)",
+				Source:  "the course notes' decision tree line 1 '(behind nginx if you must)'; https://github.com/ggml-org/llama.cpp (llama-server)",
 				AsOf:    "2026-11",
 				When: map[string]Condition{
 					"gpu_vendor":         {OneOf: []any{"none", "apple"}},
@@ -4765,7 +4765,7 @@ func builtinKB() *KB {
 				Product: "ray-serve",
 				Weight:  1,
 				Reason:  "No Kubernetes, and the team runs Ray well: Ray Serve gives the fleet routing and autoscaling on its own Ray cluster (serve.llm deploys vLLM).",
-				Source:  "seed §8; ray python/ray/serve/llm/__init__.py@01624ad4",
+				Source:  "Engines as Products §8; ray python/ray/serve/llm/__init__.py@01624ad4",
 				AsOf:    "2026-09",
 				When: map[string]Condition{
 					"kubernetes":         {Equals: "none"},

@@ -11,8 +11,8 @@ func builtinPresets() map[string]scenarioFile {
 	return map[string]scenarioFile{
 		"exit-test": {
 			Title: "The exit test: four H200 nodes, three tenants' fine-tunes",
-			Story: "A 4-node H200 cluster serves 3 different fine-tunes of Llama 3.3 70B to 3 customer tenants. Requests must be routed to the replica that already holds their prefix, the platform is Kubernetes-native, and models are upgraded quarterly. The seed does not say how the fine-tunes were made; this preset assumes LoRA adapters on the one base model, the economical way to host several fine-tunes (change fine_tune_method to full to see what moves).",
-			Line:  "the seed's exit test, question 2",
+			Story: "A 4-node H200 cluster serves 3 different fine-tunes of Llama 3.3 70B to 3 customer tenants. Requests must be routed to the replica that already holds their prefix, the platform is Kubernetes-native, and models are upgraded quarterly. The course notes do not say how the fine-tunes were made; this preset assumes LoRA adapters on the one base model, the economical way to host several fine-tunes (change fine_tune_method to full to see what moves).",
+			Line:  "the course notes' exit test, question 2",
 			Answers: map[string]any{
 				"base_models":         int64(1),
 				"cache_aware_routing": true,

@@ -185,7 +185,7 @@ func TestFlagGrading(t *testing.T) {
 		correction string
 	}{
 		{"current default and effect", gmu, drill.FlagAnswer{Default: "0.92", Choice: gmu.Correct}, 2, ""},
-		{"the seed's default earns half and the correction", gmu, drill.FlagAnswer{Default: "0.90", Choice: gmu.Correct}, 1.5, "is the seed's answer, out of date or only part of it; today: 0.92"},
+		{"the seed's default earns half and the correction", gmu, drill.FlagAnswer{Default: "0.90", Choice: gmu.Correct}, 1.5, "is the course notes' answer, out of date or only part of it; today: 0.92"},
 		{"wrong default, wrong effect", gmu, drill.FlagAnswer{Default: "0.5", Choice: (gmu.Correct + 1) % 4}, 0, ""},
 		{"naming the flag", q("vllm-speculative-config", drill.ModeName), drill.FlagAnswer{Name: "--speculative-config"}, 2, ""},
 		{"naming it without dashes", q("vllm-enforce-eager", drill.ModeName), drill.FlagAnswer{Name: "enforce-eager"}, 2, ""},

@@ -131,7 +131,7 @@ func (c *Content) GradeFlag(kb *knowledge.KB, q FlagQuestion, ans FlagAnswer) Fl
 		case got != "" && matchesAny(got, item.SeedDefault):
 			g.Points += 0.5
 			g.DefaultVerdict = "partly right"
-			g.Correction = fmt.Sprintf("%q is the seed's answer, out of date or only part of it; today: %s", ans.Default, f.Default)
+			g.Correction = fmt.Sprintf("%q is the course notes' answer, out of date or only part of it; today: %s", ans.Default, f.Default)
 		default:
 			g.DefaultVerdict = "wrong"
 		}

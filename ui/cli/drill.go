@@ -33,13 +33,13 @@ func (a *app) drillCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "drill NAME",
 		Short: "Practise the exit test: taxonomy, scenario, flags, explain, or mock",
-		Long: `Practise the seed's exit test until you can do it unaided at a whiteboard.
+		Long: `Practise the course notes' exit test ('Engines as Products') until you can do it unaided at a whiteboard.
 
   taxonomy  place each product in its layer
   scenario  choose and defend a stack for a scenario (--scenario NAME or --seed N)
   flags     the top 12 vLLM flags: defaults, effects, names
   explain   Dynamo vs Dynamo-Triton to a non-specialist, in 90 seconds
-  mock      all four in sequence, pass or fail against the seed's bar
+  mock      all four in sequence, pass or fail against the course notes' bar
   stats     your progress per drill and the items you miss most
 
 In a terminal the drill opens in the full-screen app (q then goes to the

@@ -141,9 +141,9 @@ func LayerCard(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Styl
 	}
 
 	if len(lp.SeedNotes) > 0 {
-		heading("Where the seed is out of date")
+		heading("Where the course notes are out of date")
 		for _, n := range lp.SeedNotes {
-			add(Wrap("seed: "+n.Claim, w, 0, 2)...)
+			add(Wrap("the course notes: "+n.Claim, w, 0, 2)...)
 			add(WrapSpans([]Span{Styled("now:", &st.Good), Plain(" " + n.Current)}, w, 0, 2)...)
 			add(WrapStyled(SourceText(n.Source, n.AsOf), w, 2, 2, st.Muted)...)
 		}

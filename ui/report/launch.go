@@ -118,7 +118,7 @@ func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 		}
 	}
 	if len(ec.Replaced) > 0 {
-		heading("Seed flags not emitted (removed or renamed)")
+		heading("Course-notes flags not emitted (removed or renamed)")
 		for _, n := range ec.Replaced {
 			add(WrapSpans([]Span{Styled("✗", &st.Bad), Plain(" "), Styled(n.Flag, &st.Key), Plain(": " + n.Note)}, w, 0, 2)...)
 		}

@@ -323,7 +323,7 @@ func (m *memo) consequences() {
 	var notes []string
 	for _, lp := range m.d.Layers {
 		for _, n := range lp.SeedNotes {
-			notes = append(notes, fmt.Sprintf("- %s. The seed says: %s. Now: %s Source: %s.", m.productName(lp.Layer, lp.Pick), md(strings.TrimSuffix(n.Claim, ".")), md(strings.TrimSuffix(n.Current, ".")+"."), sourceMD(n.Source, n.AsOf)))
+			notes = append(notes, fmt.Sprintf("- %s. The course notes say: %s. Now: %s Source: %s.", m.productName(lp.Layer, lp.Pick), md(strings.TrimSuffix(n.Claim, ".")), md(strings.TrimSuffix(n.Current, ".")+"."), sourceMD(n.Source, n.AsOf)))
 		}
 	}
 	if len(notes) > 0 {
@@ -495,7 +495,7 @@ func (m *memo) sources() {
 	for _, s := range all {
 		m.line("- " + sourceMD(s.text, s.asOf))
 	}
-	m.line("- The seed material: \"01 — Engines as Products\", checked against primary sources in stackpick's knowledge base.")
+	m.line("- The course notes: \"01 — Engines as Products\", checked against primary sources in stackpick's knowledge base.")
 }
 
 // The memo's patterns are compiled when a memo is first written, not when

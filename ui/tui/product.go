@@ -59,13 +59,13 @@ func productSections(c *shared, p *knowledge.Product, w int, withLayer bool) []s
 	if len(p.SeedNotes) > 0 {
 		var notes []string
 		for _, n := range p.SeedNotes {
-			notes = append(notes, wrap("seed: "+n.Claim, w, 0, 2)...)
+			notes = append(notes, wrap("the course notes: "+n.Claim, w, 0, 2)...)
 			now := wrap("now: "+n.Current, w, 0, 2)
 			now[0] = st.Good.Render("now:") + strings.TrimPrefix(now[0], "now:")
 			notes = append(notes, now...)
 			notes = append(notes, wrapStyled(report.SourceText(n.Source, n.AsOf), w, 2, 2, st.Muted)...)
 		}
-		secs = append(secs, section{"Where the seed is out of date", notes})
+		secs = append(secs, section{"Where the course notes are out of date", notes})
 	}
 	var srcs []string
 	for _, s := range p.Sources {

@@ -49,7 +49,7 @@ func (s *homeScreen) items() []homeItem {
 				return nil
 			})
 		}},
-		homeItem{"Load scenario", fmt.Sprintf("%d presets, from the seed's exit test to a single node", len(c.Scenarios)), func() tea.Cmd {
+		homeItem{"Load scenario", fmt.Sprintf("%d presets, from the course notes' exit test to a single node", len(c.Scenarios)), func() tea.Cmd {
 			c.Push(newScenarioScreen(c))
 			return nil
 		}},

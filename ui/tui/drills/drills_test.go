@@ -697,7 +697,7 @@ func TestFlagsGrading(t *testing.T) {
 		}
 	}
 	page := strings.Join(strings.Fields(pageText(fs.page)), " ")
-	for _, want := range []string{"--gpu-memory-utilization 1.5/2: default partly right, effect right", "Correction: \"0.9\" is the seed's answer, out of date or only part of it;", "Depends on: vLLM version"} {
+	for _, want := range []string{"--gpu-memory-utilization 1.5/2: default partly right, effect right", "Correction: \"0.9\" is the course notes' answer, out of date or only part of it;", "Depends on: vLLM version"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("result lacks %q:\n%s", want, strings.Join(fs.page.lines, "\n"))
 		}
