@@ -11,8 +11,9 @@ import (
 
 // decideNoFlips runs the stack search and explains its outcome: per layer
 // the pick, its state, the reasons, the alternatives as arguments, a close
-// call, and (where nothing fits) the conflicting answers.
-func (c *Compiled) decideNoFlips(a knowledge.Answers) Decision {
+// call, and (where nothing fits) the conflicting answers. It returns the
+// search too: the flips start from its inputs.
+func (c *Compiled) decideNoFlips(a knowledge.Answers) (Decision, *search) {
 	kb := c.kb
 	vals := a.Values()
 	fire := fired(kb, vals, make([]bool, 0, len(kb.Rules)))
@@ -43,7 +44,7 @@ func (c *Compiled) decideNoFlips(a knowledge.Answers) Decision {
 	d.Serves = b.serves()
 	d.Risks = append(d.Risks, b.risks(vals)...)
 	d.Assumptions = b.assumptions()
-	return d
+	return d, s
 }
 
 // fallback is the stack when no combination is feasible at all (only an

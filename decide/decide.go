@@ -270,8 +270,8 @@ func Decide(kb *knowledge.KB, a knowledge.Answers) Decision {
 // Decide makes the full decision, flips included, for answers made against
 // the compiled knowledge base.
 func (c *Compiled) Decide(a knowledge.Answers) Decision {
-	d := c.decideNoFlips(a)
-	flips := computeFlips(c, a, d)
+	d, s := c.decideNoFlips(a)
+	flips := computeFlips(c, a, d, s)
 	for i := range d.Layers {
 		d.Layers[i].Flips = flips[i]
 		if cc := d.Layers[i].CloseCall; cc != nil {
@@ -306,20 +306,6 @@ func holds(cs []knowledge.Cond, vals []knowledge.Value) bool {
 		}
 	}
 	return true
-}
-
-// candidates lists the choices of a layer: "none" first when the layer is
-// optional, then products in KB order. Order matters to nothing but
-// positions: ties are settled by the declared tie-break (stack.go).
-func candidates(kb *knowledge.KB, layer *knowledge.Layer) []string {
-	var c []string
-	if layer.Optional {
-		c = append(c, knowledge.None)
-	}
-	for _, p := range kb.ProductsOn(layer.ID) {
-		c = append(c, p.ID)
-	}
-	return c
 }
 
 // ruleRef is a rule of one layer with its products resolved to candidate
@@ -389,7 +375,7 @@ func (c *Compiled) KB() *knowledge.KB { return c.kb }
 func plans(kb *knowledge.KB) []layerPlan {
 	out := make([]layerPlan, len(kb.Layers))
 	for li, layer := range kb.Layers {
-		lp := layerPlan{layer: layer, cands: candidates(kb, layer)}
+		lp := layerPlan{layer: layer, cands: kb.Choices(layer)}
 		for ri, r := range kb.Rules {
 			if r.Layer != layer.ID {
 				continue

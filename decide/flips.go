@@ -171,13 +171,12 @@ func intCandidates(ts map[string][]int, a knowledge.Answers, q *knowledge.Questi
 // giving each new outcome is kept. Each layer's flips are ranked: changes
 // within the same class of hardware first, nearest first, a stated answer
 // before a defaulted one; changes of accelerator class last.
-func computeFlips(c *Compiled, a knowledge.Answers, d Decision) [][]Flip {
+func computeFlips(c *Compiled, a knowledge.Answers, d Decision, baseSearch *search) [][]Flip {
 	kb := c.kb
 	flips := make([][]Flip, len(kb.Layers))
-	base := fired(kb, a.Values(), make([]bool, 0, len(kb.Rules)))
+	base := baseSearch.fire
 	vendor := a.Get(knowledge.DerivedGPUVendor).Str
 	work := a.Clone()
-	baseSearch := newSearch(c, a, base)
 	fire := make([]bool, len(base))
 	var s search
 	var cur, found stack

@@ -48,8 +48,7 @@ type tiePlan struct {
 // featureIndex gives each feature of the closed vocabulary its bit.
 var featureIndex = func() map[string]uint32 {
 	m := map[string]uint32{}
-	for i, f := range []string{"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling", "lora-routing",
-		"traffic-splitting", "declarative", "framework-backends", "model-composition"} {
+	for i, f := range knowledge.Features {
 		m[f] = 1 << i
 	}
 	return m

@@ -22,8 +22,9 @@ const (
 	SubstrateBareMetal    = "bare-metal"
 )
 
-// Features a model server or orchestrator provides; needs name them.
-var featureSet = []string{
+// Features is the closed vocabulary of what a model server or orchestrator
+// provides; needs name them.
+var Features = []string{
 	"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling", "lora-routing",
 	"traffic-splitting", "declarative", "framework-backends", "model-composition",
 }

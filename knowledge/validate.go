@@ -622,14 +622,7 @@ func derivedUnsatisfiable(kb *KB, cs []Cond) string {
 		}
 		return out
 	}
-	holdsAll := func(list []Cond, v Value) bool {
-		for i := range list {
-			if !list[i].Holds(v) {
-				return false
-			}
-		}
-		return true
-	}
+	holdsAll := holdsEvery
 	span := func(key string) (int, int) {
 		q := kb.Question(key)
 		lo, hi := 0, 1<<30

@@ -26,8 +26,8 @@ func (c *checker) stack() {
 		if l := kb.layerByID[n.Layer]; l == nil {
 			c.at(n.Pos, what+" layer", []string{"layer"}, fmt.Sprintf("unknown layer %q", n.Layer), strings.Join(layerOrder, ", "), didYouMean(n.Layer, layerOrder))
 		}
-		if !slices.Contains(featureSet, n.Feature) {
-			c.at(n.Pos, what+" feature", []string{"feature"}, fmt.Sprintf("unknown feature %q", n.Feature), strings.Join(featureSet, ", "), didYouMean(n.Feature, featureSet))
+		if !slices.Contains(Features, n.Feature) {
+			c.at(n.Pos, what+" feature", []string{"feature"}, fmt.Sprintf("unknown feature %q", n.Feature), strings.Join(Features, ", "), didYouMean(n.Feature, Features))
 		}
 		if n.Text == "" || n.Source == "" {
 			c.at(n.Pos, what, nil, "every need says in one sentence why the answers need the feature, with a source", "", `add text = "…" and source = "…"`)
@@ -123,7 +123,7 @@ func (c *checker) capability(cp *Capability) {
 	case CanSubstrates:
 		allowed = substrateSet
 	case CanFeatures:
-		allowed = featureSet
+		allowed = Features
 	default:
 		c.at(cp.Pos, what, []string{"what"}, fmt.Sprintf("unknown capability kind %q", cp.What), strings.Join(capabilityKinds, ", "), didYouMean(cp.What, capabilityKinds))
 		return
@@ -153,7 +153,7 @@ func (c *checker) stackCond(pos Pos, what string, st map[string][]string) {
 			c.at(pos, what+" stack", []string{"stack"}, fmt.Sprintf("unknown layer %q", layer), strings.Join(layerOrder, ", "), didYouMean(layer, layerOrder))
 			continue
 		}
-		choices := c.kb.choicesOn(l)
+		choices := c.kb.Choices(l)
 		for _, id := range ids {
 			if !slices.Contains(choices, id) {
 				c.at(pos, what+" stack", []string{"stack", layer}, fmt.Sprintf("%q is not a choice of the %s layer", id, layer), strings.Join(choices, ", "), didYouMean(id, choices))
@@ -162,8 +162,9 @@ func (c *checker) stackCond(pos Pos, what string, st map[string][]string) {
 	}
 }
 
-// choicesOn lists a layer's choices: "none" first when it is optional.
-func (kb *KB) choicesOn(l *Layer) []string {
+// Choices lists a layer's choices: "none" first when it is optional, then
+// its products in knowledge-base order.
+func (kb *KB) Choices(l *Layer) []string {
 	var out []string
 	if l.Optional {
 		out = append(out, None)
@@ -206,7 +207,7 @@ func (c *checker) tieBreaks() {
 			continue
 		}
 		ordered[t.Layer] = true
-		choices := kb.choicesOn(l)
+		choices := kb.Choices(l)
 		for _, id := range t.Order {
 			if !slices.Contains(choices, id) {
 				c.at(t.Pos, what+" order", []string{"order"}, fmt.Sprintf("%q is not a choice of the %s layer", id, t.Layer), strings.Join(choices, ", "), didYouMean(id, choices))
@@ -321,7 +322,8 @@ func probeValues(kb *KB, q *Question, a, b []Cond) []Value {
 	return out
 }
 
-// holdsEvery reports whether every condition holds for v.
+// holdsEvery reports whether every condition holds for v (all of one
+// answer's conditions).
 func holdsEvery(cs []Cond, v Value) bool {
 	for i := range cs {
 		if !cs[i].Holds(v) {
