@@ -236,7 +236,25 @@ func builtinKB() *KB {
 				AsOf:  "2026-07-25",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 14},
+		Licence: Licence{
+			SPDX:   "Apache-2.0",
+			Source: "vllm-project/vllm@11f2ceb24ca3146b707a5f0c94ebaf17e385b836:LICENSE",
+			Quote:  "Apache License Version 2.0, January 2004",
+		},
+		Governance: Governance{
+			Kind:   "foundation",
+			Text:   "PyTorch Foundation hosted project",
+			Source: "vllm-project/vllm@59e8fac670928171b31d9e0721d613511d72fdf7:README.md",
+			Quote:  "[2025/05] vLLM is now a hosted project under PyTorch Foundation!",
+		},
+		Release: Release{
+			Tag:       "v0.30.0",
+			CheckedOn: "2026-12-01",
+			Source:    "llm-d/llm-d@1128ecf69d89f51aeddb0ac800657b71f346ddb2:docs/api-reference/artifacts.md",
+			Quote:     "| **vLLM**             | `docker.io/vllm/vllm-openai`            | `v0.30.0`     |",
+			NotFound:  "vllm-project/vllm is too big to fetch, so its tags could not be read; v0.30.0 is the newest vLLM release the stored sources name (the vllm/vllm-openai image llm-d validates its guides against), and none of them dates it.",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 21},
 	}
 	p4 := &Product{
 		ID:    "sglang",
@@ -378,7 +396,25 @@ func builtinKB() *KB {
 				AsOf:  "2025-03",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 192},
+		Licence: Licence{
+			SPDX:   "Apache-2.0",
+			Source: "sgl-project/sglang@d0cef137db6ec8c17b43b30489c9175b1a1eeadd:LICENSE",
+			Quote:  "Apache License Version 2.0, January 2004 | Copyright 2023-2024 SGLang Team",
+		},
+		Governance: Governance{
+			Kind:   "community",
+			Text:   "community project (the SGLang Team)",
+			Source: "sgl-project/sglang@d0cef137db6ec8c17b43b30489c9175b1a1eeadd:LICENSE; sgl-project/sglang@b7d0559496569a7210de911cb0b23faf384d0bba:README.md",
+			Quote:  "Copyright 2023-2024 SGLang Team | SGLang is open-source and backed by an active community with industry adoption.",
+		},
+		Release: Release{
+			Tag:       "v0.5.20",
+			CheckedOn: "2026-12-01",
+			Source:    "llm-d/llm-d@1128ecf69d89f51aeddb0ac800657b71f346ddb2:docs/api-reference/artifacts.md",
+			Quote:     "| **SGLang**           | `docker.io/lmsysorg/sglang`             | `v0.5.20`   |",
+			NotFound:  "sgl-project/sglang is too big to fetch, so its tags could not be read; v0.5.20 is the newest SGLang release the stored sources name (the stored python/sglang/version.py is an older copy, 0.5.3rc2), and none of them dates it.",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 217},
 	}
 	p5 := &Product{
 		ID:    "tensorrt-llm",
@@ -491,7 +527,25 @@ func builtinKB() *KB {
 				AsOf:  "2026-09",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 318},
+		Licence: Licence{
+			SPDX:   "Apache-2.0",
+			Source: "NVIDIA/TensorRT-LLM@34c654f90a018d13faa58dee0f57163c150400e3:LICENSE",
+			Quote:  "This project is licensed under the Apache 2.0 license, whose full license text is available below.",
+		},
+		Governance: Governance{
+			Kind:   "vendor",
+			Text:   "NVIDIA-led project",
+			Source: "NVIDIA/TensorRT-LLM@34c654f90a018d13faa58dee0f57163c150400e3:LICENSE",
+			Quote:  "Copyright (c) 2011-2025 NVIDIA CORPORATION & AFFILIATES. All rights reserved.",
+		},
+		Release: Release{
+			Tag:       "1.3.0rc28",
+			CheckedOn: "2026-12-01",
+			Source:    "llm-d/llm-d@1128ecf69d89f51aeddb0ac800657b71f346ddb2:docs/api-reference/artifacts.md",
+			Quote:     "| **TRTLLM**           | `nvcr.io/nvidia/tensorrt-llm/release`   | `1.3.0rc28`   |",
+			NotFound:  "NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be read; 1.3.0rc28, a release candidate, is the newest TensorRT-LLM release the stored sources name, and none of them dates it.",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 361},
 	}
 	p6 := &Product{
 		ID:    "llama-cpp",
@@ -562,7 +616,20 @@ func builtinKB() *KB {
 				AsOf:  "2026-11",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 413},
+		Licence: Licence{
+			SPDX:   "MIT",
+			Source: "ggml-org/llama.cpp@9b8e7c6befdd231b35111497c5763a3eb67b9de2:LICENSE",
+			Quote:  "MIT License",
+		},
+		Governance: Governance{
+			Kind:     "not-found",
+			NotFound: "The repository lives under the ggml-org organisation, but no governance document, foundation or steering body is named in the stored sources of ggml-org/llama.cpp.",
+		},
+		Release: Release{
+			CheckedOn: "2026-12-01",
+			NotFound:  "llama.cpp tags every build (b1234 and so on); ggml-org/llama.cpp is too big to fetch, and no stored source names its newest tag or that tag's date.",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 474},
 	}
 	p7 := &Product{
 		ID:    "dynamo-triton",
@@ -662,7 +729,25 @@ func builtinKB() *KB {
 				AsOf:  "2026-06",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 476},
+		Licence: Licence{
+			SPDX:   "BSD-3-Clause",
+			Source: "triton-inference-server/server@e1db8a603d863b1317ee859bdeea2be19959462e:LICENSE",
+			Quote:  "Redistribution and use in source and binary forms, with or without modification, are permitted provided that the following conditions are met: | * Neither the name of NVIDIA CORPORATION nor the names of its contributors may be used to endorse or promote products derived from this software without specific prior written permission.",
+		},
+		Governance: Governance{
+			Kind:   "vendor",
+			Text:   "NVIDIA-led (part of NVIDIA AI Enterprise)",
+			Source: "triton-inference-server/server@e1db8a603d863b1317ee859bdeea2be19959462e:README.md",
+			Quote:  "Triton inference Server is part of [NVIDIA AI Enterprise](https://www.nvidia.com/en-us/data-center/products/ai-enterprise/), a software platform that accelerates the data science pipeline and streamlines the development and deployment of production AI.",
+		},
+		Release: Release{
+			Tag:       "v2.71.0",
+			Date:      "2026-07-24",
+			CheckedOn: "2026-12-01",
+			Source:    "triton-inference-server/server tag v2.71.0 (git log -1 --format=%cI v2.71.0, commit 819ee37770df2fcd6d799d2a5d1dacf812f7d62c); triton-inference-server/server@e1db8a603d863b1317ee859bdeea2be19959462e:README.md",
+			Quote:     "2026-07-24T10:30:58-07:00 | The current release is version [2.71.0](https://github.com/triton-inference-server/server/releases/latest) and corresponds to the 26.07 container release on NVIDIA GPU Cloud (NGC).",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 550},
 	}
 	p8 := &Product{
 		ID:    "dynamo",
@@ -796,7 +881,25 @@ func builtinKB() *KB {
 				AsOf:  "2026-09",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 562},
+		Licence: Licence{
+			SPDX:   "Apache-2.0",
+			Source: "ai-dynamo/dynamo@004df25aaeaa513c2e90f6de2859040b0cd0b2b6:pyproject.toml",
+			Quote:  "# SPDX-License-Identifier: Apache-2.0 | license = { text = \"Apache-2.0\" } | license-files = [\"LICENSE\"]",
+		},
+		Governance: Governance{
+			Kind:   "vendor",
+			Text:   "NVIDIA-led project",
+			Source: "ai-dynamo/dynamo@004df25aaeaa513c2e90f6de2859040b0cd0b2b6:pyproject.toml",
+			Quote:  "# SPDX-FileCopyrightText: Copyright (c) 2024-2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved. | { name = \"NVIDIA Inc.\", email = \"sw-dl-dynamo@nvidia.com\" },",
+		},
+		Release: Release{
+			Tag:       "v1.6.1",
+			CheckedOn: "2026-12-01",
+			Source:    "https://docs.nvidia.com/dynamo/v1.6.1/reference/releases.md",
+			Quote:     "- Latest (v1.6.1) (default): https://docs.nvidia.com/dynamo/latest/llms.txt",
+			NotFound:  "The documentation index names v1.6.1 the latest release but gives no date, and ai-dynamo/dynamo is too big to fetch for its tags; the newest dated release in the stored sources is v1.4.2, \"Released Aug 28, 2026\" (https://docs.nvidia.com/dynamo/zh-CN/reference/compatibility).",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 654},
 	}
 	p9 := &Product{
 		ID:    "llm-d",
@@ -914,7 +1017,25 @@ func builtinKB() *KB {
 				AsOf:  "2026-06",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 664},
+		Licence: Licence{
+			SPDX:   "Apache-2.0",
+			Source: "llm-d/llm-d@f458af2e7b1f088cbcc399d1c0337b191ff71101:LICENSE",
+			Quote:  "Apache License Version 2.0, January 2004",
+		},
+		Governance: Governance{
+			Kind:   "community",
+			Text:   "community project led by its maintainers",
+			Source: "llm-d/llm-d@f458af2e7b1f088cbcc399d1c0337b191ff71101:PROJECT.md; llm-d/llm-d@dd45431e741eb7ecbb2af39b396d6610fbfd1f71:README.md",
+			Quote:  "To rapidly align the technical vision across the major stakeholders in the project, a small group of technical leads will devote a majority of their time as **project maintainers** to: | Built by leaders in the Kubernetes and vLLM projects, `llm-d` is a community-driven, Apache-2 licensed project with an open development model.",
+		},
+		Release: Release{
+			Tag:       "v0.10.0",
+			CheckedOn: "2026-12-01",
+			Source:    "llm-d/llm-d@1128ecf69d89f51aeddb0ac800657b71f346ddb2:docs/api-reference/artifacts.md",
+			Quote:     "These are the versions we test against for the `v0.10.0` release:",
+			NotFound:  "The fetched llm-d/llm-d snapshot (newest commit 2025-06-12) holds only 0.0.x image tags; v0.10.0 is the newest release the stored docs name, and none of them dates it.",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 776},
 	}
 	p10 := &Product{
 		ID:    "kserve",
@@ -1023,7 +1144,25 @@ func builtinKB() *KB {
 				AsOf:  "2025-11-02",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 742},
+		Licence: Licence{
+			SPDX:   "Apache-2.0",
+			Source: "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:LICENSE",
+			Quote:  "Apache License Version 2.0, January 2004",
+		},
+		Governance: Governance{
+			Kind:   "foundation",
+			Text:   "CNCF incubating project",
+			Source: "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:README.md",
+			Quote:  "KServe is being [used by many organizations](https://kserve.github.io/website/docs/community/adopters) and is a [Cloud Native Computing Foundation (CNCF)](https://www.cncf.io/) incubating project.",
+		},
+		Release: Release{
+			Tag:       "v0.20.0",
+			Date:      "2026-08-06",
+			CheckedOn: "2026-12-01",
+			Source:    "kserve/kserve tag v0.20.0 (git log -1 --format=%cI v0.20.0, commit 1fb781055dd1567164358233e1125142ca6ef1fe)",
+			Quote:     "2026-08-06T11:35:49+05:30",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 872},
 	}
 	p11 := &Product{
 		ID:    "ray-serve",
@@ -1141,7 +1280,23 @@ func builtinKB() *KB {
 				AsOf:  "2026-09",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 833},
+		Licence: Licence{
+			SPDX:   "Apache-2.0",
+			Source: "ray-project/ray@072d96df4829c5a6556687120c940dbcb327be5d:LICENSE",
+			Quote:  "Apache License Version 2.0, January 2004",
+		},
+		Governance: Governance{
+			Kind:     "not-found",
+			NotFound: "No stored file of ray-project/ray says who governs Ray; only third-party news (October 2025) reports the PyTorch Foundation becoming its host, which is not the project's own word.",
+		},
+		Release: Release{
+			Tag:       "2.55.0",
+			CheckedOn: "2026-12-01",
+			Source:    "ray-project/ray PR #62307 (merged)",
+			Quote:     "2.55.0 version change",
+			NotFound:  "ray-project/ray is too big to fetch, so its tags could not be read; the newest release in the stored sources is the 2.55.0 version change (PR #62307, opened 2026-04-02), and none of them gives the release's own date. A 2.55.1 version PR (#62671) was closed without merging.",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 981},
 	}
 	p12 := &Product{
 		ID:    "sgl-router",
@@ -1242,7 +1397,25 @@ func builtinKB() *KB {
 				AsOf:  "2026-09",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/products.toml", Line: 920},
+		Licence: Licence{
+			SPDX:   "Apache-2.0",
+			Source: "smg-project/smg@f8daa8835a8b4419b53125a837aaab2b3ce895c3:LICENSE",
+			Quote:  "Apache License Version 2.0, January 2004",
+		},
+		Governance: Governance{
+			Kind:   "community",
+			Text:   "maintainer-led (Minimum Viable Governance)",
+			Source: "smg-project/smg@f8daa8835a8b4419b53125a837aaab2b3ce895c3:GOVERNANCE.md",
+			Quote:  "It follows the spirit of the Linux Foundation's [Minimum Viable Governance](https://github.com/github/MVG) framework. | **Core Maintainers** — Responsible for the overall direction, architecture, releases, and health of the project.",
+		},
+		Release: Release{
+			Tag:       "v1.9.0",
+			Date:      "2026-07-29",
+			CheckedOn: "2026-12-01",
+			Source:    "smg-project/smg tag v1.9.0 (git log -1 --format=%cI v1.9.0, commit 106ffacd6228a67920a5db58628f61751c7c49e2)",
+			Quote:     "2026-07-29T22:50:18-07:00",
+		},
+		Pos: Pos{File: "knowledge/data/products.toml", Line: 1084},
 	}
 	p13 := &Question{
 		Key:     "nodes",

@@ -76,6 +76,10 @@ type Product struct {
 	Landmines []Landmine `toml:"landmine"`
 	SeedNotes []SeedNote `toml:"seed_outdated"`
 	Sources   []Source   `toml:"source"`
+	// Licence, Governance and Release: see provenance.go.
+	Licence    Licence    `toml:"licence"`
+	Governance Governance `toml:"governance"`
+	Release    Release    `toml:"release"`
 	Pos
 }
 

@@ -60,6 +60,7 @@ func validate(kb *KB, locs map[string]*locator, errs *Errors) {
 	if len(*errs) > 0 {
 		return // the stack checks read products and rules; report those first
 	}
+	c.provenance()
 	c.stack()
 }
 

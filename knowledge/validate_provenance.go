@@ -1,0 +1,101 @@
+package knowledge
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// dateRE is a whole date; time.Parse then rejects the 31st of February.
+var dateRE = lazyRE(`^\d{4}-\d{2}-\d{2}$`)
+
+// provenance checks every product's licence, governance and latest
+// release: each present with its source and exact quote, or (governance,
+// release) marked not found with the reason.
+func (c *checker) provenance() {
+	for _, p := range c.kb.Products {
+		what := fmt.Sprintf("product %q", p.ID)
+		c.licence(p, what)
+		c.governance(p, what)
+		c.release(p, what)
+	}
+}
+
+func (c *checker) licence(p *Product, what string) {
+	l := p.Licence
+	if l == (Licence{}) {
+		c.at(p.Pos, what, nil, "needs its licence", "", `add [product.licence] with spdx = "…" (the SPDX id its LICENSE file states), source and quote`)
+		return
+	}
+	if !slices.Contains(SPDXLicences, l.SPDX) {
+		problem := fmt.Sprintf("%q is not an SPDX licence id stackpick knows", l.SPDX)
+		if l.SPDX == "" {
+			problem = "needs the SPDX id of the licence"
+		}
+		c.at(p.Pos, what+" licence.spdx", []string{"licence", "spdx"}, problem, strings.Join(SPDXLicences, ", "), didYouMean(l.SPDX, SPDXLicences))
+	}
+	if l.Source == "" || l.Quote == "" {
+		c.at(p.Pos, what+" licence", []string{"licence"}, "needs the source it was read from and the exact words read there", "", `add source = "owner/repo@commit:LICENSE" and quote = "…"`)
+	}
+}
+
+func (c *checker) governance(p *Product, what string) {
+	g := p.Governance
+	if g == (Governance{}) {
+		c.at(p.Pos, what, nil, "needs its governance (who governs it)", "", `add [product.governance] with kind, text, source and quote (or kind = "not-found" and not_found = "why")`)
+		return
+	}
+	if !slices.Contains(governanceKinds, g.Kind) {
+		c.at(p.Pos, what+" governance.kind", []string{"governance", "kind"}, fmt.Sprintf("unknown governance kind %q", g.Kind), strings.Join(governanceKinds, ", "), didYouMean(g.Kind, governanceKinds))
+		return
+	}
+	if g.Kind == GovernanceNotFound {
+		if g.NotFound == "" {
+			c.at(p.Pos, what+" governance", []string{"governance", "kind"}, `kind = "not-found" needs the reason`, "", `add not_found = "…" (what was looked for, and where)`)
+		}
+		return
+	}
+	if g.Text == "" || g.Source == "" || g.Quote == "" {
+		c.at(p.Pos, what+" governance", []string{"governance"}, "needs text, source and quote", "", `add text = "…" (a short answer, e.g. "CNCF incubating project"), source = "…" and quote = "…"`)
+	}
+}
+
+func (c *checker) release(p *Product, what string) {
+	r := p.Release
+	if r == (Release{}) {
+		c.at(p.Pos, what, nil, "needs its latest release", "", `add [product.release] with tag, date, checked_on, source and quote (or not_found = "why")`)
+		return
+	}
+	checked, ok := c.date(p, what+" release.checked_on", []string{"release", "checked_on"}, r.CheckedOn, true)
+	if r.Date != "" {
+		if d, ok2 := c.date(p, what+" release.date", []string{"release", "date"}, r.Date, false); ok && ok2 && d.After(checked) {
+			c.at(p.Pos, what+" release.date", []string{"release", "date"}, fmt.Sprintf("released %s, after it was checked on %s", r.Date, r.CheckedOn), "", "a release cannot be newer than the day it was looked up")
+		}
+	}
+	switch {
+	case r.Tag == "" && r.NotFound == "":
+		c.at(p.Pos, what+" release", []string{"release"}, "no release tag and no reason", "", `add tag = "…", or not_found = "…" saying why no release could be found`)
+	case r.Date == "" && r.NotFound == "":
+		c.at(p.Pos, what+" release", []string{"release"}, "no release date and no reason", "", `add date = "YYYY-MM-DD", or not_found = "…" saying why the date could not be found`)
+	case r.Tag != "" && (r.Source == "" || r.Quote == ""):
+		c.at(p.Pos, what+" release", []string{"release"}, "a release needs the source it was read from and the exact words read there", "", `add source = "…" and quote = "…"`)
+	}
+}
+
+// date checks a YYYY-MM-DD date; a required one may not be empty.
+func (c *checker) date(p *Product, what string, path []string, s string, required bool) (time.Time, bool) {
+	if s == "" && !required {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.DateOnly, s)
+	if !dateRE.MatchString(s) || err != nil {
+		problem := fmt.Sprintf("%q is not a date", s)
+		if s == "" {
+			problem = "missing"
+		}
+		c.at(p.Pos, what, path, problem, "YYYY-MM-DD", fmt.Sprintf(`for example %s = "2026-12-01"`, path[len(path)-1]))
+		return time.Time{}, false
+	}
+	return t, true
+}
