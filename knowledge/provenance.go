@@ -59,10 +59,10 @@ var SPDXLicences = []string{
 }
 
 // LookupProduct finds a product by id or by display name, ignoring case
-// and surrounding space: "dynamo", "NVIDIA Dynamo" and "nvidia dynamo" are
+// and runs of space: "dynamo", "NVIDIA Dynamo" and "nvidia dynamo" are
 // one product.
 func (kb *KB) LookupProduct(s string) *Product {
-	s = strings.TrimSpace(s)
+	s = strings.Join(strings.Fields(s), " ")
 	if p := kb.productByID[strings.ToLower(s)]; p != nil {
 		return p
 	}

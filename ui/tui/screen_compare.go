@@ -8,112 +8,36 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
-// compareMin is the width from which two products sit side by side; below
-// it each section lists one product, then the other.
-const compareMin = 70
-
-// compareScreen puts two products next to each other, section by section,
-// so "when to pick" faces "when to pick".
+// compareScreen shows the products marked in the browser as a capability
+// grid: one row per question, one column per product, every cell read from
+// the knowledge base and footnoted (report.NewGrid words it; this screen
+// only scrolls it). Too narrow for columns, it lists one record per product.
 type compareScreen struct {
 	c    *shared
-	a, b *knowledge.Product
+	ps   []*knowledge.Product
+	grid report.Grid
 	vp   viewport.Model
 	w, h int
 }
 
-func newCompareScreen(c *shared, a, b *knowledge.Product) *compareScreen {
-	return &compareScreen{c: c, a: a, b: b, vp: viewport.New()}
+func newCompareScreen(c *shared, ps ...*knowledge.Product) *compareScreen {
+	return &compareScreen{c: c, ps: ps, grid: report.NewGrid(c.KB, ps...), vp: viewport.New()}
 }
 
-func (s *compareScreen) Title() string { return s.a.Name + " vs " + s.b.Name }
+func (s *compareScreen) Title() string { return s.grid.Title }
 
 func (s *compareScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
 	s.vp.SetWidth(w)
 	s.vp.SetHeight(h)
 	y := s.vp.YOffset()
-	s.vp.SetContent(s.render())
+	// One column short of the edge: the viewport never has to cut a line.
+	s.vp.SetContent(strings.Join(report.GridLines(s.grid, s.c.Styles, max(w-1, 1)), "\n"))
 	s.vp.SetYOffset(y)
-}
-
-func (s *compareScreen) render() string {
-	st := s.c.Styles
-	var out []string
-	if s.w >= compareMin {
-		colW := (s.w - 3) / 2
-		sa := productSections(s.c, s.a, colW, s.a.Layer != s.b.Layer)
-		sb := productSections(s.c, s.b, colW, s.a.Layer != s.b.Layer)
-		sep := st.Border.Render(" │ ")
-		out = append(out, padRight(st.Pick.Render(truncate(s.a.Name, colW)), colW)+sep+st.Pick.Render(truncate(s.b.Name, colW)))
-		if s.a.Layer == s.b.Layer {
-			both := st.Muted.Render(truncate(s.c.KB.Layer(s.a.Layer).Name, colW))
-			out = append(out, padRight(both, colW)+sep+both)
-		}
-		for _, title := range sectionTitles(sa, sb) {
-			la, lb := sectionLines(sa, title), sectionLines(sb, title)
-			out = append(out, padRight("", colW)+sep)
-			out = append(out, padRight(st.Heading.Render(title), colW)+sep+st.Heading.Render(title))
-			for i := range max(len(la), len(lb)) {
-				l, r := "", ""
-				if i < len(la) {
-					l = la[i]
-				}
-				if i < len(lb) {
-					r = lb[i]
-				}
-				out = append(out, padRight(l, colW)+sep+r)
-			}
-		}
-		return strings.Join(out, "\n")
-	}
-	w := s.w - 1
-	sa := productSections(s.c, s.a, w-2, s.a.Layer != s.b.Layer)
-	sb := productSections(s.c, s.b, w-2, s.a.Layer != s.b.Layer)
-	for i, title := range sectionTitles(sa, sb) {
-		if i > 0 {
-			out = append(out, "")
-		}
-		out = append(out, st.Heading.Render(truncate(title, w)))
-		for _, p := range []struct {
-			prod  *knowledge.Product
-			lines []string
-		}{{s.a, sectionLines(sa, title)}, {s.b, sectionLines(sb, title)}} {
-			out = append(out, " "+st.Pick.Render(truncate(p.prod.Name, w-1)))
-			out = append(out, indentLines(p.lines, 2)...)
-		}
-	}
-	return strings.Join(out, "\n")
-}
-
-// sectionTitles is every section either product has, in page order.
-func sectionTitles(a, b []section) []string {
-	var out []string
-	for _, list := range [][]section{a, b} {
-		for _, s := range list {
-			found := false
-			for _, t := range out {
-				if t == s.title {
-					found = true
-				}
-			}
-			if !found {
-				out = append(out, s.title)
-			}
-		}
-	}
-	return out
-}
-
-func sectionLines(secs []section, title string) []string {
-	for _, s := range secs {
-		if s.title == title {
-			return s.lines
-		}
-	}
-	return []string{"(none recorded)"}
 }
 
 func (s *compareScreen) Update(msg tea.Msg) tea.Cmd {
@@ -122,7 +46,9 @@ func (s *compareScreen) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	if key.Matches(k, s.c.Keys.Swap) {
-		s.a, s.b = s.b, s.a
+		// The first product moves to the end: with two, they swap.
+		s.ps = append(s.ps[1:], s.ps[0])
+		s.grid = report.NewGrid(s.c.KB, s.ps...)
 		s.SetSize(s.w, s.h)
 		return nil
 	}
