@@ -434,7 +434,7 @@ func gridColumns(g Grid, st Styles, width int) []string {
 		for _, c := range r.Cells {
 			cells = append(cells, cellLines(c, st, colW))
 		}
-		out = append(out, line(WrapStyled(r.Label, labelW, 0, 1, st.Heading), cells)...)
+		out = append(out, line(WrapStyled(r.Label, labelW, 0, 0, st.Heading), cells)...)
 	}
 	return out
 }
@@ -497,11 +497,31 @@ func GridMarkdown(g Grid) string {
 		}
 		b.WriteString(" |\n")
 	}
-	b.WriteString("\n" + g.Legend + "\n\n**Sources**\n\n")
+	b.WriteString("\n" + g.Legend + "\n\n## Sources\n\n")
 	for _, n := range g.Notes {
-		b.WriteString("- " + mdText(n.text()) + "\n")
+		b.WriteString("- " + n.markdown() + "\n")
 	}
 	return b.String()
+}
+
+// markdown is the footnote with each source as code and every address in
+// the reason linked, so a Markdown viewer neither reads brackets as links
+// nor leaves a bare URL.
+func (n GridNote) markdown() string {
+	head := fmt.Sprintf(`\[%d\] %s, %s`, n.N, mdText(n.Product), n.About)
+	if n.AsOf != "" {
+		head += " (as of " + n.AsOf + ")"
+	}
+	var parts []string
+	for _, src := range strings.Split(n.Source, "; ") {
+		if src != "" {
+			parts = append(parts, "`"+src+"`")
+		}
+	}
+	if n.NotFound != "" {
+		parts = append(parts, "not found: "+linkURLs(mdText(n.NotFound)))
+	}
+	return head + ": " + strings.Join(parts, "; ")
 }
 
 // gridMDCell escapes what would end a table cell.
@@ -509,6 +529,28 @@ func gridMDCell(s string) string { return strings.ReplaceAll(mdText(s), "|", `\|
 
 // mdText keeps Markdown from reading brackets as links.
 func mdText(s string) string { return strings.NewReplacer("[", `\[`, "]", `\]`).Replace(s) }
+
+// linkURLs puts each http(s) address of s in angle brackets; an address
+// ends at a space or a closing parenthesis.
+func linkURLs(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "https://")
+		if j := strings.Index(s, "http://"); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := strings.IndexAny(s[i:], " )")
+		if end < 0 {
+			end = len(s) - i
+		}
+		b.WriteString(s[:i] + "<" + s[i:i+end] + ">")
+		s = s[i+end:]
+	}
+}
 
 // GridJSON writes g as indented JSON.
 func GridJSON(w io.Writer, g Grid) error {
