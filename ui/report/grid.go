@@ -308,13 +308,12 @@ func (n GridNote) text() string {
 	return head + ": " + strings.Join(parts, "; ")
 }
 
-// Grid widths: a label column of at most gridLabelMax cells, product
-// columns of at least gridMinCol, joined by gridSep.
+// Grid widths: product columns of gridMinCol to gridMaxCol cells, joined
+// by gridSep.
 const (
-	gridLabelMax = 18
-	gridMinCol   = 10
-	gridMaxCol   = 40
-	gridSep      = " │ "
+	gridMinCol = 10
+	gridMaxCol = 40
+	gridSep    = " │ "
 )
 
 // GridColumns reports whether g fits width as columns; below that it is
@@ -327,14 +326,16 @@ func GridColumns(g Grid, width int) bool {
 
 func gridWidths(g Grid, width int) (labelW, colW int) {
 	n := len(g.Products)
-	// A fifth of the width, within bounds, and never narrower than a word
-	// of a label.
-	labelW = min(gridLabelMax, max(width/5, 12))
+	// The longest label, within a fifth of the width (at least 12), and
+	// never narrower than a word of a label.
+	longest, word := 0, 0
 	for _, r := range g.Rows {
+		longest = max(longest, ansi.StringWidth(r.Label))
 		for _, w := range strings.Fields(r.Label) {
-			labelW = max(labelW, ansi.StringWidth(w))
+			word = max(word, ansi.StringWidth(w))
 		}
 	}
+	labelW = max(min(longest, max(width/5, 12)), word)
 	if n == 0 {
 		return labelW, 0
 	}

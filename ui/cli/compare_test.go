@@ -1,0 +1,145 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// stackpickBinary builds the real binary once per test run.
+func stackpickBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := osMkdirTemp()
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "stackpick")
+		if out, err := exec.Command("go", "build", "-o", binPath, "github.com/stackpick/stackpick").CombinedOutput(); err != nil {
+			binErr = errors.New("go build: " + err.Error() + "\n" + string(out))
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// runBinary runs the built stackpick with args, stdout piped.
+func runBinary(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(stackpickBinary(t), args...)
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + t.TempDir()}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return code, out.String(), errb.String()
+}
+
+var gridLabels = []string{"Kubernetes needed", "Bare metal", "KV-aware routing", "Prefill/decode disaggregation", "LoRA adapter routing", "Autoscaling", "Governance", "Engines it runs", "Accelerator vendors", "Licence", "Latest release"}
+
+func TestCompareDynamoLlmDKServeThroughTheBinary(t *testing.T) {
+	t.Run("text", func(t *testing.T) {
+		code, out, stderr := runBinary(t, "compare", "dynamo", "llm-d", "kserve", "--width", "200")
+		if code != 0 || stderr != "" {
+			t.Fatalf("exit %d, stderr %q", code, stderr)
+		}
+		if strings.Contains(out, "\x1b[") {
+			t.Error("piped text has escape codes")
+		}
+		for _, want := range append([]string{"NVIDIA Dynamo vs llm-d vs KServe", "CNCF incubating project", "v0.20.0, 2026-08-06", "Sources", "[20] KServe, latest release"}, gridLabels...) {
+			if !strings.Contains(out, want) {
+				t.Errorf("text lacks %q", want)
+			}
+		}
+	})
+	t.Run("markdown", func(t *testing.T) {
+		code, out, stderr := runBinary(t, "compare", "Dynamo", "LLM-D", "KServe", "--format", "markdown")
+		if code != 0 || stderr != "" {
+			t.Fatalf("exit %d, stderr %q", code, stderr)
+		}
+		if !strings.HasPrefix(out, "# NVIDIA Dynamo vs llm-d vs KServe\n\n| | NVIDIA Dynamo | llm-d | KServe |\n| --- | --- | --- | --- |\n") {
+			t.Errorf("markdown does not open on the title and the table:\n%s", out)
+		}
+		for _, l := range gridLabels {
+			if !strings.Contains(out, "\n| "+l+" | ") {
+				t.Errorf("markdown has no row %q", l)
+			}
+		}
+		if !strings.Contains(out, "\n## Sources\n") {
+			t.Error("markdown has no Sources")
+		}
+	})
+	t.Run("json", func(t *testing.T) {
+		code, out, stderr := runBinary(t, "compare", "NVIDIA Dynamo", "llm-d", "kserve", "-f", "json")
+		if code != 0 || stderr != "" {
+			t.Fatalf("exit %d, stderr %q", code, stderr)
+		}
+		var g report.Grid
+		if err := json.Unmarshal([]byte(out), &g); err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, out)
+		}
+		if g.Schema != report.GridSchema || len(g.Products) != 3 || g.Products[0].ID != "dynamo" || len(g.Rows) != len(gridLabels) {
+			t.Fatalf("schema %q, %d products, %d rows", g.Schema, len(g.Products), len(g.Rows))
+		}
+		for i, r := range g.Rows {
+			if r.Label != gridLabels[i] || len(r.Cells) != 3 {
+				t.Errorf("row %d: %q with %d cells", i, r.Label, len(r.Cells))
+			}
+		}
+	})
+}
+
+// One product, four, an unknown one, one named twice or an unknown format:
+// exit 2, nothing on stdout, and what to type instead.
+func TestCompareBadInputExitsTwoWithWhatToType(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare", "dynamo"},
+			"stackpick: compare takes two or three products, got 1; for example: stackpick compare dynamo llm-d kserve\n" + usageHint},
+		{[]string{"compare", "dynamo", "llm-d", "kserve", "ray-serve"},
+			"stackpick: compare takes two or three products, got 4; for example: stackpick compare dynamo llm-d kserve\n" + usageHint},
+		{[]string{"compare", "dynamo", "lmd"},
+			`stackpick: compare: lmd: unknown product (allowed: vllm, sglang, tensorrt-llm, llama-cpp, dynamo-triton, dynamo, llm-d, kserve, ray-serve, sgl-router); did you mean "llm-d"?` + "\n"},
+		{[]string{"compare", "Kserv", "dynamo"},
+			`stackpick: compare: Kserv: unknown product (allowed: vllm, sglang, tensorrt-llm, llama-cpp, dynamo-triton, dynamo, llm-d, kserve, ray-serve, sgl-router); did you mean "kserve"?` + "\n"},
+		{[]string{"compare", "dynamo", "NVIDIA Dynamo"},
+			"stackpick: NVIDIA Dynamo is named twice; compare two or three different products, for example: stackpick compare dynamo llm-d kserve\n"},
+		{[]string{"compare", "dynamo", "llm-d", "--format", "yaml"},
+			"stackpick: --format: yaml: unknown format (allowed: text, markdown, json)\n"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args[1:], " "), func(t *testing.T) {
+			code, stdout, stderr := runBinary(t, c.args...)
+			if code != 2 || stdout != "" || stderr != c.want {
+				t.Errorf("exit %d, stdout %q, stderr:\n got: %q\nwant: %q", code, stdout, stderr, c.want)
+			}
+		})
+	}
+}
+
+func osMkdirTemp() (string, error) { return os.MkdirTemp("", "stackpick-compare-") }
