@@ -143,3 +143,26 @@ func TestCompareBadInputExitsTwoWithWhatToType(t *testing.T) {
 }
 
 func osMkdirTemp() (string, error) { return os.MkdirTemp("", "stackpick-compare-") }
+
+// kb check refuses an overlay product that drops its licence or release,
+// and says what to add.
+func TestKBCheckRejectsAProductWithoutLicenceOrRelease(t *testing.T) {
+	product := "[[product]]\nid = \"kserve\"\nname = \"KServe\"\nlayer = \"orchestrator\"\nrole = \"r\"\n[[product.source]]\ntitle = \"t\"\nurl = \"u\"\nas_of = \"2026-11\"\n" +
+		"[product.governance]\nkind = \"foundation\"\ntext = \"CNCF incubating project\"\nsource = \"s\"\nquote = \"q\"\n"
+	for name, c := range map[string]struct{ extra, want string }{
+		"no licence": {"[product.release]\ntag = \"v1\"\ndate = \"2026-08-06\"\nchecked_on = \"2026-12-01\"\nsource = \"s\"\nquote = \"q\"\n",
+			`stackpick: kb/p.toml:1: product "kserve": needs its licence; add [product.licence] with spdx = "…" (the SPDX id its LICENSE file states), source and quote` + "\n"},
+		"no release": {"[product.licence]\nspdx = \"Apache-2.0\"\nsource = \"s\"\nquote = \"q\"\n",
+			`stackpick: kb/p.toml:1: product "kserve": needs its latest release; add [product.release] with tag, date, checked_on, source and quote (or not_found = "why")` + "\n"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir)
+			write(t, filepath.Join(dir, "kb", "p.toml"), product+c.extra)
+			code, stdout, stderr := run(t, nil, "kb", "check", "--kb", "kb")
+			if code != 2 || stdout != "" || stderr != c.want {
+				t.Errorf("exit %d, stdout %q, stderr:\n got: %q\nwant: %q", code, stdout, stderr, c.want)
+			}
+		})
+	}
+}

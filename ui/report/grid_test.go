@@ -278,3 +278,13 @@ func TestGridJSONHoldsEveryCellAndItsSources(t *testing.T) {
 		t.Error("KServe's governance quote is not in the JSON")
 	}
 }
+
+// Building and laying out the grid the compare screen shows at 120 columns.
+func BenchmarkGrid120(b *testing.B) {
+	kb := knowledge.MustDefault()
+	ps := []*knowledge.Product{kb.Product("dynamo"), kb.Product("llm-d"), kb.Product("kserve")}
+	st := report.DefaultStyles()
+	for b.Loop() {
+		_ = report.GridLines(report.NewGrid(kb, ps...), st, 120)
+	}
+}
