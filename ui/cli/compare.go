@@ -32,7 +32,7 @@ Name products by id or by name, in any case: dynamo, "NVIDIA Dynamo", llm-d,
 kserve. Products of different layers may be compared; the grid then says they
 are not alternatives to each other.`,
 		Example: `  stackpick compare dynamo llm-d kserve
-  stackpick compare vllm sglang --format markdown
+  stackpick compare ray-serve sgl-router --format markdown
   stackpick compare "NVIDIA Dynamo" dynamo-triton --format json`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
