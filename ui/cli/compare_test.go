@@ -4,46 +4,29 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stackpick/stackpick/ui/report"
 )
 
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
-
-// stackpickBinary builds the real binary once per test run.
+// stackpickBinary builds the real binary into the test's own folder (the
+// go build cache makes every build after the first a link).
 func stackpickBinary(t *testing.T) string {
 	t.Helper()
-	binOnce.Do(func() {
-		dir, err := osMkdirTemp()
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "stackpick")
-		if out, err := exec.Command("go", "build", "-o", binPath, "github.com/stackpick/stackpick").CombinedOutput(); err != nil {
-			binErr = errors.New("go build: " + err.Error() + "\n" + string(out))
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
+	bin := filepath.Join(t.TempDir(), "stackpick")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/stackpick/stackpick").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	return binPath
+	return bin
 }
 
-// runBinary runs the built stackpick with args, stdout piped.
-func runBinary(t *testing.T, args ...string) (code int, stdout, stderr string) {
+// runBinary runs the stackpick at bin with args, stdout piped.
+func runBinary(t *testing.T, bin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	cmd := exec.Command(stackpickBinary(t), args...)
+	cmd := exec.Command(bin, args...)
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + t.TempDir()}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -61,8 +44,9 @@ func runBinary(t *testing.T, args ...string) (code int, stdout, stderr string) {
 var gridLabels = []string{"Kubernetes needed", "Bare metal", "KV-aware routing", "Prefill/decode disaggregation", "LoRA adapter routing", "Autoscaling", "Governance", "Engines it runs", "Accelerator vendors", "Licence", "Latest release"}
 
 func TestCompareDynamoLlmDKServeThroughTheBinary(t *testing.T) {
+	bin := stackpickBinary(t)
 	t.Run("text", func(t *testing.T) {
-		code, out, stderr := runBinary(t, "compare", "dynamo", "llm-d", "kserve", "--width", "200")
+		code, out, stderr := runBinary(t, bin, "compare", "dynamo", "llm-d", "kserve", "--width", "200")
 		if code != 0 || stderr != "" {
 			t.Fatalf("exit %d, stderr %q", code, stderr)
 		}
@@ -76,7 +60,7 @@ func TestCompareDynamoLlmDKServeThroughTheBinary(t *testing.T) {
 		}
 	})
 	t.Run("markdown", func(t *testing.T) {
-		code, out, stderr := runBinary(t, "compare", "Dynamo", "LLM-D", "KServe", "--format", "markdown")
+		code, out, stderr := runBinary(t, bin, "compare", "Dynamo", "LLM-D", "KServe", "--format", "markdown")
 		if code != 0 || stderr != "" {
 			t.Fatalf("exit %d, stderr %q", code, stderr)
 		}
@@ -93,7 +77,7 @@ func TestCompareDynamoLlmDKServeThroughTheBinary(t *testing.T) {
 		}
 	})
 	t.Run("json", func(t *testing.T) {
-		code, out, stderr := runBinary(t, "compare", "NVIDIA Dynamo", "llm-d", "kserve", "-f", "json")
+		code, out, stderr := runBinary(t, bin, "compare", "NVIDIA Dynamo", "llm-d", "kserve", "-f", "json")
 		if code != 0 || stderr != "" {
 			t.Fatalf("exit %d, stderr %q", code, stderr)
 		}
@@ -132,17 +116,16 @@ func TestCompareBadInputExitsTwoWithWhatToType(t *testing.T) {
 		{[]string{"compare", "dynamo", "llm-d", "--format", "yaml"},
 			"stackpick: --format: yaml: unknown format (allowed: text, markdown, json)\n"},
 	}
+	bin := stackpickBinary(t)
 	for _, c := range cases {
 		t.Run(strings.Join(c.args[1:], " "), func(t *testing.T) {
-			code, stdout, stderr := runBinary(t, c.args...)
+			code, stdout, stderr := runBinary(t, bin, c.args...)
 			if code != 2 || stdout != "" || stderr != c.want {
 				t.Errorf("exit %d, stdout %q, stderr:\n got: %q\nwant: %q", code, stdout, stderr, c.want)
 			}
 		})
 	}
 }
-
-func osMkdirTemp() (string, error) { return os.MkdirTemp("", "stackpick-compare-") }
 
 // kb check refuses an overlay product that drops its licence or release,
 // and says what to add.
