@@ -128,22 +128,31 @@ func CourseNoteLines(changes []ProductChanges, st Styles, w int) []string {
 			add("")
 		}
 		add(WrapSpans([]Span{Styled(pc.Name, &st.Pick), Styled(" · "+countsText(pc), &st.Muted)}, w, 0, 2)...)
-		if len(pc.Corrections) > 0 {
-			add(WrapStyled("Course-notes claims corrected", w, 2, 2, st.Heading)...)
-			for _, c := range pc.Corrections {
-				add(WrapSpans([]Span{Styled("the course notes:", &st.Warn), Plain(" " + c.CourseNotes)}, w, 2, 4)...)
-				add(WrapSpans([]Span{Styled("now:", &st.Good), Plain(" " + c.Now)}, w, 4, 4)...)
-				add(WrapStyled(SourceText(c.Source, c.AsOf), w, 4, 4, st.Muted)...)
-			}
+		add(CourseNoteBody(pc, st, w, 2)...)
+	}
+	return out
+}
+
+// CourseNoteBody is one product's corrections and flags gone, indented by
+// indent, for the page above and for the product's own page.
+func CourseNoteBody(pc ProductChanges, st Styles, w, indent int) []string {
+	var out []string
+	add := func(ls ...string) { out = append(out, ls...) }
+	if len(pc.Corrections) > 0 {
+		add(WrapStyled("Course-notes claims corrected", w, indent, 2, st.Heading)...)
+		for _, c := range pc.Corrections {
+			add(WrapSpans([]Span{Styled("the course notes:", &st.Warn), Plain(" " + c.CourseNotes)}, w, indent, 4)...)
+			add(WrapSpans([]Span{Styled("now:", &st.Good), Plain(" " + c.Now)}, w, indent+2, 4)...)
+			add(WrapStyled(SourceText(c.Source, c.AsOf), w, indent+2, 4, st.Muted)...)
 		}
-		if len(pc.FlagsGone) > 0 {
-			add(WrapStyled("Run-book flags gone or renamed", w, 2, 2, st.Heading)...)
-			for _, g := range pc.FlagsGone {
-				head := []Span{Styled("✗", &st.Bad), Plain(" "), Styled(g.Flag, &st.Key), Plain(" " + flagStatusText(g))}
-				add(WrapSpans(head, w, 2, 4)...)
-				add(WrapSpans([]Span{Styled("instead:", &st.Good), Plain(" " + g.Instead)}, w, 4, 4)...)
-				add(WrapStyled(SourceText(g.Source, g.AsOf), w, 4, 4, st.Muted)...)
-			}
+	}
+	if len(pc.FlagsGone) > 0 {
+		add(WrapStyled("Run-book flags gone or renamed", w, indent, 2, st.Heading)...)
+		for _, g := range pc.FlagsGone {
+			head := []Span{Styled("✗", &st.Bad), Plain(" "), Styled(g.Flag, &st.Key), Plain(" " + flagStatusText(g))}
+			add(WrapSpans(head, w, indent, 4)...)
+			add(WrapSpans([]Span{Styled("instead:", &st.Good), Plain(" " + g.Instead)}, w, indent+2, 4)...)
+			add(WrapStyled(SourceText(g.Source, g.AsOf), w, indent+2, 4, st.Muted)...)
 		}
 	}
 	return out

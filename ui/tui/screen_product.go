@@ -47,6 +47,10 @@ func (s *productScreen) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	if key.Matches(k, changesKey) {
+		s.c.Push(newChangesScreen(s.c, s.p.ID))
+		return nil
+	}
 	return scrollKeys(s.c, &s.vp, k)
 }
 
@@ -78,8 +82,8 @@ func (s *productScreen) Help() screen.KeyHelp {
 	k := s.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
 	return screen.KeyHelp{
-		Short: []key.Binding{scroll, k.PageDown, k.Back},
-		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
+		Short: []key.Binding{scroll, k.PageDown, changesKey, k.Back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {changesKey, k.Back}},
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // journeys are the ways a user reaches each screen, as key presses from
@@ -59,6 +61,10 @@ var journeys = []struct {
 	{"browser-filter", func(d *driver) { d.press("b", "/").typeText("lora") }},
 	{"product-vllm", func(d *driver) { d.press("b", "down", "down") }},
 	{"product-detail", func(d *driver) { d.press("b", "down", "down", "enter") }},
+	{"product-changes", func(d *driver) { d.press("b", "down", "down", "enter").scrollTo(report.CourseNotesTitle) }},
+	{"changes", func(d *driver) { d.press("b", "w") }},
+	{"changes-sglang", func(d *driver) { d.press("b", "w", "right", "right") }},
+	{"changes-from-product", func(d *driver) { d.press("b", "down", "down", "enter", "w") }},
 	{"compare-dynamo-llm-d", func(d *driver) { d.press("b", "c", "right", "c") }},
 	{"compare-vllm-sglang", func(d *driver) { d.press("b", "down", "down", "c", "right", "c") }},
 	{"compare-dynamo-dynamo-triton", func(d *driver) { d.press("b", "c", "down", "c") }},
