@@ -34,7 +34,7 @@ func (s *productScreen) SetSize(w, h int) {
 		if i > 0 {
 			out = append(out, "")
 		}
-		out = append(out, s.c.Styles.Heading.Render(sec.title))
+		out = append(out, wrapStyled(sec.title, w, 0, 2, s.c.Styles.Heading)...)
 		out = append(out, indentLines(sec.lines, 1)...)
 	}
 	y := s.vp.YOffset()

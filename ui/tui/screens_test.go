@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/stackpick/stackpick/ui/report"
 )
 
 // journeys are the ways a user reaches each screen, as key presses from
@@ -61,7 +59,7 @@ var journeys = []struct {
 	{"browser-filter", func(d *driver) { d.press("b", "/").typeText("lora") }},
 	{"product-vllm", func(d *driver) { d.press("b", "down", "down") }},
 	{"product-detail", func(d *driver) { d.press("b", "down", "down", "enter") }},
-	{"product-changes", func(d *driver) { d.press("b", "down", "down", "enter").scrollTo(report.CourseNotesTitle) }},
+	{"product-changes", func(d *driver) { d.press("b", "down", "down", "enter").scrollTo("What changed") }},
 	{"changes", func(d *driver) { d.press("b", "w") }},
 	{"changes-sglang", func(d *driver) { d.press("b", "w", "right", "right") }},
 	{"changes-from-product", func(d *driver) { d.press("b", "down", "down", "enter", "w") }},
