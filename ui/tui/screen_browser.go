@@ -393,7 +393,9 @@ func (s *browserScreen) preview(p *knowledge.Product, room int) []string {
 		line := wrapStyled(fmt.Sprintf("matches %q in: %s", strings.TrimSpace(s.filter.Value()), strings.Join(fields, ", ")), s.w, 0, 2, st.Key)
 		if !fits(line) {
 			d = append(d, truncate(st.Key.Render("matches in "+fields[0]), s.w))
-		} else if m := ms[0]; m.field != "name" && m.field != "layer" {
+		} else if m := ms[0]; m.field != "name" && m.field != "layer" && m.field != "role" {
+			// The role is shown below anyway; name and layer are in the
+			// line above.
 			fits(wrap(m.field+": "+m.text, s.w, 2, 4))
 		}
 	}
