@@ -99,20 +99,24 @@ func GoneFlagsCount(kb *knowledge.KB, engine string) int {
 }
 
 // GoneFlagsNote is the one line a result shows instead of the list: how
-// many of the course notes' flags for engine are gone and where the list
-// is; "" when none are.
+// many of the course notes' flags for engine are gone; "" when none are.
+// GoneFlagsCommand says where the list is on the command line; the app
+// opens it with newChangesScreen.
 func GoneFlagsNote(kb *knowledge.KB, engine string) string {
 	n := GoneFlagsCount(kb, engine)
 	if n == 0 {
 		return ""
 	}
-	what := count(n, "run-book flag")
 	verb := "are"
 	if n == 1 {
 		verb = "is"
 	}
-	return fmt.Sprintf("%s for %s from the course notes %s gone or renamed; the launch command uses what replaced them (list: stackpick kb changes %s)", what, kb.ProductName(engine), verb, engine)
+	return fmt.Sprintf("%s for %s in the course notes %s gone or renamed; the launch command uses what replaced them", count(n, "run-book flag"), kb.ProductName(engine), verb)
 }
+
+// GoneFlagsCommand is the command that lists what changed since the
+// course notes for product.
+func GoneFlagsCommand(product string) string { return "stackpick kb changes " + product }
 
 // CourseNoteLines is the page for a terminal, wrapped to w: per product,
 // the corrections and the flags gone, each with its source (commit ids
