@@ -25,6 +25,9 @@ type browserScreen struct {
 	sel    string // selected product id
 	mark   string // product marked for comparison
 	w, h   int
+	// found is matchesOf for every product, for the filter text foundFor.
+	found    map[string][]match
+	foundFor string
 }
 
 func newBrowserScreen(c *shared) *browserScreen {
@@ -102,9 +105,23 @@ func matchesOf(kb *knowledge.KB, p *knowledge.Product, q string) []match {
 	return out
 }
 
+// matchesFor is where the filter text occurs in p, worked out once per
+// filter text for every product (a key press redraws the stack several
+// times over).
+func (s *browserScreen) matchesFor(p *knowledge.Product) []match {
+	q := s.filter.Value()
+	if s.found == nil || s.foundFor != q {
+		s.found, s.foundFor = map[string][]match{}, q
+		for _, p := range s.c.KB.Products {
+			s.found[p.ID] = matchesOf(s.c.KB, p, q)
+		}
+	}
+	return s.found[p.ID]
+}
+
 // matches reports whether p matches the filter text.
-func matches(kb *knowledge.KB, p *knowledge.Product, q string) bool {
-	return strings.TrimSpace(q) == "" || len(matchesOf(kb, p, q)) > 0
+func (s *browserScreen) matches(p *knowledge.Product) bool {
+	return strings.TrimSpace(s.filter.Value()) == "" || len(s.matchesFor(p)) > 0
 }
 
 // matchedFields names the fields the filter matched across the visible
@@ -112,7 +129,7 @@ func matches(kb *knowledge.KB, p *knowledge.Product, q string) bool {
 func (s *browserScreen) matchedFields() []string {
 	var out []string
 	for _, p := range s.order() {
-		for _, m := range matchesOf(s.c.KB, p, s.filter.Value()) {
+		for _, m := range s.matchesFor(p) {
 			if !slices.Contains(out, m.field) {
 				out = append(out, m.field)
 			}
@@ -124,7 +141,7 @@ func (s *browserScreen) matchedFields() []string {
 func (s *browserScreen) visible(l *knowledge.Layer) []*knowledge.Product {
 	var out []*knowledge.Product
 	for _, p := range s.c.KB.ProductsOn(l.ID) {
-		if matches(s.c.KB, p, s.filter.Value()) {
+		if s.matches(p) {
 			out = append(out, p)
 		}
 	}
@@ -385,7 +402,7 @@ func (s *browserScreen) preview(p *knowledge.Product, room int) []string {
 		left = true
 		return false
 	}
-	if ms := matchesOf(c.KB, p, s.filter.Value()); len(ms) > 0 {
+	if ms := s.matchesFor(p); len(ms) > 0 {
 		fields := make([]string, len(ms))
 		for i, m := range ms {
 			fields[i] = m.field

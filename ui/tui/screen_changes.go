@@ -24,6 +24,9 @@ type changesScreen struct {
 	product  string
 	vp       viewport.Model
 	w, h     int
+	// pages holds each product's page laid out for width w, so stepping
+	// back and forth does not word-wrap it again.
+	pages map[string]string
 }
 
 // newChangesScreen opens the page on product ("" for every product); the
@@ -48,6 +51,9 @@ func (s *changesScreen) Title() string {
 }
 
 func (s *changesScreen) SetSize(w, h int) {
+	if w != s.w {
+		s.pages = nil
+	}
 	s.w, s.h = w, h
 	s.vp.SetWidth(w)
 	s.vp.SetHeight(h)
@@ -57,6 +63,11 @@ func (s *changesScreen) SetSize(w, h int) {
 // layout words the page for the width and the product shown: on size or
 // product change only, not on every View.
 func (s *changesScreen) layout() {
+	if page, ok := s.pages[s.product]; ok {
+		s.vp.SetContent(page)
+		s.vp.GotoTop()
+		return
+	}
 	st := s.c.Styles
 	w := max(s.w-1, 10)
 	changes, _ := report.CourseNoteChanges(s.c.KB, s.product)
@@ -64,7 +75,11 @@ func (s *changesScreen) layout() {
 	out = append(out, report.WrapStyled(s.showing(), w, 0, 0, st.Muted)...)
 	out = append(out, "")
 	out = append(out, report.CourseNoteLines(changes, st, w)...)
-	s.vp.SetContent(strings.Join(out, "\n"))
+	if s.pages == nil {
+		s.pages = map[string]string{}
+	}
+	s.pages[s.product] = strings.Join(out, "\n")
+	s.vp.SetContent(s.pages[s.product])
 	s.vp.GotoTop()
 }
 
