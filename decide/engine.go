@@ -516,6 +516,11 @@ func noteOf(kb *knowledge.KB, f *knowledge.Flag) FlagNote {
 	return n
 }
 
+// CourseFlagsGone lists the course notes' flags for engine that are removed
+// or renamed, with what replaced them: the list every engine card of that
+// engine carries, for the knowledge browser's "what changed" page.
+func CourseFlagsGone(kb *knowledge.KB, engine string) []FlagNote { return seedFlagNotes(kb)[engine] }
+
 // seedFlagNotes lists, per engine, the seed's flags that are removed or
 // renamed, with what replaced them: the same for every decision, so it is
 // built once per knowledge base.

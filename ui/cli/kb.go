@@ -82,8 +82,62 @@ func (a *app) kbCommand() *cobra.Command {
 		},
 	}
 	rules.Flags().StringVarP(&format, "format", "f", "text", "output format: text or markdown")
-	kb.AddCommand(check, rules)
+	kb.AddCommand(check, rules, a.kbChangesCommand())
 	return kb
+}
+
+var changesFormats = []string{"text", "markdown", "json"}
+
+// kbChangesCommand is `kb changes [PRODUCT]`: what changed since the
+// course notes, the list the app's knowledge browser shows.
+func (a *app) kbChangesCommand() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "changes [PRODUCT]",
+		Short: "List what changed since the course notes: claims corrected, run-book flags gone",
+		Long: `List, per product, where the knowledge base parts from 'Engines as Products'
+(the course notes stackpick's knowledge started from): the claims it corrects
+and the run-book flags the notes name that are removed or renamed, each with
+what replaced it and its source. PRODUCT (a product id, such as vllm) narrows
+the list to one product.`,
+		Example: `  stackpick kb changes
+  stackpick kb changes vllm --format markdown`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return badInputf("kb changes takes one PRODUCT at most, got %d (%s); run 'stackpick kb changes' for every product", len(args), strings.Join(args, " "))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !slices.Contains(changesFormats, format) {
+				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(changesFormats, ", "), Hint: hintFor(format, changesFormats)})
+			}
+			k, err := a.loadKB()
+			if err != nil {
+				return err
+			}
+			product := ""
+			if len(args) == 1 {
+				product = args[0]
+			}
+			changes, err := report.CourseNoteChanges(k, product)
+			if err != nil {
+				return badInput(err)
+			}
+			w := a.out(a.io.Stdout)
+			switch format {
+			case "markdown":
+				_, err = io.WriteString(w, report.CourseNotesMarkdown(changes))
+			case "json":
+				err = report.CourseNotesJSON(w, changes)
+			default:
+				_, err = io.WriteString(w, report.CourseNotesText(changes, a.styles(), a.width(a.io.Stdout)))
+			}
+			return err
+		},
+	}
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, markdown or json")
+	return cmd
 }
 
 // engineReads is what the engine settings read (decide.EngineReads), for

@@ -24,7 +24,11 @@ and the single answers that would change it.
 
 Run it with no command in a terminal for the interactive app: a guided
 questionnaire with the stack re-decided after every answer, the defended
-result, and a browser for the knowledge base.`,
+result, and a browser for the knowledge base.
+
+Its knowledge started from 'Engines as Products' (the course notes); where
+they have aged, the knowledge base corrects them, with sources:
+'stackpick kb changes' lists what changed.`,
 		Example: `  stackpick
   stackpick --accessible
   stackpick decide --scenario exit-test

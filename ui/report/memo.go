@@ -493,7 +493,7 @@ func (m *memo) sources() {
 		add(r.Source, r.AsOf)
 	}
 	for _, s := range all {
-		m.line("- " + sourceMD(s.text, s.asOf))
+		m.line("- " + sourceFullMD(s.text, s.asOf))
 	}
 	m.line("- The course notes: \"01 — Engines as Products\", checked against primary sources in stackpick's knowledge base.")
 }
@@ -555,7 +555,11 @@ func codeOrURL(s string) [][2]int {
 	return spans
 }
 
-func sourceMD(src, asOf string) string {
+// sourceMD cites a source inline in the memo's body, commit ids shortened
+// (ShortRefs); sourceFullMD keeps them whole for the Sources section.
+func sourceMD(src, asOf string) string { return sourceFullMD(ShortRefs(src), asOf) }
+
+func sourceFullMD(src, asOf string) string {
 	s := md(src)
 	if asOf != "" {
 		s += " (as of " + asOf + ")"

@@ -14,8 +14,9 @@ type section struct {
 }
 
 // productSections renders what the knowledge base says about p, wrapped to
-// w: role, when to pick it, when not to, key points, landmines and seed
-// corrections with their sources and dates, and the sources themselves.
+// w: role, when to pick it, when not to, key points, landmines, what
+// changed since the course notes with sources and dates, and the sources
+// themselves.
 func productSections(c *shared, p *knowledge.Product, w int, withLayer bool) []section {
 	st := c.Styles
 	bullets := func(items []string, mark string) []string {
@@ -56,16 +57,8 @@ func productSections(c *shared, p *knowledge.Product, w int, withLayer bool) []s
 		mines = []string{st.Muted.Render("(none recorded)")}
 	}
 	secs = append(secs, section{"Landmines", mines})
-	if len(p.SeedNotes) > 0 {
-		var notes []string
-		for _, n := range p.SeedNotes {
-			notes = append(notes, wrap("the course notes: "+n.Claim, w, 0, 2)...)
-			now := wrap("now: "+n.Current, w, 0, 2)
-			now[0] = st.Good.Render("now:") + strings.TrimPrefix(now[0], "now:")
-			notes = append(notes, now...)
-			notes = append(notes, wrapStyled(report.SourceText(n.Source, n.AsOf), w, 2, 2, st.Muted)...)
-		}
-		secs = append(secs, section{"Where the course notes are out of date", notes})
+	if changes, _ := report.CourseNoteChanges(c.KB, p.ID); len(changes) == 1 && len(changes[0].Corrections)+len(changes[0].FlagsGone) > 0 {
+		secs = append(secs, section{report.CourseNotesTitle, report.CourseNoteBody(changes[0], st, w, 0)})
 	}
 	var srcs []string
 	for _, s := range p.Sources {

@@ -8,8 +8,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
@@ -23,12 +25,15 @@ type browserScreen struct {
 	sel    string // selected product id
 	mark   string // product marked for comparison
 	w, h   int
+	// found is matchesOf for every product, for the filter text foundFor.
+	found    map[string][]match
+	foundFor string
 }
 
 func newBrowserScreen(c *shared) *browserScreen {
 	ti := textinput.New()
 	ti.Prompt = "/"
-	ti.Placeholder = "type to filter (name, role, strengths)"
+	ti.Placeholder = "type to filter (name, layer, role, flags, any text)"
 	st := textinput.DefaultStyles(c.Styles.Dark)
 	st.Cursor.Blink = false
 	ti.SetStyles(st)
@@ -55,28 +60,88 @@ func (s *browserScreen) layers() []*knowledge.Layer {
 	return ls
 }
 
-// matches reports whether p matches the filter text.
-func matches(kb *knowledge.KB, p *knowledge.Product, q string) bool {
+// match is where the filter text was found in a product: the field, by
+// the name the product page gives it, and the item that holds it.
+type match struct {
+	field, text string
+}
+
+// matchesOf lists where q occurs in p, one entry per field, in the order
+// the product page shows them (name first); nil when q is empty or absent.
+func matchesOf(kb *knowledge.KB, p *knowledge.Product, q string) []match {
 	q = strings.ToLower(strings.TrimSpace(q))
 	if q == "" {
-		return true
+		return nil
 	}
-	hay := []string{p.ID, p.Name, p.Role, kb.Layer(p.Layer).Name}
-	hay = append(hay, p.Strengths...)
-	hay = append(hay, p.PickWhen...)
-	hay = append(hay, p.KeyPoints...)
-	for _, h := range hay {
-		if strings.Contains(strings.ToLower(h), q) {
-			return true
+	var out []match
+	find := func(field string, items ...string) {
+		for _, it := range items {
+			if strings.Contains(strings.ToLower(it), q) {
+				out = append(out, match{field, it})
+				return
+			}
 		}
 	}
-	return false
+	find("name", p.Name, p.ID)
+	find("layer", kb.Layer(p.Layer).Name)
+	find("role", p.Role)
+	find("pick it when", p.PickWhen...)
+	find("avoid it when", p.AvoidWhen...)
+	find("strength", p.Strengths...)
+	find("key point", p.KeyPoints...)
+	var mines, flags, notes []string
+	for _, m := range p.Landmines {
+		mines = append(mines, m.Text)
+	}
+	find("landmine", mines...)
+	for _, f := range kb.FlagsOf(p.ID) {
+		flags = append(flags, append([]string{f.Name}, f.Aliases...)...)
+	}
+	find("flag", flags...)
+	for _, n := range p.SeedNotes {
+		notes = append(notes, n.Claim, n.Current)
+	}
+	find("course-notes correction", notes...)
+	return out
+}
+
+// matchesFor is where the filter text occurs in p, worked out once per
+// filter text for every product (a key press redraws the stack several
+// times over).
+func (s *browserScreen) matchesFor(p *knowledge.Product) []match {
+	q := s.filter.Value()
+	if s.found == nil || s.foundFor != q {
+		s.found, s.foundFor = map[string][]match{}, q
+		for _, p := range s.c.KB.Products {
+			s.found[p.ID] = matchesOf(s.c.KB, p, q)
+		}
+	}
+	return s.found[p.ID]
+}
+
+// matches reports whether p matches the filter text.
+func (s *browserScreen) matches(p *knowledge.Product) bool {
+	return strings.TrimSpace(s.filter.Value()) == "" || len(s.matchesFor(p)) > 0
+}
+
+// matchedFields names the fields the filter matched across the visible
+// products, for the filter line: "in name, flag".
+func (s *browserScreen) matchedFields() []string {
+	var out []string
+	for _, p := range s.order() {
+		for _, m := range s.matchesFor(p) {
+			if !slices.Contains(out, m.field) {
+				out = append(out, m.field)
+			}
+		}
+	}
+	return out
 }
 
 func (s *browserScreen) visible(l *knowledge.Layer) []*knowledge.Product {
 	var out []*knowledge.Product
 	for _, p := range s.c.KB.ProductsOn(l.ID) {
-		if matches(s.c.KB, p, s.filter.Value()) {
+		if s.matches(p) {
 			out = append(out, p)
 		}
 	}
@@ -159,6 +224,8 @@ func (s *browserScreen) Update(msg tea.Msg) tea.Cmd {
 		c.Pop()
 	case key.Matches(k, keys.Filter):
 		return s.filter.Focus()
+	case key.Matches(k, changesKey):
+		c.Push(newChangesScreen(c, ""))
 	case len(o) == 0:
 	case key.Matches(k, keys.Right), k.String() == "tab":
 		s.sel = o[(i+1)%len(o)].ID
@@ -223,8 +290,8 @@ func (s *browserScreen) chipRows(ps []*knowledge.Product, w int) []string {
 }
 
 // stack draws the layers in one of three densities, the richest that fits
-// in h lines: boxes with the layer's purpose, boxes alone, or plain
-// headings.
+// in h lines: boxes with the layer's purpose (wrapped, never cut), boxes
+// alone, or plain headings. The accelerator floor comes when it fits too.
 func (s *browserScreen) stack(h int) []string {
 	st := s.c.Styles
 	for _, mode := range []int{2, 1, 0} {
@@ -240,14 +307,14 @@ func (s *browserScreen) stack(h int) []string {
 			}
 			var body []string
 			if mode == 2 {
-				body = append(body, st.Muted.Render(truncate(l.What, s.w-4)))
+				body = append(body, wrapStyled(l.What, s.w-4, 0, 0, st.Muted)...)
 			}
 			body = append(body, s.chipRows(ps, s.w-4)...)
 			out = append(out, screen.Box(st, st.Layer.Render(strings.ToUpper(l.Name)), body, s.w, 0)...)
 		}
 		if len(out) <= h || mode == 0 {
-			if mode == 2 && len(out) < h {
-				out = append(out, s.accelerators())
+			if floor := s.accelerators(); mode == 2 && len(out)+len(floor) <= h {
+				out = append(out, floor...)
 			}
 			return out
 		}
@@ -255,14 +322,13 @@ func (s *browserScreen) stack(h int) []string {
 	return nil
 }
 
-// accelerators is the floor the stack stands on: the GPU catalog.
-func (s *browserScreen) accelerators() string {
-	st := s.c.Styles
+// accelerators is the floor the stack stands on: the GPU catalog, wrapped.
+func (s *browserScreen) accelerators() []string {
 	var ids []string
 	for _, g := range s.c.KB.GPUs {
 		ids = append(ids, g.ID)
 	}
-	return truncate(st.Muted.Render("▔ accelerators: "+strings.Join(ids, " · ")), s.w)
+	return wrapStyled("▔ accelerators: "+strings.Join(ids, " · "), s.w, 0, 2, s.c.Styles.Muted)
 }
 
 func (s *browserScreen) View() string {
@@ -272,43 +338,113 @@ func (s *browserScreen) View() string {
 	switch {
 	case s.filter.Focused() || s.filter.Value() != "":
 		n := len(s.order())
-		count := st.Muted.Render(fmt.Sprintf("  %d of %d", n, len(c.KB.Products)))
-		out = append(out, truncate(s.filter.View(), s.w-screen.VisibleWidth(count))+count)
+		info := fmt.Sprintf("  %d of %d", n, len(c.KB.Products))
+		q := strings.TrimSpace(s.filter.Value())
+		if fields := s.matchedFields(); len(fields) > 0 {
+			where := " · in " + strings.Join(fields, ", ")
+			if screen.VisibleWidth(info+where) > s.w-len(q)-4 {
+				where = fmt.Sprintf(" · in %d fields (the preview names them)", len(fields))
+				if len(fields) == 1 {
+					where = " · in 1 field"
+				}
+			}
+			if screen.VisibleWidth(info+where) <= s.w-len(q)-4 {
+				info += where
+			}
+		}
+		// The count and where it matched are what the line is for: the
+		// filter box gives way to them.
+		infoW := min(screen.VisibleWidth(info), max(s.w-len(q)-4, 0))
+		count := st.Muted.Render(ansi.Truncate(info, infoW, ""))
+		box := ansi.Truncate(s.filter.View(), max(s.w-infoW, 0), "")
+		out = append(out, padRight(box, s.w-infoW)+count)
 	case s.mark != "":
 		out = append(out, truncate(st.Marked.Render("◆ "+c.KB.ProductName(s.mark))+st.Muted.Render(": move to another product, c compares (esc: cancel)"), s.w))
 	default:
-		out = append(out, truncate(st.Muted.Render("/ filter · enter details · c compare two"), s.w))
+		out = append(out, st.Muted.Render(fitParts(s.w, "/ filter", "enter details", "c compare two", "w "+strings.ToLower(report.CourseNotesTitle))))
 	}
-	// Leave at least two lines for the selected product's summary when
-	// there is room for it.
+	// Leave room for the selected product's name and role when there is
+	// room for them: the layers' purposes and the accelerators give way
+	// first.
 	detailMin := 0
-	if s.h >= 14 {
-		detailMin = 3
+	if p := c.KB.Product(s.sel); p != nil && s.h >= 14 {
+		detailMin = 3 + len(wrap(p.Role, s.w, 0, 0))
 	}
 	out = append(out, s.stack(s.h-1-detailMin)...)
 	if p := c.KB.Product(s.sel); p != nil {
-		room := s.h - len(out)
-		if room > 1 {
-			var d []string
-			if room > 2 {
-				d = append(d, "")
-			}
-			d = append(d, truncate(st.Pick.Render(p.Name)+st.Muted.Render(" · "+c.KB.Layer(p.Layer).Name), s.w))
-			d = append(d, wrap(p.Role, s.w, 0, 0)...)
-			if len(d)+2 < room {
-				d = append(d, "", st.Heading.Render("Pick it when"))
-				for _, pw := range p.PickWhen {
-					d = append(d, wrap("+ "+pw, s.w, 0, 2)...)
-				}
-			}
-			if len(d) > room {
-				d = d[:room]
-				d[room-1] = cutMore(d[room-1], s.w)
-			}
-			out = append(out, d...)
+		if room := s.h - len(out); room > 1 {
+			out = append(out, s.preview(p, room)...)
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// preview is the selected product in at most room lines: its name, where
+// the filter matched, its role and when to pick it. Every block is shown
+// whole or left out (with a line saying enter shows it), never cut off
+// mid-sentence.
+func (s *browserScreen) preview(p *knowledge.Product, room int) []string {
+	c := s.c
+	st := c.Styles
+	var d []string
+	if room > 2 {
+		d = append(d, "")
+	}
+	d = append(d, truncate(st.Pick.Render(p.Name)+st.Muted.Render(" · "+c.KB.Layer(p.Layer).Name), s.w))
+	// fits adds block when it leaves a line for the note that something
+	// was left out.
+	left := false
+	fits := func(block []string) bool {
+		if len(d)+len(block)+1 <= room {
+			d = append(d, block...)
+			return true
+		}
+		left = true
+		return false
+	}
+	if ms := s.matchesFor(p); len(ms) > 0 {
+		fields := make([]string, len(ms))
+		for i, m := range ms {
+			fields[i] = m.field
+		}
+		line := wrapStyled(fmt.Sprintf("matches %q in: %s", strings.TrimSpace(s.filter.Value()), strings.Join(fields, ", ")), s.w, 0, 2, st.Key)
+		if !fits(line) {
+			d = append(d, truncate(st.Key.Render("matches in "+fields[0]), s.w))
+		} else if m := ms[0]; m.field != "name" && m.field != "layer" && m.field != "role" {
+			// The role is shown below anyway; name and layer are in the
+			// line above.
+			fits(wrap(m.field+": "+m.text, s.w, 2, 4))
+		}
+	}
+	fits(wrap(p.Role, s.w, 0, 0))
+	if !left {
+		pick := []string{"", st.Heading.Render("Pick it when")}
+		for _, pw := range p.PickWhen {
+			pick = append(pick, wrap("+ "+pw, s.w, 0, 2)...)
+		}
+		if !fits(pick) {
+			// The heading and as many whole items as fit.
+			part := pick[:2]
+			for _, pw := range p.PickWhen {
+				item := wrap("+ "+pw, s.w, 0, 2)
+				if len(d)+len(part)+len(item)+1 > room {
+					break
+				}
+				part = append(part, item...)
+			}
+			if len(part) > 2 {
+				d = append(d, part...)
+			}
+			left = true
+		}
+	}
+	if left && len(d) < room {
+		d = append(d, st.Muted.Render(truncate("enter: the whole page", s.w)))
+	}
+	if len(d) > room {
+		d = d[:room]
+	}
+	return d
 }
 
 func (s *browserScreen) Help() screen.KeyHelp {
@@ -317,10 +453,31 @@ func (s *browserScreen) Help() screen.KeyHelp {
 	details := screen.WithHelp(k.Enter, "details")
 	compare := screen.WithHelp(k.Compare, "mark, then compare with another")
 	return screen.KeyHelp{
-		Short: []key.Binding{details, k.Compare, k.Filter, move, k.Back},
+		Short: []key.Binding{details, k.Compare, k.Filter, move, changesKey, k.Back},
 		Full: [][]key.Binding{
 			{k.Left, k.Right, k.Up, k.Down},
-			{details, compare, k.Filter, k.ClearFilter, k.Back},
+			{details, compare, k.Filter, k.ClearFilter, changesKey, k.Back},
 		},
 	}
+}
+
+// changesKey opens "What changed since the course notes" from the browser
+// and from a product's page.
+var changesKey = key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "what changed since the course notes"))
+
+// fitParts joins as many of parts as fit in w cells with " · ", whole,
+// in order.
+func fitParts(w int, parts ...string) string {
+	out := ""
+	for _, p := range parts {
+		next := p
+		if out != "" {
+			next = out + " · " + p
+		}
+		if screen.VisibleWidth(next) > w {
+			break
+		}
+		out = next
+	}
+	return out
 }

@@ -34,7 +34,7 @@ func (s *productScreen) SetSize(w, h int) {
 		if i > 0 {
 			out = append(out, "")
 		}
-		out = append(out, s.c.Styles.Heading.Render(sec.title))
+		out = append(out, wrapStyled(sec.title, w, 0, 2, s.c.Styles.Heading)...)
 		out = append(out, indentLines(sec.lines, 1)...)
 	}
 	y := s.vp.YOffset()
@@ -45,6 +45,10 @@ func (s *productScreen) SetSize(w, h int) {
 func (s *productScreen) Update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
+		return nil
+	}
+	if key.Matches(k, changesKey) {
+		s.c.Push(newChangesScreen(s.c, s.p.ID))
 		return nil
 	}
 	return scrollKeys(s.c, &s.vp, k)
@@ -78,8 +82,8 @@ func (s *productScreen) Help() screen.KeyHelp {
 	k := s.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
 	return screen.KeyHelp{
-		Short: []key.Binding{scroll, k.PageDown, k.Back},
-		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}},
+		Short: []key.Binding{scroll, k.PageDown, changesKey, k.Back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {changesKey, k.Back}},
 	}
 }
 
