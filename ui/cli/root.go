@@ -50,14 +50,15 @@ result, and a browser for the knowledge base.`,
 			return usage(e)
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.runRoot(cmd)
+			return a.runRoot(cmd, a.answersFile)
 		},
 	}
 	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
+	root.Flags().StringVarP(&a.answersFile, "answers", "a", "", "open the app on this answers file, at its result (as 'stackpick open FILE')")
 	root.Flags().BoolVar(&a.accessible, "accessible", false, "plain prompts for screen readers instead of the full-screen app (env ACCESSIBLE=1)")
-	root.AddCommand(a.decideCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand())
+	root.AddCommand(a.decideCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand(), a.openCommand())
 	// cobra adds its completion command when it runs; added now, its
 	// argument checks can report usage errors like every other command's.
 	root.InitDefaultCompletionCmd()
@@ -67,9 +68,15 @@ result, and a browser for the knowledge base.`,
 	return root
 }
 
-// runRoot is `stackpick` with no command: the interactive app. It needs a
-// terminal on both ends; without one, say what to run instead.
-func (a *app) runRoot(cmd *cobra.Command) error {
+// runRoot is `stackpick` with no command: the interactive app, opened on
+// the answers in file if one is given (checked first, so a mistake in it
+// is reported whether or not there is a terminal). It needs a terminal on
+// both ends; without one, say what to run instead.
+func (a *app) runRoot(cmd *cobra.Command, file string) error {
+	kb, opened, err := a.openFile(file)
+	if err != nil {
+		return err
+	}
 	if !isTerminal(a.io.Stdin) || !isTerminal(a.io.Stdout) {
 		fmt.Fprint(a.io.Stderr, `stackpick: the interactive app needs a terminal (stdin and stdout are not both one).
 For scripts and pipes, use a command instead:
@@ -81,10 +88,6 @@ For scripts and pipes, use a command instead:
 Run 'stackpick --help' for more.
 `)
 		return badInput(errUsageShown)
-	}
-	kb, err := a.loadKB()
-	if err != nil {
-		return err
 	}
 	list, err := scenarios.All(kb)
 	if err != nil {
@@ -103,6 +106,7 @@ Run 'stackpick --help' for more.
 		// The overlay the knowledge base was loaded with, named in the
 		// replay line of saved answers.
 		KBDir: a.overlayDir(),
+		Open:  opened,
 	})
 	if errors.Is(err, tui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}

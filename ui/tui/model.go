@@ -47,6 +47,7 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 	m.frame.Unsaved = c.session.unsaved
 	if opts.Drill == "" {
 		c.Push(newHomeScreen(c))
+		openAtStart(c, opts.Open)
 		return m
 	}
 	drills.Open(c.Context, c.drills, opts.Drill)
@@ -60,8 +61,14 @@ func (m *Model) Init() tea.Cmd { return m.frame.Init() }
 // Interrupted reports whether the user quit with ctrl+c.
 func (m *Model) Interrupted() bool { return m.frame.Interrupted() }
 
-// Update hands a message to the frame.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return m, m.frame.Update(msg) }
+// Update hands a message to the frame, and notes where the user left the
+// decision when the message brought them home (see noteLeft).
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	before := stackBefore(m.c)
+	cmd := m.frame.Update(msg)
+	noteLeft(m.c, before)
+	return m, cmd
+}
 
 // View draws the frame, always exactly the terminal's size.
 func (m *Model) View() tea.View {
