@@ -45,6 +45,7 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 	}
 	m := &Model{c: c, frame: screen.NewFrame(c.Context)}
 	m.frame.Unsaved = c.session.unsaved
+	m.frame.Moved = func(before []screen.Screen) { noteLeft(c, before) }
 	if opts.Drill == "" {
 		c.Push(newHomeScreen(c))
 		openAtStart(c, opts.Open)
@@ -61,14 +62,8 @@ func (m *Model) Init() tea.Cmd { return m.frame.Init() }
 // Interrupted reports whether the user quit with ctrl+c.
 func (m *Model) Interrupted() bool { return m.frame.Interrupted() }
 
-// Update hands a message to the frame, and notes where the user left the
-// decision when the message brought them home (see noteLeft).
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	before := stackBefore(m.c)
-	cmd := m.frame.Update(msg)
-	noteLeft(m.c, before)
-	return m, cmd
-}
+// Update hands a message to the frame.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return m, m.frame.Update(msg) }
 
 // View draws the frame, always exactly the terminal's size.
 func (m *Model) View() tea.View {

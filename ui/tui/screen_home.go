@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -144,10 +143,14 @@ func (s *homeScreen) View() string {
 	if tall {
 		out = append(out, "")
 	}
-	out = append(out, " "+st.App.Render("stackpick"))
-	out = append(out, wrapStyled("Choose an LLM serving stack (engine, model server, orchestrator) and defend every pick.", w, 1, 0, st.Muted)...)
-	out = append(out, "")
 	items := s.items()
+	out = append(out, " "+st.App.Render("stackpick"))
+	// Every item stays on screen: on a short one the line of what the app
+	// does goes first.
+	if about := wrapStyled("Choose an LLM serving stack (engine, model server, orchestrator) and defend every pick.", w, 1, 0, st.Muted); len(out)+len(about)+1+len(items) <= s.h {
+		out = append(out, about...)
+	}
+	out = append(out, "")
 	labelW := 0
 	for _, it := range items {
 		labelW = max(labelW, screen.VisibleWidth(it.label))
@@ -186,15 +189,6 @@ func (s *homeScreen) Help() screen.KeyHelp {
 	}
 }
 
-// stackBefore is the screen stack as a message finds it, for noteLeft: a
-// copy, since the message may pop screens and push others in their place.
-func stackBefore(c *shared) []screen.Screen {
-	if len(c.Stack) < 2 {
-		return nil
-	}
-	return slices.Clone(c.Stack)
-}
-
 // noteLeft keeps the decision's screens when a message has just brought
 // the user back to the home screen from them, so Resume opens where they
 // left (the form at its page and question, the result at its scroll).
@@ -207,6 +201,9 @@ func noteLeft(c *shared, before []screen.Screen) {
 	home, ok := c.Stack[0].(*homeScreen)
 	if !ok {
 		return
+	}
+	if c.session.started {
+		home.cursor = 0 // on Resume
 	}
 	for _, sc := range before[1:] {
 		switch sc.(type) {

@@ -34,11 +34,11 @@ func openAtStart(c *shared, o *Opened) {
 	c.Push(newResultScreen(c))
 }
 
-// startFromFile makes the answers read from path the session's, with path
-// as where they were saved: s writes back to it, and nothing is unsaved
-// until an answer changes.
+// startFromFile makes the answers read from path the session's, named by
+// the file's name, with path as where they were saved: s writes back to
+// it, and nothing is unsaved until an answer changes.
 func startFromFile(c *shared, path string, a knowledge.Answers) {
-	c.session.start(c.Decider, a, path, "")
+	c.session.start(c.Decider, a, filepath.Base(path), "")
 	c.session.markSaved(path)
 }
 
@@ -233,12 +233,16 @@ func (s *openScreen) View() string {
 	c := s.c
 	st := c.Styles
 	w := s.w
-	out := []string{" " + st.Title.Render("Open an answers file")}
-	out = append(out, wrapStyled("A TOML file of answers: saved here with s, or written by hand (the keys are in 'stackpick questions'). It opens at its result; s saves back to it.", w, 1, 0, st.Muted)...)
-	out = append(out, "", " "+s.input.View())
+	out := []string{" " + st.Title.Render("Open an answers file"), "", " " + s.input.View()}
+	if s.err != "" {
+		out = append(out, "")
+		for _, l := range strings.Split(s.err, "\n") {
+			out = append(out, wrapStyled(l, w, 1, 2, st.Error)...)
+		}
+	}
 	if len(s.choices) > 0 {
 		out = append(out, "")
-		room := max(s.h-len(out)-1, 1)
+		room := max(s.h-len(out), 1)
 		shown := s.choices
 		if len(shown) > room {
 			shown = append(slices.Clone(shown[:room-1]), "…")
@@ -247,11 +251,10 @@ func (s *openScreen) View() string {
 			out = append(out, truncate("   "+st.Muted.Render(n), w))
 		}
 	}
-	if s.err != "" {
-		out = append(out, "")
-		for _, l := range strings.Split(s.err, "\n") {
-			out = append(out, wrapStyled(l, w, 1, 2, st.Error)...)
-		}
+	// What the file is, when there is room for it under the rest.
+	about := wrapStyled("A TOML file of answers: saved here with s, or written by hand (the keys are in 'stackpick questions'). It opens at its result; s saves back to it.", w, 1, 0, st.Muted)
+	if len(out)+1+len(about) <= s.h {
+		out = append(append(out, ""), about...)
 	}
 	return strings.Join(out, "\n")
 }
