@@ -185,3 +185,26 @@ func TestPlainLaunchViewPastesIntoAShell(t *testing.T) {
 		t.Fatalf("only %d presets have a launch command", seen)
 	}
 }
+
+// c on the result at 120x40: the launch command laid out plain and handed
+// to the clipboard command, plus the redraw with the status line.
+func BenchmarkCopyLaunch(b *testing.B) {
+	d := newDriver(b, 120, 40)
+	d.press("l", "r")
+	keyBench(b, d, "c")
+}
+
+// l then q on the result at 120x40: the plain view opened (laid out for
+// the width) and closed, each with its redraw.
+func BenchmarkLaunchViewOpenClose(b *testing.B) {
+	d := newDriver(b, 120, 40)
+	d.press("l", "r")
+	keyBench(b, d, "l", "q")
+}
+
+// Home, then Resume at 120x40: back to the result as it was left.
+func BenchmarkResume(b *testing.B) {
+	d := newDriver(b, 120, 40)
+	d.press("l", "r")
+	keyBench(b, d, "esc", "r")
+}

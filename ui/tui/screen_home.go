@@ -205,10 +205,17 @@ func noteLeft(c *shared, before []screen.Screen) {
 	if c.session.started {
 		home.cursor = 0 // on Resume
 	}
-	for _, sc := range before[1:] {
+	left := before[1:]
+	for len(left) > 0 {
+		if _, ok := left[len(left)-1].(*confirmScreen); !ok {
+			break
+		}
+		left = left[:len(left)-1] // a question is never where to go back to
+	}
+	for _, sc := range left {
 		switch sc.(type) {
 		case *formScreen, *resultScreen:
-			home.resume = before[1:]
+			home.resume = left
 			return
 		}
 	}
