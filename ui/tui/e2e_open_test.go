@@ -60,7 +60,7 @@ func TestTerminalOpenFileAndCopy(t *testing.T) {
 	}
 
 	tm.keys("l")
-	screen = tm.waitFor("the plain launch command", contains("Launch command · "))
+	screen = tm.waitFor("the plain launch command", contains("Launch command 1–"))
 	if strings.Contains(screen, "│") || !strings.Contains(screen, "vllm serve "+d.EngineConfig.HFID+" \\") {
 		t.Errorf("the plain view should show the bare command:\n%s", screen)
 	}

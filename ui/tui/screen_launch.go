@@ -79,7 +79,14 @@ type launchScreen struct {
 
 func newLaunchScreen(c *shared) *launchScreen { return &launchScreen{c: c} }
 
-func (s *launchScreen) Title() string { return "Launch command · " + s.c.session.origin }
+// Title says which lines are shown when the text is longer than the
+// screen: the view itself carries nothing but the text.
+func (s *launchScreen) Title() string {
+	if len(s.lines) > s.h {
+		return fmt.Sprintf("Launch command %d–%d of %d · %s", s.top+1, min(s.top+s.h, len(s.lines)), len(s.lines), s.c.session.origin)
+	}
+	return "Launch command · " + s.c.session.origin
+}
 
 func (s *launchScreen) SetSize(w, h int) {
 	s.w, s.h = w, max(h, 1)
