@@ -33,6 +33,8 @@ type app struct {
 	kbDir      string
 	noColor    bool
 	accessible bool
+	// answersFile is the root's --answers: the file the app opens on.
+	answersFile string
 
 	// detect is the colour-profile detection (detectProfile); profiles
 	// keeps its answers for non-terminals [0] and terminals [1].

@@ -54,15 +54,15 @@ they have aged, the knowledge base corrects them, with sources:
 			return usage(e)
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.runRoot(cmd)
+			return a.runRoot(cmd, a.answersFile)
 		},
 	}
 	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
+	root.Flags().StringVarP(&a.answersFile, "answers", "a", "", "open the app on this answers file, at its result (as 'stackpick open FILE')")
 	root.Flags().BoolVar(&a.accessible, "accessible", false, "plain prompts for screen readers instead of the full-screen app (env ACCESSIBLE=1)")
-	root.AddCommand(a.decideCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand())
-	root.AddCommand(a.compareCommand())
+	root.AddCommand(a.decideCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand(), a.openCommand(), a.compareCommand())
 	// cobra adds its completion command when it runs; added now, its
 	// argument checks can report usage errors like every other command's.
 	root.InitDefaultCompletionCmd()
@@ -72,9 +72,15 @@ they have aged, the knowledge base corrects them, with sources:
 	return root
 }
 
-// runRoot is `stackpick` with no command: the interactive app. It needs a
-// terminal on both ends; without one, say what to run instead.
-func (a *app) runRoot(cmd *cobra.Command) error {
+// runRoot is `stackpick` with no command: the interactive app, opened on
+// the answers in file if one is given (checked first, so a mistake in it
+// is reported whether or not there is a terminal). It needs a terminal on
+// both ends; without one, say what to run instead.
+func (a *app) runRoot(cmd *cobra.Command, file string) error {
+	kb, opened, err := a.openFile(file)
+	if err != nil {
+		return err
+	}
 	if !isTerminal(a.io.Stdin) || !isTerminal(a.io.Stdout) {
 		fmt.Fprint(a.io.Stderr, `stackpick: the interactive app needs a terminal (stdin and stdout are not both one).
 For scripts and pipes, use a command instead:
@@ -82,14 +88,11 @@ For scripts and pipes, use a command instead:
   stackpick decide --scenario exit-test
   stackpick size --model ID --gpu ID
   stackpick drill taxonomy | scenario | flags | explain | mock | stats
-  stackpick scenarios | questions | kb check | kb rules
+  stackpick scenarios | questions | kb check | kb rules | kb changes
+  stackpick compare dynamo llm-d kserve
 Run 'stackpick --help' for more.
 `)
 		return badInput(errUsageShown)
-	}
-	kb, err := a.loadKB()
-	if err != nil {
-		return err
 	}
 	list, err := scenarios.All(kb)
 	if err != nil {
@@ -108,6 +111,7 @@ Run 'stackpick --help' for more.
 		// The overlay the knowledge base was loaded with, named in the
 		// replay line of saved answers.
 		KBDir: a.overlayDir(),
+		Open:  opened,
 	})
 	if errors.Is(err, tui.ErrInterrupted) {
 		return &exitError{code: ExitInterrupted, err: errUsageShown}

@@ -227,3 +227,103 @@ func shellPieces(v string, w int) []shellPiece {
 	out[len(out)-1].tail = ""
 	return out
 }
+
+// LaunchCommand is the launch command as plain text that pastes into a
+// shell: no borders, no colour, no comment after a continuation. With
+// w <= 0 it is the command as the clipboard takes it, one flag to a line
+// and nothing else (with prefill and decode roles, one command per role, a
+// blank line between them). With w > 0 it is the plain view of a screen w
+// cells wide: each command broken only where the shell joins it back (a
+// value too long goes on a line of its own, a quoted list is cut after its
+// commas), a role's command under a comment line naming the role, and
+// after a blank line the why of each flag. It is "" when the decision has
+// no launch command.
+func LaunchCommand(ec *decide.EngineConfig, w int) string {
+	if ec == nil || !ec.Covered || len(ec.Command) == 0 {
+		return ""
+	}
+	fit := w > 0
+	cmd, model := "vllm serve", ec.HFID
+	if ec.Engine == knowledge.EngineSGLang {
+		cmd, model = "python -m sglang.launch_server", ""
+	}
+	var out []string
+	add := func(ls ...string) { out = append(out, ls...) }
+	command := func(role string) {
+		var flags []decide.LaunchFlag
+		for _, l := range ec.Command {
+			if l.Role == "" || l.Role == role {
+				flags = append(flags, l)
+			}
+		}
+		cont := func(last bool) string {
+			if last {
+				return ""
+			}
+			return " \\"
+		}
+		head := cmd
+		if model != "" {
+			head += " " + model
+		}
+		switch {
+		case !fit || len(head)+len(cont(len(flags) == 0)) <= w || model == "":
+			add(head + cont(len(flags) == 0))
+		default:
+			indent := "  "
+			if len(indent)+len(model)+2 > w {
+				indent = "" // a narrow screen: the model id whole beats the indent
+			}
+			add(cmd+" \\", indent+model+cont(len(flags) == 0))
+		}
+		for k, l := range flags {
+			tail := cont(k == len(flags)-1)
+			text := l.Flag
+			if l.Value != "" {
+				text += " " + l.Value
+			}
+			if !fit || 2+len(text)+len(tail) <= w || l.Value == "" {
+				add("  " + text + tail)
+				continue
+			}
+			// The value on continuation lines of its own, never broken
+			// inside a word, so the shell reads the same command.
+			add("  " + l.Flag + " \\")
+			for _, piece := range shellPieces(l.Value, w-4-len(tail)) {
+				add(piece.text + piece.tail + tail)
+			}
+		}
+	}
+	if len(ec.Roles) == 0 {
+		command("")
+	}
+	for i, rc := range ec.Roles {
+		if i > 0 {
+			add("")
+		}
+		if fit {
+			label := "# " + capitalize(rc.Role) + " instances"
+			if rc.Split != "" {
+				label += ": " + rc.Split
+			}
+			for j, l := range Wrap(label, w, 0, 2) {
+				if j > 0 {
+					l = "#" + l[1:] // a wrapped label stays a comment
+				}
+				add(l)
+			}
+		}
+		command(rc.Role)
+	}
+	if fit {
+		add("", "Why each flag:")
+		seen := map[string]bool{}
+		for _, l := range ec.Command {
+			if id := l.Flag + " " + l.Defense; !seen[id] {
+				seen[id] = true
+				add(Wrap(l.Flag+": "+l.Defense, w, 2, 2)...)
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}

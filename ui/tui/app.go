@@ -66,6 +66,9 @@ type Options struct {
 	// Saved answers name it in their replay line, since they decide
 	// differently without it.
 	KBDir string
+	// Open opens the app on an answers file's result, over the home
+	// screen (stackpick open FILE); nil starts at home.
+	Open *Opened
 	// Now is the app's clock: the date of an exported memo, and for the
 	// drills the explanation's countdown, the default seeds and the history's
 	// time stamps. Nil means time.Now; tests pin it.

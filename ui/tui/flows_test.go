@@ -37,8 +37,8 @@ func TestLeavingTheFormKeepsAnswers(t *testing.T) {
 		t.Errorf("home should offer Resume and flag unsaved answers:\n%s", v)
 	}
 	d.press("enter")
-	if _, ok := d.screen().(*resultScreen); !ok {
-		t.Fatalf("Resume should show the result, got %q", d.screen().Title())
+	if _, ok := d.screen().(*formScreen); !ok {
+		t.Fatalf("Resume should open the form, where the user left, got %q", d.screen().Title())
 	}
 	if got := d.m.c.session.answers.Get("nodes").Int; got != 3 {
 		t.Errorf("nodes = %d after resuming, want 3", got)

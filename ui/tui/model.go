@@ -45,8 +45,10 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 	}
 	m := &Model{c: c, frame: screen.NewFrame(c.Context)}
 	m.frame.Unsaved = c.session.unsaved
+	m.frame.Moved = func(before []screen.Screen) { noteLeft(c, before) }
 	if opts.Drill == "" {
 		c.Push(newHomeScreen(c))
+		openAtStart(c, opts.Open)
 		return m
 	}
 	drills.Open(c.Context, c.drills, opts.Drill)

@@ -23,6 +23,9 @@ type homeScreen struct {
 	c      *shared
 	cursor int
 	w, h   int
+	// resume is the decision's screens as the user left them for home
+	// (the form at its page, the result at its scroll), for Resume.
+	resume []screen.Screen
 }
 
 func newHomeScreen(c *shared) *homeScreen { return &homeScreen{c: c} }
@@ -35,8 +38,18 @@ func (s *homeScreen) items() []homeItem {
 	c := s.c
 	var items []homeItem
 	if c.session.started {
-		items = append(items, homeItem{"Resume", "back to " + c.session.origin, func() tea.Cmd {
-			c.Push(newResultScreen(c))
+		hint := "back to " + c.session.origin
+		if len(s.resume) > 0 {
+			hint = "back to " + s.resume[len(s.resume)-1].Title()
+		}
+		items = append(items, homeItem{"Resume", hint, func() tea.Cmd {
+			if len(s.resume) == 0 {
+				c.Push(newResultScreen(c))
+				return nil
+			}
+			for _, sc := range s.resume {
+				c.Push(sc)
+			}
 			return nil
 		}})
 	}
@@ -48,6 +61,10 @@ func (s *homeScreen) items() []homeItem {
 				c.Push(newFormScreen(c))
 				return nil
 			})
+		}},
+		homeItem{"Open answers file…", "a saved answers file (TOML), opened at its result", func() tea.Cmd {
+			c.Push(newOpenScreen(c))
+			return nil
 		}},
 		homeItem{"Load scenario", fmt.Sprintf("%d presets, from the course notes' exit test to a single node", len(c.Scenarios)), func() tea.Cmd {
 			c.Push(newScenarioScreen(c))
@@ -106,7 +123,7 @@ func (s *homeScreen) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, keys.Back):
 		return items[len(items)-1].run()
 	default:
-		// First letters jump: n, r, l, b, d.
+		// First letters jump: n, o, r, l, b, d.
 		for i, it := range items {
 			if strings.EqualFold(k.String(), it.label[:1]) && it.label != "Quit" {
 				s.cursor = i
@@ -126,13 +143,17 @@ func (s *homeScreen) View() string {
 	if tall {
 		out = append(out, "")
 	}
-	out = append(out, " "+st.App.Render("stackpick"))
-	out = append(out, wrapStyled("Choose an LLM serving stack (engine, model server, orchestrator) and defend every pick.", w, 1, 0, st.Muted)...)
-	out = append(out, "")
 	items := s.items()
+	out = append(out, " "+st.App.Render("stackpick"))
+	// Every item stays on screen: on a short one the line of what the app
+	// does goes first.
+	if about := wrapStyled("Choose an LLM serving stack (engine, model server, orchestrator) and defend every pick.", w, 1, 0, st.Muted); len(out)+len(about)+1+len(items) <= s.h {
+		out = append(out, about...)
+	}
+	out = append(out, "")
 	labelW := 0
 	for _, it := range items {
-		labelW = max(labelW, len(it.label))
+		labelW = max(labelW, screen.VisibleWidth(it.label))
 	}
 	for i, it := range items {
 		label := padRight(it.label, labelW)
@@ -161,9 +182,41 @@ func (s *homeScreen) Help() screen.KeyHelp {
 	k := s.c.Keys
 	enter := screen.WithHelp(k.Enter, "choose")
 	quit := screen.WithHelp(k.Back, "quit")
-	letters := key.NewBinding(key.WithKeys("n", "l", "b", "d", "r"), key.WithHelp("n/l/b/d/r", "new/load/browse/drills/resume"))
+	letters := key.NewBinding(key.WithKeys("n", "o", "l", "b", "d", "r"), key.WithHelp("n/o/l/b/d/r", "new/open/load/browse/drills/resume"))
 	return screen.KeyHelp{
 		Short: []key.Binding{enter, screen.UpDown(), quit},
 		Full:  [][]key.Binding{{k.Up, k.Down, enter, letters, quit}},
+	}
+}
+
+// noteLeft keeps the decision's screens when a message has just brought
+// the user back to the home screen from them, so Resume opens where they
+// left (the form at its page and question, the result at its scroll).
+// Screens that are not the decision's (the browser, the drills, a file
+// prompt) leave what was kept alone.
+func noteLeft(c *shared, before []screen.Screen) {
+	if len(c.Stack) != 1 || len(before) < 2 || before[0] != c.Stack[0] {
+		return
+	}
+	home, ok := c.Stack[0].(*homeScreen)
+	if !ok {
+		return
+	}
+	if c.session.started {
+		home.cursor = 0 // on Resume
+	}
+	left := before[1:]
+	for len(left) > 0 {
+		if _, ok := left[len(left)-1].(*confirmScreen); !ok {
+			break
+		}
+		left = left[:len(left)-1] // a question is never where to go back to
+	}
+	for _, sc := range left {
+		switch sc.(type) {
+		case *formScreen, *resultScreen:
+			home.resume = left
+			return
+		}
 	}
 }

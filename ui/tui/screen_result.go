@@ -109,6 +109,9 @@ func (s *resultScreen) Update(msg tea.Msg) tea.Cmd {
 			c.Push(newFormScreen(c))
 		}
 	default:
+		if cmd, ok := launchKey(c, k); ok {
+			return cmd
+		}
 		return scrollKeys(c, &s.vp, k)
 	}
 	return nil
@@ -146,6 +149,7 @@ func (s *resultScreen) Help() screen.KeyHelp {
 		Full: [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 			{k.NextCard, k.PrevCard, k.Edit, k.Save, k.Export, k.Form, k.Back},
+			{k.Copy, k.LaunchView},
 		},
 	}
 }

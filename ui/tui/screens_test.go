@@ -27,6 +27,9 @@ var journeys = []struct {
 	{"result-launch-not-covered", func(d *driver) {
 		d.press("l", "up", "r").scrollTo("Launch command") // last-15-percent: TensorRT-LLM
 	}},
+	{"launch-plain", func(d *driver) { d.press("l", "r", "l") }},
+	{"launch-plain-roles", func(d *driver) { d.press("l", "down", "down", "down", "r", "l") }}, // nvidia-fleet: prefill and decode
+	{"open", func(d *driver) { d.press("o").typeText("testdata/no-such-answers.toml").press("enter") }},
 	{"answers", func(d *driver) { d.press("l", "r", "e") }},
 	{"edit-fine-tune-method", func(d *driver) {
 		d.press("l", "r", "e", "home")

@@ -31,6 +31,9 @@ type Frame struct {
 
 	// Unsaved, when set, says whether the header marks unsaved work.
 	Unsaved func() bool
+	// Moved, when set, is given the stack as it was before each message,
+	// once the message is handled: the app notes where the user left.
+	Moved func(before []Screen)
 }
 
 // NewFrame draws c's stack in an 80×24 terminal until told the real size.
@@ -64,6 +67,9 @@ func (f *Frame) layout() {
 // Update routes a message: global keys first, then the top screen.
 func (f *Frame) Update(msg tea.Msg) tea.Cmd {
 	c := f.c
+	if f.Moved != nil {
+		defer f.Moved(slices.Clone(c.Stack))
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		if msg.Width == f.width && msg.Height == f.height {

@@ -28,6 +28,10 @@ type KeyMap struct {
 	Form               key.Binding
 	Export             key.Binding
 
+	// The launch command: to the clipboard, and plain to select.
+	Copy       key.Binding
+	LaunchView key.Binding
+
 	// Scenarios.
 	Open   key.Binding
 	Result key.Binding
@@ -74,6 +78,9 @@ func DefaultKeyMap() KeyMap {
 		Save:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "save")),
 		Form:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all questions")),
 		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export memo")),
+
+		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy launch command")),
+		LaunchView: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "launch command, plain")),
 
 		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "fill the form")),
 		Result: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "straight to the result")),

@@ -1,0 +1,63 @@
+package report_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+// The clipboard's launch command is the command decide writes, bare: for
+// one command exactly its text; with prefill and decode roles each role's
+// command, a blank line between, and no comment line at all. A decision
+// without a command has none.
+func TestLaunchCommandForTheClipboardIsTheBareCommand(t *testing.T) {
+	kb, err := knowledge.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles, none := 0, 0
+	for _, sc := range all {
+		ec := decide.Decide(kb, sc.Answers).EngineConfig
+		got := report.LaunchCommand(ec, 0)
+		switch {
+		case ec == nil || !ec.Covered:
+			none++
+			if got != "" {
+				t.Errorf("%s: no launch command, yet %q", sc.Name, got)
+			}
+			continue
+		case len(ec.Roles) == 0:
+			if got != ec.CommandText {
+				t.Errorf("%s: got\n%s\nwant decide's command\n%s", sc.Name, got, ec.CommandText)
+			}
+		default:
+			roles++
+			var want []string
+			for _, rc := range ec.Roles {
+				want = append(want, rc.CommandText)
+			}
+			if w := strings.Join(want, "\n\n"); got != w {
+				t.Errorf("%s: got\n%s\nwant the roles' commands\n%s", sc.Name, got, w)
+			}
+		}
+		for _, l := range strings.Split(got, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), "#") || strings.Contains(l, "│") || strings.Contains(l, "\x1b") {
+				t.Errorf("%s: the clipboard's command carries a comment, a border or colour: %q", sc.Name, l)
+			}
+		}
+	}
+	if roles == 0 || none == 0 {
+		t.Errorf("the presets should include a prefill/decode split (%d) and a decision without a command (%d)", roles, none)
+	}
+	if report.LaunchCommand(nil, 0) != "" || report.LaunchCommand(nil, 80) != "" {
+		t.Error("no engine config, no command")
+	}
+}
