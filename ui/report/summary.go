@@ -153,7 +153,7 @@ func (s *summary) lines() []string {
 			if i == 0 {
 				label = "Nearest flips"
 			}
-			out = append(out, s.labelled(label, f.change+" ⇒ "+f.stack, 1, &s.st.Key)...)
+			out = append(out, s.labelled(label, f.change+" ⇒ "+f.stack, s.ccMax, &s.st.Key)...)
 		}
 	}
 	if s.notes {

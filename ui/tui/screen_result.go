@@ -127,9 +127,8 @@ func (s *resultScreen) Update(msg tea.Msg) tea.Cmd {
 			s.focusOn(s.focus - 1)
 		}
 	case key.Matches(k, resultToggle):
-		if s.focus < 0 {
-			s.focusOn(0)
-		}
+		// Only a focused section opens: an enter still on its way from
+		// the questionnaire must not scroll the summary away.
 		if id := s.focusedID(); id != "" {
 			s.open[id] = !s.open[id]
 			s.focusOn(s.focus)
