@@ -170,7 +170,7 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 			"stackpick: --scenario applies to the scenario and mock drills, not taxonomy\n"},
 		{"no terminal for the interactive app", nil, nil,
 			[]string{},
-			"stackpick: the interactive app needs a terminal (stdin and stdout are not both one).\nFor scripts and pipes, use a command instead:\n  stackpick decide --answers FILE [--format text|json]\n  stackpick decide --scenario exit-test\n  stackpick size --model ID --gpu ID\n  stackpick drill taxonomy | scenario | flags | explain | mock | stats\n  stackpick scenarios | questions | kb check | kb rules\nRun 'stackpick --help' for more.\n"},
+			"stackpick: the interactive app needs a terminal (stdin and stdout are not both one).\nFor scripts and pipes, use a command instead:\n  stackpick decide --answers FILE [--format text|json]\n  stackpick decide --scenario exit-test\n  stackpick size --model ID --gpu ID\n  stackpick drill taxonomy | scenario | flags | explain | mock | stats\n  stackpick scenarios | questions | kb check | kb rules | kb changes\n  stackpick compare dynamo llm-d kserve\nRun 'stackpick --help' for more.\n"},
 	}
 	if len(cases) < 20 {
 		t.Fatalf("the issue asks for at least 20 bad inputs, have %d", len(cases))
