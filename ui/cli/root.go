@@ -57,7 +57,7 @@ result, and a browser for the knowledge base.`,
 	root.PersistentFlags().StringVar(&a.kbDir, "kb", "", "folder of TOML files overlaid on the built-in knowledge base (env "+knowledge.EnvKB+")")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
 	root.Flags().BoolVar(&a.accessible, "accessible", false, "plain prompts for screen readers instead of the full-screen app (env ACCESSIBLE=1)")
-	root.AddCommand(a.decideCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand())
+	root.AddCommand(a.decideCommand(), a.diffCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand())
 	// cobra adds its completion command when it runs; added now, its
 	// argument checks can report usage errors like every other command's.
 	root.InitDefaultCompletionCmd()
