@@ -104,6 +104,10 @@ func (s *resultScreen) Update(msg tea.Msg) tea.Cmd {
 		c.Push(newSaveScreen(c))
 	case key.Matches(k, keys.Export):
 		c.Push(newExportScreen(c))
+	case key.Matches(k, keys.Pin):
+		togglePin(c)
+	case key.Matches(k, keys.Diff):
+		openDiff(c)
 	case key.Matches(k, keys.Form):
 		if !c.PopTo(func(s screen.Screen) bool { _, ok := s.(*formScreen); return ok }) {
 			c.Push(newFormScreen(c))
@@ -145,7 +149,7 @@ func (s *resultScreen) Help() screen.KeyHelp {
 		Short: []key.Binding{k.Edit, k.Save, screen.WithHelp(k.Export, "export"), k.NextCard, k.Back, scroll},
 		Full: [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-			{k.NextCard, k.PrevCard, k.Edit, k.Save, k.Export, k.Form, k.Back},
+			{k.NextCard, k.PrevCard, k.Edit, k.Save, k.Export, k.Form, k.Pin, k.Diff, k.Back},
 		},
 	}
 }

@@ -31,6 +31,8 @@ type Frame struct {
 
 	// Unsaved, when set, says whether the header marks unsaved work.
 	Unsaved func() bool
+	// Mark, when set, is a note the header shows on its right ("A pinned").
+	Mark func() string
 }
 
 // NewFrame draws c's stack in an 80×24 terminal until told the real size.
@@ -177,6 +179,11 @@ func (f *Frame) header(top Screen) string {
 	right := ""
 	if f.Unsaved != nil && f.Unsaved() {
 		right = st.Warn.Render("● unsaved")
+	}
+	if f.Mark != nil {
+		if m := f.Mark(); m != "" {
+			right = strings.TrimSpace(st.Key.Render(m) + " " + right)
+		}
 	}
 	gap := f.width - VisibleWidth(left) - VisibleWidth(right)
 	if right == "" || gap < 1 {

@@ -27,6 +27,7 @@ type KeyMap struct {
 	Save               key.Binding
 	Form               key.Binding
 	Export             key.Binding
+	Pin, Diff          key.Binding
 
 	// Scenarios.
 	Open   key.Binding
@@ -69,11 +70,13 @@ func DefaultKeyMap() KeyMap {
 		ResultNow: key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "result now")),
 
 		NextCard: key.NewBinding(key.WithKeys("tab", "n"), key.WithHelp("tab/n", "next layer")),
-		PrevCard: key.NewBinding(key.WithKeys("shift+tab", "p"), key.WithHelp("shift+tab/p", "previous layer")),
+		PrevCard: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous layer")),
 		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit answer")),
 		Save:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "save")),
 		Form:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all questions")),
 		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export memo")),
+		Pin:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pin as A")),
+		Diff:     key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "A beside B")),
 
 		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "fill the form")),
 		Result: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "straight to the result")),
