@@ -138,6 +138,9 @@ func movedMD(b *strings.Builder, l LayerDiff, a, bName string) {
 			if it.Other != "" {
 				s += " (in " + other + ", " + md(it.Other) + ")"
 			}
+			if it.Kind != WhyExcluded && it.Kind != WhyUnfit {
+				s = capitalize(s) // a head that starts with a product keeps its spelling
+			}
 			b.WriteString("  - " + s + "\n")
 		}
 	}
