@@ -186,6 +186,11 @@ func (f *Frame) header(top Screen) string {
 		}
 	}
 	gap := f.width - VisibleWidth(left) - VisibleWidth(right)
+	if room := f.width - VisibleWidth(right) - 1; right != "" && gap < 1 && room >= 20 {
+		// A long title gives way to the marks rather than hiding them.
+		left = report.Truncate(left, room)
+		gap = f.width - VisibleWidth(left) - VisibleWidth(right)
+	}
 	if right == "" || gap < 1 {
 		return report.Truncate(left, f.width)
 	}
