@@ -105,12 +105,7 @@ func (s *diffScreen) layout() {
 	if s.rendered.w == s.w && s.rendered.dark == c.Styles.Dark {
 		return
 	}
-	lines := report.DiffLines(s.diff, c.Styles, max(s.w-1, 20))
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = " " + l
-		}
-	}
+	lines := report.DiffLines(s.diff, c.Styles, s.w)
 	y := s.vp.YOffset()
 	s.vp.SetContentLines(lines)
 	s.vp.SetYOffset(y)
