@@ -228,7 +228,9 @@ func layerFacts(kb *knowledge.KB, lp decide.LayerPick, involved map[string]bool)
 			return
 		}
 		key := kind + "|" + product + "|" + rule + "|" + text
-		if slices.ContainsFunc(out, func(f whyFact) bool { return f.key == key }) {
+		// One argument is said once, under its first kind (an unfit
+		// alternative's decisive argument is also among its against).
+		if slices.ContainsFunc(out, func(f whyFact) bool { return f.item.Product == product && f.item.Text == text }) {
 			return
 		}
 		name := ""
@@ -261,6 +263,13 @@ func layerFacts(kb *knowledge.KB, lp decide.LayerPick, involved map[string]bool)
 		for _, f := range alt.For {
 			arg(WhyFor, f)
 		}
+		if alt.Unfit && !alt.Excluded {
+			for _, ag := range alt.Decisive {
+				if ag.Product == alt.Product || ag.Product == "" {
+					add(WhyUnfit, alt.Product, ag.Rule, ArgumentText(kb, lp.Layer, ag), "")
+				}
+			}
+		}
 		kind := WhyAgainst
 		if alt.Excluded {
 			kind = WhyExcluded
@@ -268,15 +277,8 @@ func layerFacts(kb *knowledge.KB, lp decide.LayerPick, involved map[string]bool)
 		for _, ag := range alt.Against {
 			arg(kind, ag)
 		}
-		switch {
-		case alt.Trade:
+		if alt.Trade {
 			add(WhyTrade, alt.Product, "", strings.TrimSuffix(TradeText(kb, lp.Layer, alt), ":")+".", "")
-		case alt.Unfit && !alt.Excluded:
-			for _, ag := range alt.Decisive {
-				if ag.Product == alt.Product || ag.Product == "" {
-					add(WhyUnfit, alt.Product, ag.Rule, ArgumentText(kb, lp.Layer, ag), "")
-				}
-			}
 		}
 	}
 	if cc := lp.CloseCall; cc != nil {
