@@ -347,11 +347,10 @@ func engineDiff(kb *knowledge.KB, a, b *decide.EngineConfig) []SettingDiff {
 		}
 	}
 	row("engine", func(ec *decide.EngineConfig) string {
-		s := kb.ProductName(ec.Engine)
 		if ec.EngineVersion != "" {
-			s += " " + ec.EngineVersion
+			return ec.EngineVersion // "vLLM v0.29"
 		}
-		return s
+		return kb.ProductName(ec.Engine)
 	})
 	row("launch command", func(ec *decide.EngineConfig) string {
 		if !ec.Covered {
@@ -362,6 +361,11 @@ func engineDiff(kb *knowledge.KB, a, b *decide.EngineConfig) []SettingDiff {
 		}
 		return "one command"
 	})
+	if a == nil || b == nil || !a.Covered || !b.Covered {
+		// One side has no engine command: its settings are not there to
+		// compare, and the rows above say so.
+		return out
+	}
 	row("model", func(ec *decide.EngineConfig) string { return ec.Model })
 	row("GPU", func(ec *decide.EngineConfig) string { return ec.GPU })
 	sized := func(f func(r *sizing.Result) string) func(ec *decide.EngineConfig) string {
@@ -406,10 +410,6 @@ func engineDiff(kb *knowledge.KB, a, b *decide.EngineConfig) []SettingDiff {
 				flags = append(flags, f.Flag)
 			}
 		}
-	}
-	if a == nil || b == nil {
-		// One side has no engine at all: the rows above say so.
-		return out
 	}
 	for _, flag := range flags {
 		va, vb := flagValue(a, flag), flagValue(b, flag)

@@ -115,8 +115,8 @@ func DiffLines(dd DecisionDiff, st Styles, w int) []string {
 	for _, s := range dd.Engine {
 		if side {
 			add(columns(st,
-				WrapSpans([]Span{Styled(s.Setting, &st.Key), Plain(" " + s.A)}, colW, 2, 4),
-				WrapSpans([]Span{Styled(s.Setting, &st.Key), Plain(" "), Styled(s.B, &st.Changed)}, colW, 2, 4), colW)...)
+				WrapSpans([]Span{Styled(s.Setting, &st.Key), Plain(": " + s.A)}, colW, 2, 4),
+				WrapSpans([]Span{Styled(s.Setting, &st.Key), Plain(": "), Styled(s.B, &st.Changed)}, colW, 2, 4), colW)...)
 			continue
 		}
 		add(WrapSpans([]Span{Styled(s.Setting, &st.Key), Plain(": " + s.A + " → "), Styled(s.B, &st.Changed)}, w, 2, 4)...)
