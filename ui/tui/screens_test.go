@@ -27,6 +27,9 @@ var journeys = []struct {
 	{"result-launch-not-covered", func(d *driver) {
 		d.press("l", "up", "r").scrollTo("Launch command") // last-15-percent: TensorRT-LLM
 	}},
+	{"diff-exit-test-one-node", func(d *driver) {
+		d.press("l", "r", "p", "e", "home", "enter", "backspace").typeText("1").press("enter", "d") // A beside B
+	}},
 	{"answers", func(d *driver) { d.press("l", "r", "e") }},
 	{"edit-fine-tune-method", func(d *driver) {
 		d.press("l", "r", "e", "home")
