@@ -220,3 +220,45 @@ func TestDiffMarkdownGoldens(t *testing.T) {
 		}
 	}
 }
+
+// Every pair of presets diffs without a line too wide, says "seed"
+// nowhere (the source is named 'Engines as Products'), and what moved
+// matches the two stacks.
+func TestEveryPairOfPresetsDiffs(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := report.NewStyles(true)
+	seed := regexp.MustCompile(`(?i)\bseed`)
+	for _, sa := range all {
+		da := decide.Decide(kb, sa.Answers)
+		for _, sb := range all {
+			if sa.Name == sb.Name {
+				continue
+			}
+			db := decide.Decide(kb, sb.Answers)
+			dd := report.DiffDecisions(kb, da, db, sa.Name, sb.Name)
+			if dd.SameStack != (report.StackLine(kb, da) == report.StackLine(kb, db) && len(dd.Moved()) == 0) {
+				t.Errorf("%s vs %s: same stack %v, but %q and %q", sa.Name, sb.Name, dd.SameStack, dd.A.Stack, dd.B.Stack)
+			}
+			for _, l := range dd.Moved() {
+				if len(l.OnlyA)+len(l.OnlyB) == 0 {
+					t.Errorf("%s vs %s: %s moved with no why", sa.Name, sb.Name, l.Layer)
+				}
+			}
+			for _, w := range []int{40, 80, 120} {
+				for _, line := range report.DiffLines(dd, st, w) {
+					if ansi.StringWidth(line) > w {
+						t.Errorf("%s vs %s at %d: %q", sa.Name, sb.Name, w, ansi.Strip(line))
+					}
+				}
+			}
+			md := report.DiffMarkdown(dd) + report.PinnedMarkdown(kb, da, db, sa.Name)
+			if seed.MatchString(md) || seed.MatchString(report.DiffText(dd, st, 100)) {
+				t.Errorf("%s vs %s says seed", sa.Name, sb.Name)
+			}
+		}
+	}
+}
