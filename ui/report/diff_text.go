@@ -40,28 +40,28 @@ func DiffLines(dd DecisionDiff, st Styles, w int) []string {
 		if len(out) > 0 {
 			add("")
 		}
-		add(WrapSpans([]Span{Styled(s, &st.Heading)}, w, 0, 2)...)
+		add(WrapStyled(s, w, 0, 2, st.Heading)...)
 	}
 	aHead := []Span{Styled("A", &st.Key), Plain(" · " + dd.A.Label)}
 	bHead := []Span{Styled("B", &st.Key), Plain(" · " + dd.B.Label)}
 	if side {
 		add(columns(st, WrapSpans(aHead, colW, 0, 4), WrapSpans(bHead, colW, 0, 4), colW)...)
-		add(columns(st, WrapSpans([]Span{Styled(dd.A.Stack, &st.Pick)}, colW, 0, 2), WrapSpans([]Span{Styled(dd.B.Stack, &st.Pick)}, colW, 0, 2), colW)...)
+		add(columns(st, WrapStyled(dd.A.Stack, colW, 0, 2, st.Pick), WrapStyled(dd.B.Stack, colW, 0, 2, st.Pick), colW)...)
 	} else {
 		add(WrapSpans(aHead, w, 0, 4)...)
-		add(WrapSpans([]Span{Styled(dd.A.Stack, &st.Pick)}, w, 2, 2)...)
+		add(WrapStyled(dd.A.Stack, w, 2, 2, st.Pick)...)
 		add(WrapSpans(bHead, w, 0, 4)...)
-		add(WrapSpans([]Span{Styled(dd.B.Stack, &st.Pick)}, w, 2, 2)...)
+		add(WrapStyled(dd.B.Stack, w, 2, 2, st.Pick)...)
 	}
 	if dd.Identical {
 		add("")
-		add(WrapSpans([]Span{Styled("A and B are the same decision: the same answers, the same stack and the same engine settings.", &st.Good)}, w, 0, 0)...)
+		add(WrapStyled("A and B are the same decision: the same answers, the same stack and the same engine settings.", w, 0, 0, st.Good)...)
 		return out
 	}
 
 	heading(countTitle("Answers that differ", len(dd.Answers)))
 	if len(dd.Answers) == 0 {
-		add(WrapSpans([]Span{Styled("None: the answers are the same.", &st.Muted)}, w, 2, 0)...)
+		add(WrapStyled("None: the answers are the same.", w, 2, 0, st.Muted)...)
 	}
 	for _, a := range dd.Answers {
 		if side {
@@ -76,13 +76,13 @@ func DiffLines(dd DecisionDiff, st Styles, w int) []string {
 		spans = append(spans, Plain(" → "))
 		spans = append(spans, valueSpans(st, a.B, a.BStated)...)
 		add(WrapSpans(spans, w, 2, 2)...)
-		add(WrapSpans([]Span{Styled(a.Question, &st.Muted)}, w, 4, 0)...)
+		add(WrapStyled(a.Question, w, 4, 0, st.Muted)...)
 	}
 
 	moved := dd.Moved()
 	heading(countTitle("What moved", len(moved)))
 	if len(moved) == 0 {
-		add(WrapSpans([]Span{Styled("No pick moved: both decisions choose "+dd.B.Stack+".", &st.Muted)}, w, 2, 0)...)
+		add(WrapStyled("No pick moved: both decisions choose "+dd.B.Stack+".", w, 2, 0, st.Muted)...)
 	}
 	for _, l := range moved {
 		add("")
@@ -110,7 +110,7 @@ func DiffLines(dd DecisionDiff, st Styles, w int) []string {
 
 	heading(countTitle("Engine settings that changed", len(dd.Engine)))
 	if len(dd.Engine) == 0 {
-		add(WrapSpans([]Span{Styled("None.", &st.Muted)}, w, 2, 0)...)
+		add(WrapStyled("None.", w, 2, 0, st.Muted)...)
 	}
 	for _, s := range dd.Engine {
 		if side {
@@ -166,9 +166,9 @@ func pickOf(outcome string) string {
 
 // whyLines lists the arguments that hold on one side only, under label.
 func whyLines(st Styles, label, other string, items []WhyItem, w int) []string {
-	out := WrapSpans([]Span{Styled(label, &st.Title)}, w, 2, 2)
+	out := WrapStyled(label, w, 2, 2, st.Title)
 	if len(items) == 0 {
-		return append(out, WrapSpans([]Span{Styled("nothing of its own", &st.Muted)}, w, 4, 0)...)
+		return append(out, WrapStyled("nothing of its own", w, 4, 0, st.Muted)...)
 	}
 	for _, it := range items {
 		mark, ms := whyMark(st, it.Kind)
@@ -179,7 +179,7 @@ func whyLines(st Styles, label, other string, items []WhyItem, w int) []string {
 		spans = append(spans, Plain(it.Text))
 		out = append(out, WrapSpans(spans, w, 4, 2)...)
 		if it.Other != "" {
-			out = append(out, WrapSpans([]Span{Styled("in "+other+", "+it.Other, &st.Muted)}, w, 6, 2)...)
+			out = append(out, WrapStyled("in "+other+", "+it.Other, w, 6, 2, st.Muted)...)
 		}
 	}
 	return out
