@@ -152,7 +152,25 @@ func DiffDecisions(kb *knowledge.KB, a, b decide.Decision, aLabel, bLabel string
 	}
 	dd.Engine = engineDiff(kb, a.EngineConfig, b.EngineConfig)
 	dd.Identical = dd.SameStack && len(dd.Answers) == 0 && len(dd.Engine) == 0
+	// Lists are [] in JSON, never null, so a script can range over them.
+	dd.Answers, dd.Engine = nonNil(dd.Answers), nonNil(dd.Engine)
+	for i := range dd.Layers {
+		l := &dd.Layers[i]
+		l.Moved, l.OnlyA, l.OnlyB = nonNil(l.Moved), nonNil(l.OnlyA), nonNil(l.OnlyB)
+	}
+	for _, s := range []*DiffSide{&dd.A, &dd.B} {
+		for i := range s.Layers {
+			s.Layers[i].Also = nonNil(s.Layers[i].Also)
+		}
+	}
 	return dd
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 func diffSide(kb *knowledge.KB, d decide.Decision, label string) DiffSide {

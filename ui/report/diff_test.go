@@ -177,6 +177,9 @@ func TestDiffJSONHasItsSchema(t *testing.T) {
 	if got.Schema != report.DiffSchema || len(got.Answers) != 1 || len(got.Layers) != 3 {
 		t.Fatalf("json: %s", buf.String())
 	}
+	if strings.Contains(buf.String(), "null") {
+		t.Errorf("a list is null rather than []:\n%s", buf.String())
+	}
 }
 
 // The diff's Markdown, and the memo's pinned alternative inside a memo's
