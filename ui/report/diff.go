@@ -208,12 +208,17 @@ func layerDiff(kb *knowledge.KB, a, b decide.Decision, la, lb decide.LayerPick) 
 		ld.AInB = statusIn(lb, la.Pick)
 		ld.BInA = statusIn(la, lb.Pick)
 	}
-	// The products that moved, on either side: what is said about them
-	// (and about the layer as a whole) in one trace and not the other is
-	// why the layer moved.
+	// The products that moved, on either side, and a close call's
+	// runner-up: what is said about them (and about the layer as a whole)
+	// in one trace and not the other is why the layer moved.
 	involved := map[string]bool{la.Pick: true, lb.Pick: true}
 	for _, p := range slices.Concat(la.Also, lb.Also) {
 		involved[p] = true
+	}
+	for _, lp := range []decide.LayerPick{la, lb} {
+		if lp.CloseCall != nil {
+			involved[lp.CloseCall.Other] = true
+		}
 	}
 	fa, fb := layerFacts(kb, la, involved), layerFacts(kb, lb, involved)
 	ld.OnlyA = onlyIn(kb, fa, fb, b)
