@@ -46,6 +46,7 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 	m := &Model{c: c, frame: screen.NewFrame(c.Context)}
 	m.frame.Unsaved = c.session.unsaved
 	m.frame.Moved = func(before []screen.Screen) { noteLeft(c, before) }
+	m.frame.Mark = func() string { return pinnedMark(c) }
 	if opts.Drill == "" {
 		c.Push(newHomeScreen(c))
 		openAtStart(c, opts.Open)

@@ -181,6 +181,10 @@ func (s *resultScreen) Update(msg tea.Msg) tea.Cmd {
 		c.Push(newSaveScreen(c))
 	case key.Matches(k, keys.Export):
 		c.Push(newExportScreen(c))
+	case key.Matches(k, keys.Pin):
+		togglePin(c)
+	case key.Matches(k, keys.Diff):
+		openDiff(c)
 	case key.Matches(k, keys.Form):
 		if !c.PopTo(func(s screen.Screen) bool { _, ok := s.(*formScreen); return ok }) {
 			c.Push(newFormScreen(c))
@@ -248,7 +252,7 @@ func (s *resultScreen) Help() screen.KeyHelp {
 		Full: [][]key.Binding{
 			{resultNext, resultPrev, resultToggle, resultOpenAll, resultNotes, resultTrace},
 			{scroll, k.PageUp, pageDown, k.Top, k.Bottom},
-			{k.Edit, k.Save, k.Export, k.Form, k.Back},
+			{k.Edit, k.Save, k.Export, k.Form, k.Pin, k.Diff, k.Back},
 			{k.Copy, k.LaunchView},
 		},
 	}

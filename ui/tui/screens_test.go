@@ -33,6 +33,9 @@ var journeys = []struct {
 	{"open", func(d *driver) { d.press("o").typeText("testdata/no-such-answers.toml").press("enter") }},
 	{"result-course-notes", func(d *driver) { d.press("l", "r", "n") }},
 	{"result-trace", func(d *driver) { d.press("l", "r", "t", "tab", "enter") }},
+	{"diff-exit-test-one-node", func(d *driver) {
+		d.press("l", "r", "p", "e", "home", "enter", "backspace").typeText("1").press("enter", "d") // A beside B
+	}},
 	{"answers", func(d *driver) { d.press("l", "r", "e") }},
 	{"edit-fine-tune-method", func(d *driver) {
 		d.press("l", "r", "e", "home")

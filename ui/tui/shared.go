@@ -45,11 +45,14 @@ type session struct {
 	saved     knowledge.Answers
 	savedPath string
 	started   bool
+	// pinned is decision A, shown beside this one (screen_diff.go); it
+	// outlives starting another decision, so two presets can be compared.
+	pinned *pinnedDecision
 }
 
 // start begins a session from a full set of answers.
 func (s *session) start(dec *decide.Compiled, a knowledge.Answers, origin, scenario string) {
-	*s = session{kb: dec.KB(), decider: dec, answers: a.Clone(), origin: origin, scenario: scenario, started: true, version: 1}
+	*s = session{kb: dec.KB(), decider: dec, answers: a.Clone(), origin: origin, scenario: scenario, started: true, version: 1, pinned: s.pinned}
 	s.decision = dec.Decide(s.answers)
 	s.previous = s.decision
 	// Nothing typed yet can be lost: a preset or the defaults are at hand.

@@ -34,6 +34,8 @@ type Frame struct {
 	// Moved, when set, is given the stack as it was before each message,
 	// once the message is handled: the app notes where the user left.
 	Moved func(before []Screen)
+	// Mark, when set, is a note the header shows on its right ("A pinned").
+	Mark func() string
 }
 
 // NewFrame draws c's stack in an 80×24 terminal until told the real size.
@@ -184,7 +186,17 @@ func (f *Frame) header(top Screen) string {
 	if f.Unsaved != nil && f.Unsaved() {
 		right = st.Warn.Render("● unsaved")
 	}
+	if f.Mark != nil {
+		if m := f.Mark(); m != "" {
+			right = strings.TrimSpace(st.Key.Render(m) + " " + right)
+		}
+	}
 	gap := f.width - VisibleWidth(left) - VisibleWidth(right)
+	if room := f.width - VisibleWidth(right) - 1; right != "" && gap < 1 && room >= 20 {
+		// A long title gives way to the marks rather than hiding them.
+		left = report.Truncate(left, room)
+		gap = f.width - VisibleWidth(left) - VisibleWidth(right)
+	}
 	if right == "" || gap < 1 {
 		return report.Truncate(left, f.width)
 	}

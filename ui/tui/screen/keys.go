@@ -27,6 +27,7 @@ type KeyMap struct {
 	Save               key.Binding
 	Form               key.Binding
 	Export             key.Binding
+	Pin, Diff          key.Binding
 
 	// The launch command: to the clipboard, and plain to select.
 	Copy       key.Binding
@@ -73,11 +74,13 @@ func DefaultKeyMap() KeyMap {
 		ResultNow: key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "result now")),
 
 		NextCard: key.NewBinding(key.WithKeys("tab", "n"), key.WithHelp("tab/n", "next layer")),
-		PrevCard: key.NewBinding(key.WithKeys("shift+tab", "p"), key.WithHelp("shift+tab/p", "previous layer")),
+		PrevCard: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous layer")),
 		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit answer")),
 		Save:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "save")),
 		Form:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all questions")),
 		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export memo")),
+		Pin:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pin as A")),
+		Diff:     key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "A beside B")),
 
 		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy launch command")),
 		LaunchView: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "launch command, plain")),
