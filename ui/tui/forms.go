@@ -370,6 +370,13 @@ func (f *form) typing() bool {
 	return ok
 }
 
+// ticking reports whether the focused field is a list whose items space
+// ticks, so the footer can say so.
+func (f *form) ticking() bool {
+	_, ok := f.f.GetFocusedField().(*huh.MultiSelect[string])
+	return ok
+}
+
 // advance moves focus n fields down a freshly started form, to restore the
 // position after a resize or when coming back to a page.
 func (f *form) advance(n int) {
