@@ -83,3 +83,24 @@ func TestTabKeepsAnEditedAnswer(t *testing.T) {
 		t.Errorf("fine_tune_method = %q after down, tab; want full", got)
 	}
 }
+
+// Back from a preset's result comes to the preset list, on that preset.
+func TestBackFromPresetResultGoesToTheList(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("l", "down", "down", "r")
+	if _, ok := d.screen().(*resultScreen); !ok {
+		t.Fatalf("r on a preset should show its result, got %q", d.screen().Title())
+	}
+	d.press("esc")
+	s, ok := d.screen().(*scenarioScreen)
+	if !ok {
+		t.Fatalf("back from a preset's result should go to the preset list, got %q", d.screen().Title())
+	}
+	if s.cursor != 2 {
+		t.Errorf("the list's cursor is on preset %d, want 2 (the one just shown)", s.cursor)
+	}
+	d.press("esc")
+	if _, ok := d.screen().(*homeScreen); !ok {
+		t.Errorf("back from the list should go home, got %q", d.screen().Title())
+	}
+}
