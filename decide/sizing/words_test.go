@@ -11,7 +11,7 @@ import (
 func TestDoesNotFitCountsInWords(t *testing.T) {
 	cases := []struct {
 		maxTP, maxPP, want int
-		says             string
+		says               string
 	}{
 		{1, 1, 1, "does not fit 1 GPU of one node even at the largest layout, with 1 request of"},
 		{1, 2, 8, "does not fit 2 nodes of 1 GPU (TP 1 × PP 2) even at the largest layout, with 8 requests of"},
