@@ -127,7 +127,7 @@ func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 	title, desc := fitText(q.Prompt, inner), fitText("Why it matters: "+q.Why, inner)
 	optW := 0 // huh wraps options itself on a form
 	if q.Type == knowledge.TypeList {
-		desc += "\n" + fitText("space ticks or unticks the item under the cursor; enter goes on.", inner)
+		desc += "\n" + fitText("Press space to tick or untick the item under the cursor; enter goes on.", inner)
 	}
 	if accessible {
 		// The question, why and current answer are printed before the
