@@ -123,7 +123,7 @@ func optionLabel(kb *knowledge.KB, q *knowledge.Question, v string) string {
 // hyphens and semicolons ("first-" / "class", "needs;" alone on a line).
 func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 	q := b.q
-	inner := w - paletteTheme(true).Focused.Base.GetHorizontalFrameSize()
+	inner := w - fieldFrame
 	title, desc := fitText(q.Prompt, inner), fitText("Why it matters: "+q.Why, inner)
 	optW := 0 // huh wraps options itself on a form
 	if q.Type == knowledge.TypeList {
@@ -185,6 +185,10 @@ func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 			Options(opts...).Value(&b.text)
 	}
 }
+
+// fieldFrame is the cells a field's frame (the focus bar and its padding)
+// takes off the form's width.
+var fieldFrame = paletteTheme(true).Focused.Base.GetHorizontalFrameSize()
 
 // fitText wraps s at spaces to width cells (report's one wrapper), one
 // line per row; a width of 0 or less leaves s as it is.
