@@ -117,10 +117,10 @@ func optionLabel(kb *knowledge.KB, q *knowledge.Question, v string) string {
 }
 
 // field builds the huh field for the binding's question, for a form w
-// cells wide. In accessible mode huh prints only titles, so the title
-// carries the why and the default. The title and the why come wrapped at
-// spaces to the form's inner width: huh's own wrap also breaks after
-// hyphens and semicolons ("first-" / "class", "needs;" alone on a line).
+// cells wide (in accessible mode, for a terminal w wide). The title and the
+// why come wrapped at spaces to the form's inner width: huh's own wrap also
+// breaks after hyphens and semicolons ("first-" / "class", "needs;" alone
+// on a line).
 func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 	q := b.q
 	inner := w - fieldFrame
