@@ -104,3 +104,26 @@ func TestBackFromPresetResultGoesToTheList(t *testing.T) {
 		t.Errorf("back from the list should go home, got %q", d.screen().Title())
 	}
 }
+
+// On a short terminal a list question's items stay in sight: the why
+// gives way first, and the item under the cursor is always on screen, so
+// nobody ticks what they cannot see. No item is cut mid-word.
+func TestListItemsStayInSight(t *testing.T) {
+	for _, sz := range goldenSizes {
+		d := newDriver(t, sz.w, sz.h)
+		d.press("n", "pgdown").focusField("other_model_types")
+		q := d.m.c.KB.Question("other_model_types")
+		for i := range q.Values {
+			v := d.view()
+			if !strings.Contains(v, "> [") {
+				t.Errorf("%dx%d: item %d under the cursor is not on screen:\n%s", sz.w, sz.h, i+1, v)
+			}
+			d.press("down")
+		}
+		for _, l := range strings.Split(d.view(), "\n") {
+			if strings.HasSuffix(strings.TrimRight(l, " "), "engi") {
+				t.Errorf("%dx%d: an item is cut mid-word: %q", sz.w, sz.h, l)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -121,14 +122,11 @@ func optionLabel(kb *knowledge.KB, q *knowledge.Question, v string) string {
 // why come wrapped at spaces to the form's inner width: huh's own wrap also
 // breaks after hyphens and semicolons ("first-" / "class", "needs;" alone
 // on a line).
-func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
+func (b *binding) field(kb *knowledge.KB, accessible bool, w, h int) huh.Field {
 	q := b.q
 	inner := w - fieldFrame
 	title, desc := fitText(q.Prompt, inner), fitText("Why it matters: "+q.Why, inner)
-	optW := 0 // huh wraps options itself on a form
-	if q.Type == knowledge.TypeList {
-		desc += "\n" + fitText("Press space to tick or untick the item under the cursor; enter goes on.", inner)
-	}
+	optW := 0 // huh wraps a select's options itself on a form
 	if accessible {
 		// The question, why and current answer are printed before the
 		// field (askQuestions); huh gets a one-line prompt, and options
@@ -160,16 +158,37 @@ func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 			Value(&b.flag)
 	case knowledge.TypeList:
 		opts := make([]huh.Option[string], len(q.Values))
+		optsH := 0
 		for i, v := range q.Values {
-			opts[i] = huh.NewOption(hangText(optionLabel(kb, q, v), optW, 5), v)
+			label := optionLabel(kb, q, v)
+			if accessible {
+				label = hangText(label, optW, 5)
+			} else {
+				// huh lets a long item run past the edge, where the
+				// field's frame cuts it mid-word: wrap it past "> [✓] ".
+				label = fitText(label, inner-6)
+			}
+			optsH += lipgloss.Height(label)
+			opts[i] = huh.NewOption(label, v)
+		}
+		if !accessible {
+			room := math.MaxInt // no height to fit
+			if h > 0 {
+				room = h - lipgloss.Height(title) - optsH
+			}
+			desc = listDescription(desc, fitText("Press space to tick or untick the item under the cursor; enter goes on.", inner), room)
 		}
 		f := huh.NewMultiSelect[string]().Key(q.Key).Title(title).Description(desc).
 			Options(opts...).Filterable(false).Value(&b.list)
-		if w > 0 {
+		if w > 0 && !accessible {
 			// Without a height, huh v2.0.3 takes the title and description
 			// lines off the options' height and hides options; give it the
-			// full height (title and why are wrapped already).
-			f.Height(lipgloss.Height(title) + lipgloss.Height(desc) + len(opts))
+			// full height (title, why and items are wrapped already).
+			descH := 0
+			if desc != "" {
+				descH = lipgloss.Height(desc)
+			}
+			f.Height(lipgloss.Height(title) + descH + optsH)
 		}
 		return f
 	default:
@@ -183,6 +202,26 @@ func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 		}
 		return huh.NewSelect[string]().Key(q.Key).Title(title).Description(desc).
 			Options(opts...).Value(&b.text)
+	}
+}
+
+// listDescription is a list question's why and hint in room lines: huh
+// draws a multi-select whole from its top, so on a short terminal the why
+// gives way, then the hint (the footer says it too), before any item is
+// pushed below the edge where nobody can see what space ticks.
+func listDescription(why, hint string, room int) string {
+	whyH, hintH := lipgloss.Height(why), lipgloss.Height(hint)
+	switch {
+	case room >= whyH+hintH:
+		return why + "\n" + hint
+	case room > hintH:
+		lines := strings.Split(why, "\n")[:room-hintH]
+		lines[len(lines)-1] += "…"
+		return strings.Join(lines, "\n") + "\n" + hint
+	case room >= hintH:
+		return hint
+	default:
+		return ""
 	}
 }
 
@@ -390,10 +429,10 @@ func (f *form) advance(n int) {
 }
 
 // questionFields builds the fields of several bindings for a form w wide.
-func questionFields(kb *knowledge.KB, bs []*binding, w int) []huh.Field {
+func questionFields(kb *knowledge.KB, bs []*binding, w, h int) []huh.Field {
 	out := make([]huh.Field, len(bs))
 	for i, b := range bs {
-		out[i] = b.field(kb, false, w)
+		out[i] = b.field(kb, false, w, h)
 	}
 	return out
 }
@@ -437,7 +476,7 @@ func confirmField(title, desc string, v *bool) huh.Field {
 
 // questionForm is one page of questions (or a single one, to edit).
 func questionForm(c *shared, w, h int, bs []*binding) *form {
-	return newForm(c, w, h, questionFields(c.KB, bs, w)...)
+	return newForm(c, w, h, questionFields(c.KB, bs, w, h)...)
 }
 
 // saveForm asks for the path to save the answers to.
@@ -501,7 +540,7 @@ func askQuestions(in io.Reader, out io.Writer, kb *knowledge.KB, bs []*binding, 
 		for _, l := range report.Wrap(accessibleNow(q, cur.Plain(q.Type)), width, 2, 0) {
 			fmt.Fprintln(out, l)
 		}
-		if err := accessible(in, out, b.field(kb, true, width)); err != nil {
+		if err := accessible(in, out, b.field(kb, true, width, 0)); err != nil {
 			return err
 		}
 	}
