@@ -206,7 +206,7 @@ func steps(n int) string {
 
 func prompts(step, maxLen int) string {
 	if step >= maxLen {
-		return fmt.Sprintf("%d prompt(s) of %s tokens", step/maxLen, num(int64(maxLen)))
+		return fmt.Sprintf("%s of %s tokens", plural(step/maxLen, "prompt"), num(int64(maxLen)))
 	}
 	return "part of one full-length prompt"
 }
@@ -419,7 +419,7 @@ func concurrencyPlan(ec *EngineConfig, it intent, in sizing.Input, r sizing.Resu
 	seqs := min(per, max(1024, plan.seqs))
 	p := plan
 	p.seqs, p.tokens = seqs, max(plan.tokens, seqs)
-	p.why = fmt.Sprintf("concurrent_requests %s over %d replica(s) = %s per replica", num(int64(it.concurrent)), reps, num(int64(per)))
+	p.why = fmt.Sprintf("concurrent_requests %s over %s = %s per replica", num(int64(it.concurrent)), plural(reps, "replica"), num(int64(per)))
 	if seqs < per {
 		p.why += fmt.Sprintf(", capped at %s (the rest queue)", num(int64(seqs)))
 	}
@@ -430,7 +430,7 @@ func concurrencyPlan(ec *EngineConfig, it intent, in sizing.Input, r sizing.Resu
 		ec.Notes = append(ec.Notes, fmt.Sprintf("concurrent_requests %s: a batch cap of %s per replica leaves no room at TP %d × PP %d (the sampler's reserve grows with it); the cap stays at %d", num(int64(it.concurrent)), num(int64(seqs)), r.TensorParallelSize, r.PipelineParallelSize, plan.seqs))
 		return r, plan
 	}
-	note := fmt.Sprintf("concurrent_requests %s across %d replica(s) is %s per replica; ", num(int64(it.concurrent)), reps, num(int64(per)))
+	note := fmt.Sprintf("concurrent_requests %s across %s is %s per replica; ", num(int64(it.concurrent)), plural(reps, "replica"), num(int64(per)))
 	if rr.MaxConcurrency >= float64(per) {
 		note += fmt.Sprintf("the KV pool holds %.1f requests of %s tokens, so it holds them all at full length", rr.MaxConcurrency, num(int64(rr.ContextTokens)))
 	} else {
@@ -455,12 +455,12 @@ func checkpointNotes(a knowledge.Answers, r sizing.Result, fleetGPUs int) []stri
 		return nil
 	}
 	per := r.TensorParallelSize * r.PipelineParallelSize
-	note := fmt.Sprintf("%d checkpoints (%d base model(s)", engines, a.Get(knowledge.KeyBaseModels).Int)
+	note := fmt.Sprintf("%d checkpoints (%s", engines, plural(a.Get(knowledge.KeyBaseModels).Int, "base model"))
 	if full > 0 {
-		note += fmt.Sprintf(" + %d full fine-tune(s), each a separate copy of the weights", full)
+		note += fmt.Sprintf(" + %s, each a separate copy of the weights", plural(full, "full fine-tune"))
 	}
-	note += fmt.Sprintf("): this command serves one; run one engine per checkpoint, each sized like this one if the models are alike: %d × %d GPUs = %d GPUs for one replica of each, of the fleet's %d",
-		engines, per, engines*per, fleetGPUs)
+	note += fmt.Sprintf("): this command serves one; run one engine per checkpoint, each sized like this one if the models are alike: %d × %s = %s for one replica of each, of the fleet's %d",
+		engines, plural(per, "GPU"), plural(engines*per, "GPU"), fleetGPUs)
 	if engines*per > fleetGPUs && fleetGPUs > 0 {
 		note += " (more than the fleet has: quantize, share GPUs, or serve fine-tunes as LoRA adapters)"
 	}
@@ -542,10 +542,10 @@ func num(v int64) string { return sizing.FormatValue(float64(v), "") }
 
 // tradeNote says what a latency-driven layout costs in replicas.
 func tradeNote(r, smallest sizing.Result, fleetGPUs, engines int) string {
-	return fmt.Sprintf("latency against replicas: TP %d × PP %d instead of TP %d × PP %d (the smallest that fits) gives a batch-1 decode ceiling of %.0f tokens/s instead of %.0f (a step of at least %.1f ms instead of %.1f), for %d replica(s) of this model across the fleet's %d GPUs instead of %d (%d per node instead of %d): fewer, faster replicas queue more requests at peak",
+	return fmt.Sprintf("latency against replicas: TP %d × PP %d instead of TP %d × PP %d (the smallest that fits) gives a batch-1 decode ceiling of %.0f tokens/s instead of %.0f (a step of at least %.1f ms instead of %.1f), for %s of this model across the fleet's %s instead of %d (%d per node instead of %d): fewer, faster replicas queue more requests at peak",
 		r.TensorParallelSize, r.PipelineParallelSize, smallest.TensorParallelSize, smallest.PipelineParallelSize,
 		r.DecodeTokensPerSecond, smallest.DecodeTokensPerSecond, r.StepMillis(), smallest.StepMillis(),
-		replicasOf(r, fleetGPUs, engines), fleetGPUs, replicasOf(smallest, fleetGPUs, engines), r.ReplicasPerNode, smallest.ReplicasPerNode)
+		plural(replicasOf(r, fleetGPUs, engines), "replica"), plural(fleetGPUs, "GPU"), replicasOf(smallest, fleetGPUs, engines), r.ReplicasPerNode, smallest.ReplicasPerNode)
 }
 
 func tpDefense(r sizing.Result, tried []sizing.Tried, gp *knowledge.GPU, plan batchPlan, lay layout) string {
@@ -648,8 +648,8 @@ func (c commandInput) disaggregation() bool {
 		c.ec.Notes = append(c.ec.Notes, "disaggregation is not set up on one node: a prefill/decode split needs something that sends each request to a prefill instance and then to a decode instance (the orchestrator's job, or SGLang's router in PD mode), and the decision leaves one node without an orchestrator; the command stays aggregated, where chunked prefill already interleaves prompts with decoding")
 		return false
 	case c.fleetGPUs/max(1, per)/checkpoints(c.a) < 2:
-		c.ec.Notes = append(c.ec.Notes, fmt.Sprintf("disaggregation is not set up: one replica takes %d GPUs (TP %d × PP %d) and the fleet has %d for %d checkpoint(s), so there is no room for a prefill instance and a decode instance of this model; it needs at least %d GPUs per checkpoint",
-			per, c.r.TensorParallelSize, c.r.PipelineParallelSize, c.fleetGPUs, checkpoints(c.a), 2*per))
+		c.ec.Notes = append(c.ec.Notes, fmt.Sprintf("disaggregation is not set up: one replica takes %s (TP %d × PP %d) and the fleet has %d for %s, so there is no room for a prefill instance and a decode instance of this model; it needs at least %d GPUs per checkpoint",
+			plural(per, "GPU"), c.r.TensorParallelSize, c.r.PipelineParallelSize, c.fleetGPUs, plural(checkpoints(c.a), "checkpoint"), 2*per))
 		return false
 	}
 	reps := replicasOf(c.r, c.fleetGPUs, checkpoints(c.a))
@@ -662,8 +662,8 @@ func vllmCommand(c commandInput) {
 	kb, a, ec, m, gp, r, d, plan := c.kb, c.a, c.ec, c.m, c.gp, c.r, c.d, c.plan
 	ec.EngineVersion = "vLLM v" + sizing.CurrentVLLM
 	if a.Get(knowledge.KeyNodes).Int > 1 && r.ReplicasPerNode > 1 && !c.splitsRoles() {
-		ec.Notes = append(ec.Notes, fmt.Sprintf("this command is one replica (TP %d × PP %d = %d GPUs): start %d of them per node, each on its own GPUs (CUDA_VISIBLE_DEVICES) and port, %d in the fleet, and let the orchestrator balance them",
-			r.TensorParallelSize, r.PipelineParallelSize, r.TensorParallelSize*r.PipelineParallelSize, r.ReplicasPerNode, r.ReplicasPerNode*a.Get(knowledge.KeyNodes).Int))
+		ec.Notes = append(ec.Notes, fmt.Sprintf("this command is one replica (TP %d × PP %d = %s): start %d of them per node, each on its own GPUs (CUDA_VISIBLE_DEVICES) and port, %d in the fleet, and let the orchestrator balance them",
+			r.TensorParallelSize, r.PipelineParallelSize, plural(r.TensorParallelSize*r.PipelineParallelSize, "GPU"), r.ReplicasPerNode, r.ReplicasPerNode*a.Get(knowledge.KeyNodes).Int))
 	}
 	emit(kb, ec, knowledge.FlagVLLMTensorParallelSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan, c.lay))
 	if r.PipelineParallelSize > 1 {

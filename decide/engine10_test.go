@@ -122,7 +122,7 @@ func TestLatencyFirstSaysWhatItTradesInReplicas(t *testing.T) {
 	if got := flagValues(ec)["--tensor-parallel-size"]; !slices.Equal(got, []string{"4"}) {
 		t.Fatalf("latency first on 2×8 H100, 70B bf16: TP %v, want 4 (balanced's)", got)
 	}
-	for _, want := range []string{"latency against replicas: TP 4 × PP 1 instead of TP 2 × PP 1", "93 tokens/s instead of 47", "for 4 replica(s)", "instead of 8 (2 per node instead of 4)"} {
+	for _, want := range []string{"latency against replicas: TP 4 × PP 1 instead of TP 2 × PP 1", "93 tokens/s instead of 47", "for 4 replicas", "instead of 8 (2 per node instead of 4)"} {
 		if !notesContain(ec, want) {
 			t.Errorf("notes lack %q: %q", want, ec.Notes)
 		}

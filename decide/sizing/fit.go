@@ -104,10 +104,10 @@ func SmallestTP(in Input, maxTP, maxPP int) (Fit, error) {
 	fit.Result, _ = describeAt(in, last.TensorParallelSize, last.PipelineParallelSize)
 	where := f("%s of one node", gpusWord(maxTP))
 	if maxPP > 1 {
-		where = f("%d nodes of %d GPUs (TP %d × PP %d)", maxPP, maxTP, top, min(maxPP, in.Arch.Layers))
+		where = f("%d nodes of %s (TP %d × PP %d)", maxPP, gpusWord(maxTP), top, min(maxPP, in.Arch.Layers))
 	}
-	return fit, &InputError{Field: "--model", Problem: f("%s does not fit %s even at the largest layout, with %s request(s) of %s tokens: %s",
-		orDash(in.Arch.Name), where, trimFloat(want), n(in.Settings.ContextTokens), lastWhy(fit))}
+	return fit, &InputError{Field: "--model", Problem: f("%s does not fit %s even at the largest layout, with %s of %s tokens: %s",
+		orDash(in.Arch.Name), where, requestsWord(want), n(in.Settings.ContextTokens), lastWhy(fit))}
 }
 
 // describeAt sizes the chosen layout again with its figures and formulas.
@@ -145,6 +145,14 @@ func (r Result) StepMillis() float64 {
 func Numbers(in Input, tp, pp int) (Result, error) {
 	in.Settings.TP, in.Settings.PP = tp, pp
 	return size(in, false)
+}
+
+// requestsWord is "1 request" or "n requests" (n may be a fraction).
+func requestsWord(n float64) string {
+	if n == 1 {
+		return "1 request"
+	}
+	return trimFloat(n) + " requests"
 }
 
 // gpusWord is "1 GPU" or "n GPUs".

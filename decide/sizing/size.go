@@ -252,7 +252,7 @@ func size(in Input, describe bool) (Result, error) {
 		r.ReplicasPerNode = s.GPUsPerNode / gpus
 		if describe {
 			add(Figure{Key: "replicas_per_node", Name: "Replicas per node", Value: float64(r.ReplicasPerNode), Unit: "",
-				Formula: f("floor(%d GPUs per node / (TP %d × PP %d)) = %d", s.GPUsPerNode, s.TP, s.PP, r.ReplicasPerNode)})
+				Formula: f("floor(%s per node / (TP %d × PP %d)) = %d", gpusWord(s.GPUsPerNode), s.TP, s.PP, r.ReplicasPerNode)})
 		}
 	} else if s.GPUsPerNode > 0 {
 		if describe {

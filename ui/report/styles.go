@@ -37,6 +37,10 @@ type Styles struct {
 	Changed  lipgloss.Style // a pick that just changed
 	Status   lipgloss.Style // the one-line status message
 	Error    lipgloss.Style
+	// Button is the action a key press would take now (a form's focused
+	// button): bold text on a filled accent block, so it stands out from
+	// the other choices by weight and fill, not by hue alone.
+	Button lipgloss.Style
 
 	// Dark says which background the colours were chosen for, so a
 	// surface laid out once knows when to lay out again.
@@ -46,6 +50,8 @@ type Styles struct {
 // palette is the colour of each role; the styles are built from one.
 type palette struct {
 	accent, green, red, amber, blue, muted, key, border color.Color
+	// onAccent is text drawn on an accent fill (nil: reverse video).
+	onAccent color.Color
 }
 
 // NewStyles builds the styles for a dark or light background.
@@ -60,6 +66,8 @@ func NewStyles(isDark bool) Styles {
 		muted:  ld(lipgloss.Color("#5F5F5F"), lipgloss.Color("#9A9A9A")),
 		key:    ld(lipgloss.Color("#8A2BA8"), lipgloss.Color("#D7A2F0")),
 		border: ld(lipgloss.Color("#9A9A9A"), lipgloss.Color("#5F5F5F")),
+		// 7:1 on either accent (WCAG AAA for text).
+		onAccent: ld(lipgloss.Color("#FFFFFF"), lipgloss.Color("#000000")),
 	}, isDark)
 }
 
@@ -103,6 +111,16 @@ func build(p palette, isDark bool) Styles {
 		Changed:  lipgloss.NewStyle().Bold(true).Foreground(p.amber),
 		Status:   lipgloss.NewStyle().Foreground(p.green),
 		Error:    lipgloss.NewStyle().Bold(true).Foreground(p.red),
+		Button:   button(p),
 		Dark:     isDark,
 	}
+}
+
+func button(p palette) lipgloss.Style {
+	b := lipgloss.NewStyle().Bold(true)
+	if p.onAccent == nil {
+		// The terminal's own colours swapped: readable on any theme.
+		return b.Reverse(true)
+	}
+	return b.Foreground(p.onAccent).Background(p.accent)
 }

@@ -6,8 +6,10 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
@@ -19,7 +21,7 @@ import (
 // runAccessible is the app for screen readers: numbered prompts read line
 // by line (huh's accessible mode) on stderr, the same pages and defaults as
 // the full-screen questionnaire, then the decision as plain text on stdout
-// and an offer to save the answers.
+// and offers to save the answers and to export the memo.
 func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) error {
 	in := opts.Stdin
 	if in == nil {
@@ -27,6 +29,9 @@ func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) er
 	}
 	// Screen readers read escape codes aloud: strip them all.
 	prompts := &colorprofile.Writer{Forward: opts.Stderr, Profile: colorprofile.NoTTY}
+	// Text is wrapped at spaces to the terminal, so no word is cut at its
+	// edge; 80 columns when it cannot be measured (a pipe, a test).
+	width := accessibleWidth(opts.Stderr)
 
 	start := ""
 	choices := []choice{{"Defaults (a new decision)", ""}}
@@ -48,7 +53,7 @@ func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) er
 		for _, q := range p.questions {
 			bs = append(bs, bindingFor(q, answers))
 		}
-		if err := askQuestions(in, prompts, kb, bs); err != nil {
+		if err := askQuestions(in, prompts, kb, bs, width); err != nil {
 			return err
 		}
 		before := answers
@@ -71,24 +76,61 @@ func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) er
 		out.Profile = colorprofile.NoTTY
 	}
 	fmt.Fprintln(out)
-	io.WriteString(out, report.Decision(kb, d, report.Header{Title: origin}, report.DefaultStyles(), 100))
-	return offerSave(in, prompts, kb, answers, d, origin, opts.KBDir)
+	io.WriteString(out, report.Decision(kb, d, report.Header{Title: origin}, report.DefaultStyles(), accessibleWidth(opts.Stdout)))
+	if err := offerSave(in, prompts, width, kb, answers, d, origin, opts.KBDir); err != nil {
+		return err
+	}
+	var o report.Origin
+	if sc := scenarioNamed(list, start); sc != nil {
+		o.Scenario = sc
+		o.Moved = answerChanges(kb, sc.Answers, answers)
+	}
+	now := time.Now
+	if opts.Now != nil {
+		now = opts.Now
+	}
+	return offerExport(in, prompts, width, report.Memo(kb, d, o.MemoInput(now().Format(time.DateOnly))))
 }
 
-// offerSave asks for a file name and writes the answers there, asking
-// before it replaces a file.
-func offerSave(in io.Reader, w io.Writer, kb *knowledge.KB, a knowledge.Answers, d decide.Decision, origin, kbDir string) error {
+// accessibleWidth is the width of the terminal w writes to, at most 100
+// columns, or 80 when w is not a terminal.
+func accessibleWidth(w io.Writer) int {
+	if f, ok := w.(term.File); ok && term.IsTerminal(f.Fd()) {
+		if cols, _, err := term.GetSize(f.Fd()); err == nil && cols >= 20 {
+			return min(cols, 100)
+		}
+	}
+	return 80
+}
+
+// offerExport asks for a file name and writes the decision memo there
+// (atomically, through ui/store), asking before it replaces a file.
+func offerExport(in io.Reader, w io.Writer, width int, memo string) error {
+	return offerWrite(in, w, width, "Export the decision memo (Markdown, for an ADR folder) to a file? Type a path, or press enter to skip.", "Memo file:", func(path string, overwrite bool) (string, error) {
+		if err := store.WriteFile(path, []byte(memo), overwrite); err != nil {
+			return "", err
+		}
+		return "Exported the memo to " + path + ".", nil
+	})
+}
+
+// offerWrite asks for a path until write succeeds there or the answer is
+// empty; a file that exists is replaced only after a yes.
+func offerWrite(in io.Reader, w io.Writer, width int, ask, prompt string, write func(path string, overwrite bool) (string, error)) error {
 	for {
 		path := ""
-		if err := askText(in, w, "Save the answers to a file? Type a path, or press enter to skip.", &path); err != nil {
+		fmt.Fprintln(w)
+		for _, l := range report.Wrap(ask, width, 0, 0) {
+			fmt.Fprintln(w, l)
+		}
+		if err := askText(in, w, prompt, &path); err != nil {
 			return err
 		}
 		path = expandHome(strings.TrimSpace(path))
 		if path == "" {
 			return nil
 		}
-		header := report.AnswersHeader(kb, d, origin, replayCommand(kbDir, path))
-		err := store.WriteFile(path, a.TOML(header), false)
+		done, err := write(path, false)
 		if errors.Is(err, store.ErrExists) {
 			yes := false
 			if err := askYesNo(in, w, path+" exists. Replace it?", &yes); err != nil {
@@ -97,13 +139,25 @@ func offerSave(in io.Reader, w io.Writer, kb *knowledge.KB, a knowledge.Answers,
 			if !yes {
 				continue
 			}
-			err = store.WriteFile(path, a.TOML(header), true)
+			done, err = write(path, true)
 		}
 		if err != nil {
-			fmt.Fprintf(w, "Not saved: %v\n", err)
+			fmt.Fprintf(w, "Not written: %v\n", err)
 			continue
 		}
-		fmt.Fprintf(w, "Saved %s. Replay: %s\n", path, replayCommand(kbDir, path))
+		fmt.Fprintln(w, done)
 		return nil
 	}
+}
+
+// offerSave asks for a file name and writes the answers there, asking
+// before it replaces a file.
+func offerSave(in io.Reader, w io.Writer, width int, kb *knowledge.KB, a knowledge.Answers, d decide.Decision, origin, kbDir string) error {
+	return offerWrite(in, w, width, "Save the answers to a file? Type a path, or press enter to skip.", "Answers file:", func(path string, overwrite bool) (string, error) {
+		header := report.AnswersHeader(kb, d, origin, replayCommand(kbDir, path))
+		if err := store.WriteFile(path, a.TOML(header), overwrite); err != nil {
+			return "", err
+		}
+		return "Saved " + path + ". Replay: " + replayCommand(kbDir, path), nil
+	})
 }

@@ -30,7 +30,8 @@ func (r *lineReader) Read(p []byte) (int, error) {
 // and saves answers that replay to it.
 func TestAccessibleQuestionnaire(t *testing.T) {
 	kb, list := loadKB(t)
-	path := filepath.Join(t.TempDir(), "a11y.toml")
+	dir := t.TempDir()
+	path, memoPath := filepath.Join(dir, "a11y.toml"), filepath.Join(dir, "a11y.md")
 	lines := []string{"2"}                                // start from the exit test (1 is the defaults)
 	lines = append(lines, "6", "", "", "", "", "")        // Fleet: 6 nodes
 	lines = append(lines, "", "", "", "", "", "0", "")    // Models (0 confirms the list)
@@ -38,7 +39,7 @@ func TestAccessibleQuestionnaire(t *testing.T) {
 	lines = append(lines, "", "", "", "", "", "", "", "") // Workload
 	lines = append(lines, "", "", "", "", "", "", "")     // Platform
 	lines = append(lines, "", "", "", "")                 // Team
-	lines = append(lines, path)
+	lines = append(lines, path, memoPath)
 	var stdout, stderr bytes.Buffer
 	err := Run(t.Context(), kb, list, Options{
 		Accessible: true,
@@ -46,6 +47,7 @@ func TestAccessibleQuestionnaire(t *testing.T) {
 		Stdout:     &stdout,
 		Stderr:     &stderr,
 		Env:        []string{"TERM=xterm-256color"},
+		Now:        testNow,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -77,4 +79,57 @@ func TestAccessibleQuestionnaire(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameJSON(t, "the saved accessible answers", decide.Decide(kb, back), d)
+	memo, err := os.ReadFile(memoPath)
+	if err != nil {
+		t.Fatalf("memo not exported: %v\nprompts:\n%s", err, stderr.String())
+	}
+	if want := report.Memo(kb, d, report.Origin{Scenario: &list[0], Moved: "nodes 4 → 6"}.MemoInput("2026-11-30")); string(memo) != want {
+		t.Errorf("the exported memo is not the decision's memo:\n%s", memo)
+	}
+	if !strings.Contains(stderr.String(), "Exported the memo to "+memoPath) {
+		t.Errorf("the prompts do not say where the memo went:\n%s", stderr.String())
+	}
+}
+
+// Accessible prompts fit an 80-column line, break only at spaces, and
+// read the answer on a short prompt line: the typed answer is echoed right
+// after it, not after a line padded to the widest of the question's.
+func TestAccessiblePromptsFitAndEchoClose(t *testing.T) {
+	kb, list := loadKB(t)
+	var stdout, stderr bytes.Buffer
+	// Defaults, then 3 nodes; the input ends there (the rest keep their
+	// answers, or the prompts stop: either way the lines so far count).
+	_ = Run(t.Context(), kb, list, Options{
+		Accessible: true,
+		Stdin:      &lineReader{lines: []string{"1", "3"}},
+		Stdout:     &stdout,
+		Stderr:     &stderr,
+	})
+	words := map[string]bool{}
+	for _, q := range kb.Questions {
+		for _, w := range strings.Fields(q.Prompt + " " + q.Why) {
+			words[strings.Trim(w, ".,;:()")] = true
+		}
+	}
+	lines := strings.Split(stderr.String(), "\n")
+	for i, l := range lines {
+		if w := len([]rune(l)); w > 80 {
+			t.Errorf("prompt line %d is %d wide (over 80, the terminal would cut a word):\n%s", i, w, l)
+		}
+		if strings.HasSuffix(l, "  ") {
+			t.Errorf("prompt line %d ends in padding: %q", i, l)
+		}
+		// A line that ends mid-word: its last piece is not a word of the
+		// questions but joins the next line's first into one.
+		f := strings.Fields(l)
+		if i+1 < len(lines) && len(f) > 0 && len(strings.Fields(lines[i+1])) > 0 {
+			last, next := strings.Trim(f[len(f)-1], ".,;:()"), strings.Fields(lines[i+1])[0]
+			if !words[last] && words[strings.Trim(last+next, ".,;:()")] {
+				t.Errorf("line %d breaks the word %q:\n%s\n%s", i, last+next, l, lines[i+1])
+			}
+		}
+	}
+	if !strings.Contains(stderr.String(), "\nnodes: ") {
+		t.Errorf("the nodes answer is not read on a short prompt line:\n%s", stderr.String())
+	}
 }

@@ -45,7 +45,6 @@ func TestInvalidNumberIsNeverShortened(t *testing.T) {
 		{"shift+tab", "context_tokens", "32k", []string{"shift+tab"}},
 		{"pgdown out of range", "gpus_per_node", "999", []string{"pgdown"}},
 		{"shift+tab on the page's first field", "nodes", "-3", []string{"shift+tab"}},
-		{"esc", "gpus_per_node", "999", []string{"esc"}},
 		{"q while typing", "context_tokens", "32k", []string{"q"}},
 		{"tab", "context_tokens", "32k", []string{"tab"}},
 		{"enter", "context_tokens", "32k", []string{"enter"}},
@@ -94,29 +93,27 @@ func TestFixedNumberMovesOn(t *testing.T) {
 	}
 }
 
-// esc on an invalid number refuses once; esc again leaves with the answer
-// the field had before it was changed, never the typed number cut short.
-func TestEscTwicePutsBackTheAnswer(t *testing.T) {
+// esc on an invalid number leaves at once with the answer the field had
+// before it was changed, never the typed number cut short, and says so.
+func TestEscPutsBackTheAnswer(t *testing.T) {
+	for _, typed := range []string{"999", "32k", ""} {
+		d := newDriver(t, 80, 24)
+		d.press("n").focusField("gpus_per_node").retype(typed).press("esc")
+		if _, ok := d.screen().(*homeScreen); !ok {
+			t.Fatalf("esc on %q should go home, got %q", typed, d.screen().Title())
+		}
+		if got := d.m.c.session.answers.Get("gpus_per_node").Int; got != 8 {
+			t.Errorf("gpus_per_node = %d after esc on %q, want the default 8 back", got, typed)
+		}
+		if !strings.Contains(d.view(), "gpus_per_node put back to 8") {
+			t.Errorf("esc on %q does not say what it put back:\n%s", typed, d.view())
+		}
+	}
+	// A valid number is kept: esc means "back, answers kept".
 	d := newDriver(t, 80, 24)
-	d.press("n").focusField("gpus_per_node").retype("999").press("esc")
-	if _, ok := d.screen().(*formScreen); !ok {
-		t.Fatalf("the first esc left the questionnaire")
-	}
-	if v := d.view(); !strings.Contains(v, "esc again") {
-		t.Errorf("the refusal should say how to leave anyway:\n%s", v)
-	}
-	d.press("esc")
-	if _, ok := d.screen().(*homeScreen); !ok {
-		t.Fatalf("the second esc should go home, got %q", d.screen().Title())
-	}
-	if got := d.m.c.session.answers.Get("gpus_per_node").Int; got != 8 {
-		t.Errorf("gpus_per_node = %d after esc twice, want the default 8 back", got)
-	}
-	// A key between the two esc presses disarms it.
-	d = newDriver(t, 80, 24)
-	d.press("n").focusField("gpus_per_node").retype("999").press("esc", "left", "esc")
-	if _, ok := d.screen().(*formScreen); !ok {
-		t.Fatalf("esc, another key, esc should still refuse, got %q", d.screen().Title())
+	d.press("n").focusField("gpus_per_node").retype("4").press("esc")
+	if got := d.m.c.session.answers.Get("gpus_per_node").Int; got != 4 {
+		t.Errorf("gpus_per_node = %d after esc on a valid 4, want 4 kept", got)
 	}
 }
 

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 	"charm.land/lipgloss/v2"
@@ -116,15 +118,24 @@ func optionLabel(kb *knowledge.KB, q *knowledge.Question, v string) string {
 }
 
 // field builds the huh field for the binding's question, for a form w
-// cells wide. In accessible mode huh prints only titles, so the title
-// carries the why and the default.
-func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
+// cells wide (in accessible mode, for a terminal w wide). The title and the
+// why come wrapped at spaces to the form's inner width: huh's own wrap also
+// breaks after hyphens and semicolons ("first-" / "class", "needs;" alone
+// on a line).
+func (b *binding) field(kb *knowledge.KB, accessible bool, w, h int) huh.Field {
 	q := b.q
-	title, desc := q.Prompt, "Why it matters: "+q.Why
+	inner := w - fieldFrame
+	title, desc := fitText(q.Prompt, inner), fitText("Why it matters: "+q.Why, inner)
+	optW := 0 // huh wraps a select's options itself on a form
 	if accessible {
-		cur, _ := b.value()
-		title = fmt.Sprintf("%s\n  (%s) Why it matters: %s\n  Now: %s.", q.Prompt, q.Key, q.Why, cur.Plain(q.Type))
-		desc = ""
+		// The question, why and current answer are printed before the
+		// field (askQuestions); huh gets a one-line prompt, and options
+		// wrapped to w under their number.
+		title, desc = q.Key+":", ""
+		if q.Type != knowledge.TypeInt {
+			title = "Choices for " + q.Key + ":"
+		}
+		optW = w - 5 // "17. " and a tick
 	}
 	switch q.Type {
 	case knowledge.TypeInt:
@@ -147,19 +158,37 @@ func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 			Value(&b.flag)
 	case knowledge.TypeList:
 		opts := make([]huh.Option[string], len(q.Values))
+		optsH := 0
 		for i, v := range q.Values {
-			opts[i] = huh.NewOption(optionLabel(kb, q, v), v)
+			label := optionLabel(kb, q, v)
+			if accessible {
+				label = hangText(label, optW, 5)
+			} else {
+				// huh lets a long item run past the edge, where the
+				// field's frame cuts it mid-word: wrap it past "> [✓] ".
+				label = fitText(label, inner-6)
+			}
+			optsH += lipgloss.Height(label)
+			opts[i] = huh.NewOption(label, v)
+		}
+		if !accessible {
+			room := math.MaxInt // no height to fit
+			if h > 0 {
+				room = h - lipgloss.Height(title) - optsH
+			}
+			desc = listDescription(desc, fitText("Press space to tick or untick the item under the cursor; enter goes on.", inner), room)
 		}
 		f := huh.NewMultiSelect[string]().Key(q.Key).Title(title).Description(desc).
 			Options(opts...).Filterable(false).Value(&b.list)
-		if w > 0 {
+		if w > 0 && !accessible {
 			// Without a height, huh v2.0.3 takes the title and description
 			// lines off the options' height and hides options; give it the
-			// full height, measured the way it wraps.
-			inner := w - huh.ThemeCharm(true).Focused.Base.GetHorizontalFrameSize()
-			h := lipgloss.Height(lipgloss.Wrap(title, inner, ",.-; ")) +
-				lipgloss.Height(lipgloss.Wrap(desc, inner, ",.-; ")) + len(opts)
-			f.Height(h)
+			// full height (title, why and items are wrapped already).
+			descH := 0
+			if desc != "" {
+				descH = lipgloss.Height(desc)
+			}
+			f.Height(lipgloss.Height(title) + descH + optsH)
 		}
 		return f
 	default:
@@ -169,11 +198,55 @@ func (b *binding) field(kb *knowledge.KB, accessible bool, w int) huh.Field {
 		}
 		opts := make([]huh.Option[string], len(values))
 		for i, v := range values {
-			opts[i] = huh.NewOption(optionLabel(kb, q, v), v)
+			opts[i] = huh.NewOption(hangText(optionLabel(kb, q, v), optW, 4), v)
 		}
 		return huh.NewSelect[string]().Key(q.Key).Title(title).Description(desc).
 			Options(opts...).Value(&b.text)
 	}
+}
+
+// listDescription is a list question's why and hint in room lines: huh
+// draws a multi-select whole from its top, so on a short terminal the why
+// gives way, then the hint (the footer says it too), before any item is
+// pushed below the edge where nobody can see what space ticks.
+func listDescription(why, hint string, room int) string {
+	whyH, hintH := lipgloss.Height(why), lipgloss.Height(hint)
+	switch {
+	case room >= whyH+hintH:
+		return why + "\n" + hint
+	case room > hintH:
+		lines := strings.Split(why, "\n")[:room-hintH]
+		lines[len(lines)-1] += "…"
+		return strings.Join(lines, "\n") + "\n" + hint
+	case room >= hintH:
+		return hint
+	default:
+		return ""
+	}
+}
+
+// fieldFrame is the cells a field's frame (the focus bar and its padding)
+// takes off the form's width.
+var fieldFrame = paletteTheme(true).Focused.Base.GetHorizontalFrameSize()
+
+// fitText wraps s at spaces to width cells (report's one wrapper), one
+// line per row; a width of 0 or less leaves s as it is.
+func fitText(s string, width int) string {
+	if width <= 0 {
+		return s
+	}
+	return strings.Join(report.Wrap(s, width, 0, 0), "\n")
+}
+
+// hangText wraps an accessible option's label to width, the lines after
+// the first indented by hang (under the label, past its number); a width
+// of 0 or less, or a label that fits, leaves it whole.
+func hangText(s string, width, hang int) string {
+	if width <= 0 {
+		return s
+	}
+	lines := report.Wrap(s, width, 0, 0)
+	return strings.Join(lines, "\n"+strings.Repeat(" ", hang))
 }
 
 // formKeys is huh's keymap with the keys the app owns taken out: ctrl+c
@@ -186,10 +259,10 @@ func formKeys() *huh.KeyMap {
 	return k
 }
 
-// formTheme is huh's Charm theme with the app's adjustments: one blank line
-// between fields only when there is room, and buttons that stay readable
-// without colour. huh asks its theme for styles on every option it draws,
-// so the styles are built once per background and kept.
+// formTheme is the form theme built from the app's palette, with one
+// blank line between fields only when there is room and buttons that stay
+// apart without colour. huh asks its theme for styles on every option it
+// draws, so the styles are built once per background and kept.
 func formTheme(noColor, compact bool) huh.Theme {
 	built := map[bool]*huh.Styles{}
 	return huh.ThemeFunc(func(isDark bool) *huh.Styles {
@@ -201,49 +274,83 @@ func formTheme(noColor, compact bool) huh.Theme {
 			t.FieldSeparator = lipgloss.NewStyle().SetString("\n")
 		}
 		if noColor {
-			t.Focused.FocusedButton = t.Focused.FocusedButton.Reverse(true).Bold(true)
-			t.Blurred.FocusedButton = t.Focused.FocusedButton
+			// Without colour the fill is the terminal's own colours swapped.
+			for _, fs := range []*huh.FieldStyles{&t.Focused, &t.Blurred} {
+				fs.FocusedButton = fs.FocusedButton.UnsetForeground().UnsetBackground().Reverse(true)
+				fs.Next = fs.FocusedButton
+			}
 		}
 		built[isDark] = t
 		return t
 	})
 }
 
-// paletteTheme dresses huh's base theme in the app's one palette, so a
-// form reads like the screens around it on a light background as on a
-// dark one.
+// paletteTheme is huh's form theme in the app's one palette, every style
+// set here: no colour of huh's own themes is used (v2.0.3's Charm theme
+// has its light and dark option colours swapped, near-black options on a
+// dark terminal, near-white on a light one). Option text is the terminal's
+// own foreground, which its theme makes readable on its background; every
+// other colour is one of report's, chosen for 4.5:1 on either background.
 func paletteTheme(isDark bool) *huh.Styles {
 	st := report.NewStyles(isDark)
+	key, muted := st.Key.GetForeground(), st.Muted.GetForeground()
 	t := huh.ThemeBase(isDark)
+	t.Form.Base = lipgloss.NewStyle()
+	t.Group.Base = lipgloss.NewStyle()
+
 	f := &t.Focused
-	f.Base = f.Base.BorderForeground(st.Border.GetForeground())
+	// The bar beside the focused field is in the accent, the one field
+	// that takes keys marked as a title is.
+	f.Base = f.Base.BorderForeground(st.Layer.GetForeground())
 	f.Card = f.Base
 	f.Title = st.Layer
 	f.NoteTitle = st.Layer.MarginBottom(1)
-	f.Directory = st.Key
 	f.Description = st.Muted
-	f.ErrorIndicator = st.Error
-	f.ErrorMessage = st.Error
-	for _, sel := range []*lipgloss.Style{&f.SelectSelector, &f.NextIndicator, &f.PrevIndicator, &f.MultiSelectSelector, &f.TextInput.Prompt} {
-		*sel = sel.Foreground(st.Key.GetForeground())
-	}
-	f.Option = f.Option.Foreground(st.Text.GetForeground())
-	f.UnselectedOption = f.UnselectedOption.Foreground(st.Text.GetForeground())
-	f.SelectedOption = f.SelectedOption.Foreground(st.Pick.GetForeground())
-	f.SelectedPrefix = st.Good.SetString("✓ ")
-	f.UnselectedPrefix = st.Muted.SetString("• ")
-	f.FocusedButton = f.FocusedButton.Bold(true).Reverse(true)
+	f.ErrorIndicator = st.Error.SetString(" *")
+	f.ErrorMessage = st.Error.SetString(" *")
+	f.SelectSelector = f.SelectSelector.Foreground(key).Bold(true)
+	f.NextIndicator = f.NextIndicator.Foreground(key)
+	f.PrevIndicator = f.PrevIndicator.Foreground(key)
+	f.MultiSelectSelector = f.MultiSelectSelector.Foreground(key).Bold(true)
+	f.Directory = st.Key
+	f.File = st.Text
+	f.Option = st.Text
+	// In a select the option under the cursor; in a multi-select a ticked
+	// one. Both are bold as well as green, so they read without colour.
+	f.SelectedOption = st.Pick
+	f.SelectedPrefix = st.Good.Bold(true).SetString("[✓] ")
+	f.UnselectedOption = st.Text
+	f.UnselectedPrefix = st.Text.SetString("[ ] ")
+	button := lipgloss.NewStyle().Padding(0, 2).MarginRight(1)
+	f.FocusedButton = button.Inherit(st.Button)
+	f.BlurredButton = button.Foreground(muted)
 	f.Next = f.FocusedButton
-	f.BlurredButton = f.BlurredButton.Foreground(st.Muted.GetForeground())
-	f.TextInput.Cursor = f.TextInput.Cursor.Foreground(st.Good.GetForeground())
-	f.TextInput.Placeholder = f.TextInput.Placeholder.Foreground(st.Muted.GetForeground())
+	f.TextInput = huh.TextInputStyles{
+		Cursor:      st.Good,
+		CursorText:  st.Text,
+		Placeholder: st.Muted,
+		Prompt:      st.Key,
+		Text:        st.Text,
+	}
+
 	t.Blurred = t.Focused
 	t.Blurred.Base = t.Focused.Base.BorderStyle(lipgloss.HiddenBorder())
 	t.Blurred.Card = t.Blurred.Base
+	t.Blurred.MultiSelectSelector = lipgloss.NewStyle().SetString("  ")
 	t.Blurred.NextIndicator = lipgloss.NewStyle()
 	t.Blurred.PrevIndicator = lipgloss.NewStyle()
+
 	t.Group.Title = t.Focused.Title
 	t.Group.Description = t.Focused.Description
+	t.Help = help.Styles{
+		Ellipsis:       st.Muted,
+		ShortKey:       st.Key,
+		ShortDesc:      st.Muted,
+		ShortSeparator: st.Muted,
+		FullKey:        st.Key,
+		FullDesc:       st.Muted,
+		FullSeparator:  st.Muted,
+	}
 	return t
 }
 
@@ -306,6 +413,13 @@ func (f *form) typing() bool {
 	return ok
 }
 
+// ticking reports whether the focused field is a list whose items space
+// ticks, so the footer can say so.
+func (f *form) ticking() bool {
+	_, ok := f.f.GetFocusedField().(*huh.MultiSelect[string])
+	return ok
+}
+
 // advance moves focus n fields down a freshly started form, to restore the
 // position after a resize or when coming back to a page.
 func (f *form) advance(n int) {
@@ -315,10 +429,10 @@ func (f *form) advance(n int) {
 }
 
 // questionFields builds the fields of several bindings for a form w wide.
-func questionFields(kb *knowledge.KB, bs []*binding, w int) []huh.Field {
+func questionFields(kb *knowledge.KB, bs []*binding, w, h int) []huh.Field {
 	out := make([]huh.Field, len(bs))
 	for i, b := range bs {
-		out[i] = b.field(kb, false, w)
+		out[i] = b.field(kb, false, w, h)
 	}
 	return out
 }
@@ -362,7 +476,7 @@ func confirmField(title, desc string, v *bool) huh.Field {
 
 // questionForm is one page of questions (or a single one, to edit).
 func questionForm(c *shared, w, h int, bs []*binding) *form {
-	return newForm(c, w, h, questionFields(c.KB, bs, w)...)
+	return newForm(c, w, h, questionFields(c.KB, bs, w, h)...)
 }
 
 // saveForm asks for the path to save the answers to.
@@ -408,12 +522,29 @@ func askChoice(in io.Reader, out io.Writer, title string, choices []choice, v *s
 	return accessible(in, out, huh.NewSelect[string]().Title(title).Options(opts...).Value(v))
 }
 
-func askQuestions(in io.Reader, out io.Writer, kb *knowledge.KB, bs []*binding) error {
-	fields := make([]huh.Field, len(bs))
-	for i, b := range bs {
-		fields[i] = b.field(kb, true, 0)
+// askQuestions asks each binding's question in turn: the question and why
+// it matters printed first, wrapped at spaces to width, then a one-line
+// prompt huh reads the answer after (huh pads every line of a multi-line
+// prompt to its widest, which left the typed answer far to the right).
+func askQuestions(in io.Reader, out io.Writer, kb *knowledge.KB, bs []*binding, width int) error {
+	for _, b := range bs {
+		q := b.q
+		fmt.Fprintln(out)
+		for _, l := range report.Wrap(q.Prompt+" ("+q.Key+")", width, 0, 2) {
+			fmt.Fprintln(out, l)
+		}
+		for _, l := range report.Wrap("Why it matters: "+q.Why, width, 2, 0) {
+			fmt.Fprintln(out, l)
+		}
+		cur, _ := b.value()
+		for _, l := range report.Wrap(accessibleNow(q, cur.Plain(q.Type)), width, 2, 0) {
+			fmt.Fprintln(out, l)
+		}
+		if err := accessible(in, out, b.field(kb, true, width, 0)); err != nil {
+			return err
+		}
 	}
-	return accessible(in, out, fields...)
+	return nil
 }
 
 func askText(in io.Reader, out io.Writer, title string, v *string) error {
@@ -422,4 +553,17 @@ func askText(in io.Reader, out io.Writer, title string, v *string) error {
 
 func askYesNo(in io.Reader, out io.Writer, title string, v *bool) error {
 	return accessible(in, out, huh.NewConfirm().Title(title).Affirmative("Yes").Negative("No").Value(v))
+}
+
+// accessibleNow says the answer now and how to keep or change it, printed
+// before an accessible prompt.
+func accessibleNow(q *knowledge.Question, now string) string {
+	switch q.Type {
+	case knowledge.TypeInt:
+		return fmt.Sprintf("Now %s. Press enter to keep it, or type %s.", now, q.AllowedText())
+	case knowledge.TypeList:
+		return fmt.Sprintf("Now %s. Type an item's number to tick or untick it, 0 when done.", now)
+	default:
+		return fmt.Sprintf("Now %s. Press enter to keep it, or type the number of another.", now)
+	}
 }

@@ -111,7 +111,7 @@ func TestAccessibleSaveNamesTheOverlay(t *testing.T) {
 	var prompts strings.Builder
 	a := kb.Defaults()
 	d := decide.Decide(kb, a)
-	if err := offerSave(&lineReader{lines: []string{path}}, &prompts, kb, a, d, "New decision", "/srv/kb"); err != nil {
+	if err := offerSave(&lineReader{lines: []string{path}}, &prompts, 80, kb, a, d, "New decision", "/srv/kb"); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(path)

@@ -68,6 +68,11 @@ func (s *editScreen) Update(msg tea.Msg) tea.Cmd {
 		c.Pop()
 		return nil
 	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "tab" {
+		// The one field is the last: tab keeps it, as enter does, rather
+		// than doing nothing while the next arrow key changes the answer.
+		msg = tea.KeyPressMsg{Code: tea.KeyEnter}
+	}
 	cmd := s.form.update(msg)
 	s.err = ""
 	if v, err := s.b.value(); err != nil {
@@ -130,11 +135,15 @@ func (s *editScreen) View() string {
 
 func (s *editScreen) Help() screen.KeyHelp {
 	choose := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "choose"))
-	keep := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep"))
+	keep := key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "keep"))
 	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "put back"))
 	toggle := key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "tick a list item"))
+	short := []key.Binding{choose, keep, cancel}
+	if s.form != nil && s.form.ticking() {
+		short = []key.Binding{toggle, keep, cancel}
+	}
 	return screen.KeyHelp{
-		Short: []key.Binding{choose, keep, cancel},
+		Short: short,
 		Full:  [][]key.Binding{{choose, toggle, keep, cancel}},
 	}
 }

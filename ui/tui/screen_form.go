@@ -60,9 +60,9 @@ type formScreen struct {
 		key string
 		val knowledge.Value
 	}
-	// escArmed is set when esc was just refused on an invalid number; esc
-	// again puts the answer back and leaves.
-	escArmed bool
+	// settled is the session's version when focus came to the question:
+	// leaving it with the version unchanged means its answer moved nothing.
+	settled int
 }
 
 func newFormScreen(c *shared) *formScreen {
@@ -124,8 +124,14 @@ func (s *formScreen) rebuild() {
 // to it.
 func (s *formScreen) noteFocus() {
 	if k := s.form.focusedKey(); k != s.entered.key {
+		if s.entered.key != "" && s.settled == s.c.session.version {
+			// The answer just left changed nothing: what the last
+			// change moved is old news, and no longer marked.
+			s.c.session.settle()
+		}
 		s.entered.key = k
 		s.entered.val = s.c.session.answers.Get(k)
+		s.settled = s.c.session.version
 	}
 }
 
@@ -144,24 +150,19 @@ func (s *formScreen) invalid() error {
 
 // refuseLeaving keeps focus on a field whose number is not valid, with the
 // text as typed and the reason shown: leaving would store a number the user
-// never entered (the valid part of "32k" is 32). esc twice in a row puts
-// back the answer the field had and leaves.
+// never entered (the valid part of "32k" is 32). esc is the way out: it
+// puts back the answer the field had and leaves.
 func (s *formScreen) refuseLeaving(err error, esc bool) tea.Cmd {
 	q := s.c.KB.Question(s.entered.key)
-	if esc && s.escArmed && q != nil {
+	if esc && q != nil {
 		a := s.c.session.answers.With(s.c.KB.QuestionIndex(q.Key), s.entered.val)
 		s.c.session.set(a)
-		s.c.Status = q.Key + " put back to " + s.entered.val.Plain(q.Type)
+		s.c.Status = q.Key + " put back to " + s.entered.val.Plain(q.Type) + " (the number typed was not valid)"
 		s.c.Pop()
 		return nil
 	}
 	s.err = err.Error()
-	if esc && q != nil {
-		s.escArmed = true
-		s.c.Status = "esc again: put back " + s.entered.val.Plain(q.Type) + " and leave · or fix " + q.Key
-		return nil
-	}
-	s.c.Status = "Not moved: fix " + s.entered.key + " first"
+	s.c.Status = "Not moved: fix " + s.entered.key + " first (esc puts back " + s.entered.val.Plain(q.Type) + " and leaves)"
 	return nil
 }
 
@@ -169,6 +170,9 @@ func (s *formScreen) refuseLeaving(err error, esc bool) tea.Cmd {
 func (s *formScreen) gotoPage(i, focus int) tea.Cmd {
 	if i >= len(s.pages) {
 		return s.showResult()
+	}
+	if s.entered.key != "" && s.settled == s.c.session.version {
+		s.c.session.settle() // the page's last answer moved nothing
 	}
 	s.page = max(i, 0)
 	if focus < 0 {
@@ -190,16 +194,20 @@ func (s *formScreen) showResult() tea.Cmd {
 func (s *formScreen) Update(msg tea.Msg) tea.Cmd {
 	keys := s.c.Keys
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		armed := s.escArmed
-		s.escArmed = false
 		esc := k.String() == "esc" || (k.String() == "q" && !s.form.typing())
 		// Every way off the field but enter and tab (which huh already
 		// refuses) is checked here.
 		if esc || key.Matches(k, keys.NextPage, keys.PrevPage, keys.ResultNow, keys.PrevField) {
 			if err := s.invalid(); err != nil {
-				s.escArmed = armed
 				return s.refuseLeaving(err, esc)
 			}
+		}
+		if k.String() == "tab" && s.focus == len(s.bindings)-1 {
+			// huh takes tab on a group's last field for nothing (only
+			// enter submits it); here it goes on to the next page, as the
+			// footer says, so the next arrow key never changes this
+			// answer unseen.
+			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
 		}
 		switch {
 		case esc:
@@ -345,8 +353,19 @@ func (s *formScreen) Help() screen.KeyHelp {
 	choose := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "choose"))
 	toggle := key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "tick a list item"))
 	back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "back (answers kept)"))
+	next := screen.WithHelp(k.NextField, "next")
+	if s.form != nil && s.focus == len(s.bindings)-1 {
+		next = screen.WithHelp(k.NextField, "next page")
+		if s.page == len(s.pages)-1 {
+			next = screen.WithHelp(k.NextField, "result")
+		}
+	}
+	short := []key.Binding{next, screen.WithHelp(k.PrevField, "previous"), k.NextPage, k.ResultNow, back}
+	if s.form != nil && s.form.ticking() {
+		short = append([]key.Binding{toggle}, short...)
+	}
 	return screen.KeyHelp{
-		Short: []key.Binding{screen.WithHelp(k.NextField, "next"), screen.WithHelp(k.PrevField, "previous"), k.NextPage, k.ResultNow, back},
+		Short: short,
 		Full: [][]key.Binding{
 			{choose, toggle, k.NextField, k.PrevField},
 			{k.NextPage, k.PrevPage, k.ResultNow, back},

@@ -66,7 +66,9 @@ func (s *scenarioScreen) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, keys.Result):
 		return s.confirmThen(func() tea.Cmd {
 			s.load(c.Scenarios[s.cursor])
-			c.Replace(newResultScreen(c))
+			// Over the list, so back comes to it with this preset under
+			// the cursor, to try the next one.
+			c.Push(newResultScreen(c))
 			return nil
 		})
 	}

@@ -37,20 +37,8 @@ var journeys = []struct {
 		d.press("l", "r", "p", "e", "home", "enter", "backspace").typeText("1").press("enter", "d") // A beside B
 	}},
 	{"answers", func(d *driver) { d.press("l", "r", "e") }},
-	{"edit-fine-tune-method", func(d *driver) {
-		d.press("l", "r", "e", "home")
-		for range 5 {
-			d.press("down")
-		}
-		d.press("enter", "down")
-	}},
-	{"edit-other-model-types", func(d *driver) {
-		d.press("l", "r", "e", "home")
-		for range 7 {
-			d.press("down")
-		}
-		d.press("enter", "down", "space")
-	}},
+	{"edit-fine-tune-method", func(d *driver) { d.press("l", "r").editAnswer("fine_tune_method").press("down") }},
+	{"edit-other-model-types", func(d *driver) { d.press("l", "r").editAnswer("other_model_types").press("down", "space") }},
 	{"save", func(d *driver) { d.press("l", "r", "s") }},
 	{"export-path", func(d *driver) { d.press("l", "r", "x") }},
 	{"export-preview", func(d *driver) { d.press("l", "r", "x", "enter") }},
@@ -139,5 +127,24 @@ func (d *driver) scrollTo(heading string) *driver {
 		d.press("down")
 	}
 	d.t.Fatalf("scrolled 3000 lines without reaching %q:\n%s", heading, d.view())
+	return d
+}
+
+// editAnswer opens the answers list and the editor of the answer key, as a
+// user moves the cursor to it.
+func (d *driver) editAnswer(key string) *driver {
+	d.t.Helper()
+	d.press("e", "home")
+	for range 100 {
+		s, ok := d.screen().(*answersScreen)
+		if !ok {
+			d.t.Fatalf("looking for %s: not on the answers list but %q", key, d.screen().Title())
+		}
+		if s.qs[s.cursor].Key == key {
+			return d.press("enter")
+		}
+		d.press("down")
+	}
+	d.t.Fatalf("the answers list has no %s", key)
 	return d
 }

@@ -78,6 +78,10 @@ func (s *session) set(a knowledge.Answers) bool {
 	return true
 }
 
+// settle takes the decision as it stands as the one the next change is
+// compared with: nothing is marked as moved until something moves again.
+func (s *session) settle() { s.previous = s.decision }
+
 // unsaved reports whether answers were entered since the last save.
 func (s *session) unsaved() bool {
 	return s.started && !s.kb.Same(s.saved, s.answers)
