@@ -67,7 +67,17 @@ type Topic struct {
 	Seconds   int     `toml:"seconds"`
 	Prompt    string  `toml:"prompt"`
 	Reference string  `toml:"reference"`
-	Points    []Point `toml:"point"`
+	// Products are the products the explanation is about, with the names
+	// an answer may call them by.
+	Products []TopicProduct `toml:"product"`
+	Points   []Point        `toml:"point"`
+}
+
+// TopicProduct is a product an explanation talks about and the names that
+// refer to it (the first is how feedback names it).
+type TopicProduct struct {
+	ID    string   `toml:"id"`
+	Names []string `toml:"names"`
 }
 
 // Point is a key point an explanation should make.
@@ -75,6 +85,9 @@ type Point struct {
 	ID    string   `toml:"id"`
 	Text  string   `toml:"text"`
 	Terms []string `toml:"terms"`
+	// About are the products the point is about: its terms count only in
+	// a clause about one of them. Empty: a point about the pair.
+	About []string `toml:"about"`
 }
 
 // FlagItem is one flag of the flags drill.
@@ -116,6 +129,25 @@ func Load(kb *knowledge.KB) (*Content, error) {
 	for _, p := range c.Phrases {
 		if kb.Question(p.Key) == nil {
 			problems = append(problems, "phrase for unknown answer key "+p.Key)
+		}
+	}
+	for _, t := range c.Topics {
+		var ids []string
+		for _, tp := range t.Products {
+			if kb.Product(tp.ID) == nil {
+				problems = append(problems, "explain topic "+t.ID+" names unknown product "+tp.ID)
+			}
+			if len(tp.Names) == 0 {
+				problems = append(problems, "explain topic "+t.ID+" gives product "+tp.ID+" no names")
+			}
+			ids = append(ids, tp.ID)
+		}
+		for _, p := range t.Points {
+			for _, id := range p.About {
+				if !slices.Contains(ids, id) {
+					problems = append(problems, "explain point "+p.ID+" is about "+id+", not one of the topic's products")
+				}
+			}
 		}
 	}
 	for _, f := range c.FlagItems {

@@ -245,7 +245,68 @@ func TestExplainGrading(t *testing.T) {
 			if r.Score.Points != tc.points {
 				t.Errorf("points %v, want %v; covered %d, missed %v", r.Score.Points, tc.points, len(r.Covered), r.Score.Missed)
 			}
+			if r.KeywordList {
+				t.Errorf("sentences marked a keyword list: %q", tc.text)
+			}
 		})
+	}
+}
+
+// The review's answer: every key point's words are there, but said of the
+// other product. It must not pass.
+func TestAnExplanationThatSwapsDynamoAndDynamoTritonScoresLow(t *testing.T) {
+	c := content(t)
+	swapped := "Dynamo is just the renamed Triton Inference Server, a general model server for any model: ONNX, PyTorch, XGBoost. " +
+		"Dynamo-Triton is an orchestrator that sits above engines like vLLM and does KV-cache-aware routing and prefill/decode disaggregation. They can coexist; it depends on scale."
+	r := drill.GradeExplain(c.Topic(), swapped, 60*time.Second)
+	if r.Score.Ratio() >= c.Bar.Explain {
+		t.Fatalf("the swapped answer scores %s, at or over the bar", r.Score.Text())
+	}
+	for _, id := range []string{"triton-renamed", "triton-general-server", "dynamo-orchestrates-engines", "dynamo-fleet-features"} {
+		if !slices.Contains(r.Score.Missed, drill.ExplainItem(c.Topic().ID, id)) {
+			t.Errorf("%s credited though said of the other product", id)
+		}
+		if note := r.Note(id); !strings.Contains(note, "but of") {
+			t.Errorf("%s: note %q should say it was said of the other product", id, note)
+		}
+	}
+	if n := r.Note("triton-general-server"); !strings.Contains(n, "of NVIDIA Dynamo, not of Dynamo-Triton") {
+		t.Errorf("note %q should name both products", n)
+	}
+}
+
+func TestAKeywordListIsMarkedAndEarnsNoFullMarks(t *testing.T) {
+	topic := content(t).Topic()
+	for _, list := range []string{
+		"renamed, general model server, orchestrator, fleet, KV-aware routing, disaggregation, coexist, depends on scale",
+		"Dynamo-Triton renamed Triton general server ONNX. Dynamo orchestrator fleet routing disaggregation coexist scale",
+		"Dynamo-Triton: renamed\nmodel server\nDynamo: orchestrator\nKV-aware routing\ncoexist\nscale",
+	} {
+		r := drill.GradeExplain(topic, list, 30*time.Second)
+		if !r.KeywordList {
+			t.Errorf("not marked a keyword list: %q", list)
+		}
+		if r.Score.Points >= r.Score.Max/2+1e-9 || len(r.Feedback) == 0 || !strings.Contains(r.Feedback[0], "list of keywords") {
+			t.Errorf("%q: %s with feedback %q; a keyword list earns half at most and says why", list, r.Score.Text(), r.Feedback)
+		}
+	}
+}
+
+func TestANegatedKeyPointIsNotCredited(t *testing.T) {
+	topic := content(t).Topic()
+	negated := "Dynamo-Triton is not a general model server and it was never renamed. " +
+		"NVIDIA Dynamo doesn't orchestrate engines and it has no KV-aware routing. They can coexist."
+	r := drill.GradeExplain(topic, negated, 30*time.Second)
+	if r.Score.Points != 1 {
+		t.Errorf("negated answer scores %s, want only the coexist point; covered %v", r.Score.Text(), r.Terms)
+	}
+	if n := r.Note("triton-general-server"); !strings.Contains(n, "only in the negative") {
+		t.Errorf("note %q should say the point was negated", n)
+	}
+	// A negation in another clause does not cancel the point.
+	r = drill.GradeExplain(topic, "Dynamo-Triton is not an orchestrator; it is a general model server.", 30*time.Second)
+	if r.Score.Points != 1 {
+		t.Errorf("a negation in the other clause cancelled the point: %s", r.Score.Text())
 	}
 }
 

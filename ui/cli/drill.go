@@ -433,6 +433,12 @@ func (r *drillRun) explain() (drill.ExplainResult, error) {
 	}
 	for _, p := range res.Missed {
 		r.say("  ✗ %s\n", p.Text)
+		if n := res.Note(p.ID); n != "" {
+			r.say("      %s.\n", n)
+		}
+	}
+	for _, f := range res.Feedback {
+		r.say("  %s\n", f)
 	}
 	r.say("\nReference explanation:\n  %s\n", t.Reference)
 	return res, nil
