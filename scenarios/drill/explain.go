@@ -18,7 +18,7 @@ type ExplainResult struct {
 	Missed  []Point  `json:"missed"`
 	InTime  bool     `json:"in_time"`
 	Elapsed float64  `json:"elapsed_seconds"`
-	Terms   []string `json:"terms"` // the words that earned the covered points
+	Terms   []string `json:"terms"` // the answer's words that earned the covered points
 	// KeywordList is set when the answer reads as bare terms rather than
 	// sentences: it earns half a point per key point at most.
 	KeywordList bool `json:"keyword_list"`
@@ -105,17 +105,18 @@ func pointHit(t Topic, p Point, clauses []clause) (hit, note string) {
 			if at < 0 {
 				continue
 			}
+			said := saidAt(cl.text, at, term)
 			switch {
 			case negatedBefore(cl.text[:at]):
 				if negated == "" {
-					negated = term
+					negated = said
 				}
 			case !about:
 				if wrongProduct == "" {
-					wrongProduct = term
+					wrongProduct = said
 				}
 			default:
-				return term, ""
+				return said, ""
 			}
 		}
 	}
@@ -174,6 +175,16 @@ func termIndex(text, term string) int {
 
 func isWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80
+}
+
+// saidAt is the answer's own words for a term found at at: the term
+// carried to the end of its last word ("renam" says "renamed").
+func saidAt(text string, at int, term string) string {
+	end := at + len(normalize(term))
+	for end < len(text) && isWordByte(text[end]) {
+		end++
+	}
+	return text[at:end]
 }
 
 // negatedBefore reports whether the clause says a negation before a term.
