@@ -23,6 +23,9 @@ import (
 //go:embed data/drills.toml
 var contentTOML string
 
+//go:embed data/distinctions.toml
+var distinctionsTOML string
+
 // Names of the drills, in the order of the mock exit test.
 const (
 	Taxonomy = "taxonomy"
@@ -51,6 +54,17 @@ type Content struct {
 	Phrases   []Phrase   `toml:"phrase"`
 	Topics    []Topic    `toml:"explain"`
 	FlagItems []FlagItem `toml:"flag"`
+	// Distinctions say, per layer id, what sets the layer apart.
+	Distinctions map[string]Distinction `toml:"-"`
+}
+
+// Distinction is what sets one serving layer apart from the others, from
+// data/distinctions.toml.
+type Distinction struct {
+	Layer string `toml:"layer"`
+	Is    string `toml:"is"`
+	Does  string `toml:"does"`
+	Job   string `toml:"job"`
 }
 
 // Phrase is one sentence of a generated scenario's story.
@@ -116,6 +130,31 @@ func Load(kb *knowledge.KB) (*Content, error) {
 	c := raw.Content
 	c.TaxonomyProducts = raw.Taxonomy.Products
 	var problems []string
+	var dist struct {
+		Distinction []Distinction `toml:"distinction"`
+	}
+	md, err = toml.Decode(distinctionsTOML, &dist)
+	if err != nil {
+		return nil, fmt.Errorf("scenarios/drill/data/distinctions.toml: %w", err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return nil, fmt.Errorf("scenarios/drill/data/distinctions.toml: unknown key %s", und[0])
+	}
+	c.Distinctions = map[string]Distinction{}
+	for _, d := range dist.Distinction {
+		switch {
+		case kb.Layer(d.Layer) == nil:
+			problems = append(problems, "distinctions.toml names unknown layer "+d.Layer)
+		case d.Is == "" || d.Does == "" || d.Job == "":
+			problems = append(problems, "distinctions.toml: layer "+d.Layer+" needs is, does and job")
+		}
+		c.Distinctions[d.Layer] = d
+	}
+	for _, l := range kb.Layers {
+		if _, ok := c.Distinctions[l.ID]; !ok {
+			problems = append(problems, "distinctions.toml has no distinction for layer "+l.ID)
+		}
+	}
 	for _, id := range c.TaxonomyProducts {
 		if kb.Product(id) == nil {
 			problems = append(problems, "taxonomy names unknown product "+id)

@@ -54,7 +54,7 @@ func TestTaxonomyGrading(t *testing.T) {
 			for k, v := range tc.change {
 				placed[k] = v
 			}
-			r := drill.GradeTaxonomy(kb, c.TaxonomyProducts, placed)
+			r := c.GradeTaxonomy(kb, c.TaxonomyProducts, placed)
 			if r.Score.Points != tc.points || r.Score.Max != 9 {
 				t.Errorf("score %v/%v, want %v/9", r.Score.Points, r.Score.Max, tc.points)
 			}
@@ -65,11 +65,38 @@ func TestTaxonomyGrading(t *testing.T) {
 				t.Errorf("missed %v, want %v", r.Score.Missed, want)
 			}
 			for _, p := range r.Placements {
-				if !p.Right && !strings.Contains(p.Why, "belongs to the") {
-					t.Errorf("wrong placement of %s without a reason: %q", p.Product, p.Why)
+				if p.Right {
+					continue
+				}
+				if p.Why == "" || strings.Contains(p.Why, kb.Product(p.Product).Role) {
+					t.Errorf("wrong placement of %s: the reason %q must explain the layers, not restate the product's role", p.Product, p.Why)
 				}
 			}
 		})
+	}
+}
+
+// The reason for a wrong placement says what the product's layer does,
+// which job of the chosen layer it does not do, and who does that job.
+func TestAWrongPlacementIsExplainedByTheDistinction(t *testing.T) {
+	c := content(t)
+	cases := []struct {
+		product, chosen string
+		want            []string
+	}{
+		{"dynamo-triton", "orchestrator", []string{"Dynamo-Triton is a model server: it wraps engines behind HTTP/gRPC", "it does not route a fleet", "that is the orchestrator's job, which NVIDIA Dynamo does"}},
+		{"dynamo", "model-server", []string{"NVIDIA Dynamo is an orchestrator: it works above the engines", "it does not wrap engines behind one HTTP/gRPC API", "the model server's job, which Dynamo-Triton does"}},
+		{"sglang", "orchestrator", []string{"SGLang is an engine: it runs the model on the accelerator", "which SGLang router does"}},
+		{"kserve", "engine", []string{"KServe is an orchestrator", "it does not run the model itself", "the engine's job, which vLLM does"}},
+		{"vllm", "", []string{"vLLM is an engine: it runs the model on the accelerator"}},
+	}
+	for _, tc := range cases {
+		why := c.Distinguish(kb, tc.product, tc.chosen)
+		for _, w := range tc.want {
+			if !strings.Contains(why, w) {
+				t.Errorf("%s placed on %q: %q lacks %q", tc.product, tc.chosen, why, w)
+			}
+		}
 	}
 }
 

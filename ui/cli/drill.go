@@ -244,7 +244,7 @@ func (r *drillRun) taxonomy() (drill.TaxonomyResult, error) {
 			r.say("      type e, m or o\n")
 		}
 	}
-	res := drill.GradeTaxonomy(r.kb, products, placed)
+	res := r.c.GradeTaxonomy(r.kb, products, placed)
 	r.say("\nResult: %s\n", res.Score.Text())
 	for _, p := range res.Placements {
 		if p.Right {

@@ -37,7 +37,7 @@ func TestTaxonomyDrillGradesAndRecords(t *testing.T) {
 	// A wrong answer is graded with the reason, and asked first next time.
 	wrong := strings.Replace(input.String(), "m\n", "o\n", 1)
 	_, out, _ = runWithInput(t, env, wrong, "drill", "taxonomy", "--seed", "3")
-	if !strings.Contains(out, "✗ Dynamo-Triton: you said orchestrator. Dynamo-Triton belongs to the model server layer") {
+	if !strings.Contains(out, "✗ Dynamo-Triton: you said orchestrator. Dynamo-Triton is a model server: it wraps engines behind HTTP/gRPC and manages many models, of any framework, from a versioned repository; it does not route a fleet, spreading requests across replicas and scaling them (that is the orchestrator's job, which NVIDIA Dynamo does).") {
 		t.Fatalf("no reason for the wrong placement:\n%s", out)
 	}
 	_, out, _ = runWithInput(t, env, "", "drill", "taxonomy", "--seed", "3")

@@ -395,7 +395,7 @@ func TestTaxonomyMissedItemComesFirst(t *testing.T) {
 	e.placeAll(s, last)
 	e.press("enter")
 	name := e.c.KB.ProductName(last)
-	if v := e.view(); !strings.Contains(v, "✗ "+name+": you said") || !strings.Contains(v, name+" belongs to the") {
+	if v := e.view(); !strings.Contains(v, "✗ "+name+": you said") || !strings.Contains(v, name+" is a") {
 		t.Fatalf("the wrong placement should be graded with its reason:\n%s", v)
 	}
 	e.press("r")
