@@ -77,10 +77,10 @@ type Phrase struct {
 
 // Topic is one 90-second explanation with its key points.
 type Topic struct {
-	ID        string  `toml:"id"`
-	Seconds   int     `toml:"seconds"`
-	Prompt    string  `toml:"prompt"`
-	Reference string  `toml:"reference"`
+	ID        string `toml:"id"`
+	Seconds   int    `toml:"seconds"`
+	Prompt    string `toml:"prompt"`
+	Reference string `toml:"reference"`
 	// Products are the products the explanation is about, with the names
 	// an answer may call them by.
 	Products []TopicProduct `toml:"product"`

@@ -191,13 +191,14 @@ func TestGeneratedScenariosHoldOnlyAllowedAnswers(t *testing.T) {
 func TestFlagGrading(t *testing.T) {
 	c := content(t)
 	q := func(id, mode string) drill.FlagQuestion {
-		for _, fq := range c.FlagQuiz(kb, 3, nil) {
-			if fq.FlagID == id {
-				fq.Mode = mode
-				return fq
+		for seed := range uint64(100) {
+			for _, fq := range c.FlagQuiz(kb, seed, nil) {
+				if fq.FlagID == id && fq.Mode == mode {
+					return fq
+				}
 			}
 		}
-		t.Fatalf("no question for %s", id)
+		t.Fatalf("no question for %s in mode %s", id, mode)
 		return drill.FlagQuestion{}
 	}
 	gmu := q("vllm-gpu-memory-utilization", drill.ModeDefault)
@@ -219,6 +220,16 @@ func TestFlagGrading(t *testing.T) {
 		{"the seed's removed name earns half", q("vllm-speculative-config", drill.ModeName), drill.FlagAnswer{Name: "--speculative-model"}, 1, "--speculative-model is removed"},
 		{"a renamed-twice name still counts as the seed's", q("vllm-max-cudagraph-capture-size", drill.ModeName), drill.FlagAnswer{Name: "--max-seq-len-to-capture"}, 1, "today the flag is --max-cudagraph-capture-size"},
 		{"an unrelated flag", q("vllm-block-size", drill.ModeName), drill.FlagAnswer{Name: "--max-model-len"}, 0, ""},
+		{"92% is 0.92", gmu, drill.FlagAnswer{Default: "92%", Choice: gmu.Correct}, 2, ""},
+		{".92 is 0.92", gmu, drill.FlagAnswer{Default: ".92", Choice: gmu.Correct}, 2, ""},
+		{"0.920 is 0.92", gmu, drill.FlagAnswer{Default: "0.920.", Choice: gmu.Correct}, 2, ""},
+		{"90% is the course notes' 0.9", gmu, drill.FlagAnswer{Default: "90%", Choice: gmu.Correct}, 1.5, "today: 0.92"},
+		{"enabled is on", q("vllm-enable-prefix-caching", drill.ModeDefault), drill.FlagAnswer{Default: "Enabled", Choice: -1}, 1, ""},
+		{"true is on", q("vllm-enable-chunked-prefill", drill.ModeDefault), drill.FlagAnswer{Default: "true", Choice: -1}, 1, ""},
+		{"disabled is off", q("vllm-enforce-eager", drill.ModeDefault), drill.FlagAnswer{Default: "disabled", Choice: -1}, 1, ""},
+		{"on is not off", q("vllm-enforce-eager", drill.ModeDefault), drill.FlagAnswer{Default: "on", Choice: -1}, 0, ""},
+		{"8k is 8192", q("vllm-max-num-batched-tokens", drill.ModeDefault), drill.FlagAnswer{Default: "2k/8k", Choice: -1}, 1, ""},
+		{"a typo of the right flag earns half", q("vllm-max-num-seqs", drill.ModeName), drill.FlagAnswer{Name: "--max-num-seq"}, 1, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -233,6 +244,51 @@ func TestFlagGrading(t *testing.T) {
 				t.Error("grading must teach the current default and its source")
 			}
 		})
+	}
+}
+
+func TestANearMissFlagNameSaysDidYouMean(t *testing.T) {
+	c := content(t)
+	q := drill.FlagQuestion{FlagID: "vllm-max-num-seqs", Mode: drill.ModeName, Flag: "--max-num-seqs"}
+	g := c.GradeFlag(kb, q, drill.FlagAnswer{Name: "max-num-seq"})
+	if g.DidYouMean != "--max-num-seqs" || g.NameVerdict != "nearly right" {
+		t.Errorf("typo: did you mean %q, verdict %q", g.DidYouMean, g.NameVerdict)
+	}
+	q = drill.FlagQuestion{FlagID: "vllm-block-size", Mode: drill.ModeName, Flag: "--block-size"}
+	g = c.GradeFlag(kb, q, drill.FlagAnswer{Name: "--max-num-seqz"})
+	if g.DidYouMean != "--max-num-seqs" || g.Points != 0 {
+		t.Errorf("near miss of another flag: did you mean %q, %v points", g.DidYouMean, g.Points)
+	}
+	g = c.GradeFlag(kb, q, drill.FlagAnswer{Name: "--max-model-len"})
+	if g.DidYouMean != "" {
+		t.Errorf("a real flag, only the wrong one, needs no did-you-mean: %q", g.DidYouMean)
+	}
+}
+
+// An effect that a later question asks for is never offered as a wrong
+// effect before it: that would give the later answer away.
+func TestFlagDistractorsDoNotGiveAwayLaterQuestions(t *testing.T) {
+	c := content(t)
+	for seed := range uint64(200) {
+		misses := drill.Misses{}
+		if seed%3 == 0 {
+			misses["flags:vllm-block-size:name"] = 2
+			misses["flags:vllm-enforce-eager:default-and-effect"] = 1
+		}
+		qs := c.FlagQuiz(kb, seed, misses)
+		for i, q := range qs {
+			if q.Mode != drill.ModeDefault {
+				continue
+			}
+			if len(q.Choices) != 4 || q.Choices[q.Correct] != q.Effect {
+				t.Fatalf("seed %d q%d: %d choices, correct %d", seed, i, len(q.Choices), q.Correct)
+			}
+			for _, later := range qs[i+1:] {
+				if later.Mode == drill.ModeDefault && later.FlagID != q.FlagID && slices.Contains(q.Choices, later.Effect) {
+					t.Fatalf("seed %d: question %d (%s) offers the effect of the later %s", seed, i+1, q.Flag, later.Flag)
+				}
+			}
+		}
 	}
 }
 

@@ -106,7 +106,7 @@ missed most more often.`,
 			if !cmd.Flags().Changed("seed") {
 				s = uint64(now.UnixNano())
 			}
-			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName, now: clock}
+			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName, now: clock, piped: !isTerminal(a.io.Stdin)}
 			rec, err := r.run(name)
 			if err != nil {
 				if errors.Is(err, errAbandoned) {
@@ -180,6 +180,9 @@ type drillRun struct {
 	misses   drill.Misses
 	scenario string
 	now      func() time.Time // times the explanation
+	// piped is set when answers come from a pipe: nothing echoes them, so
+	// each answer is echoed here and the transcript reads as one.
+	piped bool
 }
 
 func (r *drillRun) say(format string, args ...any) { fmt.Fprintf(r.w, format, args...) }
@@ -191,7 +194,11 @@ func (r *drillRun) ask(prompt string) (string, error) {
 		r.say("\n")
 		return "", errAbandoned
 	}
-	return strings.TrimSpace(r.in.Text()), nil
+	ans := strings.TrimSpace(r.in.Text())
+	if r.piped {
+		r.say("%s\n", ans)
+	}
+	return ans, nil
 }
 
 func (r *drillRun) run(name string) (store.Record, error) {
@@ -373,32 +380,20 @@ func (r *drillRun) flags() (drill.FlagsResult, error) {
 			}
 			answers[i].Name = name
 		}
+		// Feedback at once, so the next question is asked knowing this one.
+		for _, line := range r.c.GradeFlag(r.kb, q, answers[i]).Feedback() {
+			r.say("      %s\n", line)
+		}
+		r.say("\n")
 	}
 	res := r.c.GradeFlags(r.kb, qs, answers)
-	r.say("\nResult: %s\n", res.Score.Text())
+	r.say("Result: %s\n", res.Score.Text())
 	for _, g := range res.Grades {
 		mark := "✓"
 		if g.Points < g.Max {
 			mark = "✗"
 		}
-		verdict := g.NameVerdict
-		if g.Question.Mode == drill.ModeDefault {
-			verdict = "default " + g.DefaultVerdict + ", effect " + g.EffectVerdict
-		}
-		r.say("  %s %s (%s): %s\n", mark, g.Question.Flag, drill.Fraction(g.Points, g.Max), verdict)
-		if g.Correction != "" {
-			r.say("      correction: %s\n", g.Correction)
-		}
-		if g.Points < g.Max {
-			r.say("      default today: %s\n", g.Default)
-			if g.DependsOn != "" {
-				r.say("      depends on: %s\n", g.DependsOn)
-			}
-			if g.Versions != "" {
-				r.say("      versions: %s\n", g.Versions)
-			}
-			r.say("      source: %s\n", g.Source)
-		}
+		r.say("  %s %s (%s): %s\n", mark, g.Question.Flag, drill.Fraction(g.Points, g.Max), g.Verdict())
 	}
 	return res, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -116,5 +117,43 @@ func TestDrillInputProblems(t *testing.T) {
 	code, out, stderr := run(t, env, "drill", "stats")
 	if code != 0 || !strings.Contains(stderr, "was set aside as "+hist+".unreadable-") || !strings.Contains(out, "No drills finished yet") {
 		t.Errorf("code %d stderr %q out %q", code, stderr, out)
+	}
+}
+
+// Each flag question is graded as soon as it is answered: the verdict, the
+// right answer and its source come before the next question.
+func TestFlagsDrillGivesFeedbackAfterEachQuestion(t *testing.T) {
+	env := []string{"STACKPICK_HISTORY=" + filepath.Join(t.TempDir(), "h.json")}
+	kb := knowledge.MustDefault()
+	c, _ := drill.Load(kb)
+	qs := c.FlagQuiz(kb, 4, nil)
+	var input strings.Builder
+	for _, q := range qs {
+		if q.Mode == drill.ModeName {
+			input.WriteString("--max-num-seq\n") // a typo of one flag, right for at most one question
+		} else {
+			input.WriteString("nonsense\n1\n")
+		}
+	}
+	code, out, stderr := runWithInput(t, env, input.String(), "drill", "flags", "--seed", "4")
+	if code != 0 || stderr != "" {
+		t.Fatalf("code %d stderr %q\n%s", code, stderr, out)
+	}
+	second := strings.Index(out, "2/"+strconv.Itoa(len(qs))+" ")
+	if second < 0 {
+		t.Fatalf("no second question:\n%s", out)
+	}
+	first := out[:second]
+	f := kb.Flag(qs[0].FlagID)
+	for _, want := range []string{"✗ ", "Source: " + f.Source} {
+		if !strings.Contains(first, want) {
+			t.Errorf("feedback on question 1 lacks %q before question 2:\n%s", want, first)
+		}
+	}
+	if qs[0].Mode == drill.ModeName && !strings.Contains(first, "Did you mean --max-num-seqs?") && qs[0].FlagID != "vllm-max-num-seqs" {
+		t.Errorf("a near-miss name should get a did-you-mean:\n%s", first)
+	}
+	if !strings.Contains(out, "Result: ") {
+		t.Errorf("no result at the end:\n%s", out)
 	}
 }
