@@ -51,6 +51,7 @@ type Content struct {
 	NoneDefense      struct {
 		Terms []string `toml:"terms"`
 	} `toml:"none_defense"`
+	Generate  Generate   `toml:"generate"`
 	Phrases   []Phrase   `toml:"phrase"`
 	Topics    []Topic    `toml:"explain"`
 	FlagItems []FlagItem `toml:"flag"`
@@ -65,6 +66,20 @@ type Distinction struct {
 	Is    string `toml:"is"`
 	Does  string `toml:"does"`
 	Job   string `toml:"job"`
+}
+
+// Generate is how the scenario drill draws a plausible scenario.
+type Generate struct {
+	GPUsPerNode      []int         `toml:"gpus_per_node"`
+	MaxFullFineTunes int           `toml:"max_full_fine_tunes"`
+	GPUs             []GenerateGPU `toml:"gpu"`
+}
+
+// GenerateGPU narrows what a scenario may say of one card.
+type GenerateGPU struct {
+	ID      string `toml:"id"`
+	PerNode []int  `toml:"per_node"`
+	Nodes   []int  `toml:"nodes"`
 }
 
 // Phrase is one sentence of a generated scenario's story.
@@ -168,6 +183,14 @@ func Load(kb *knowledge.KB) (*Content, error) {
 	for _, p := range c.Phrases {
 		if kb.Question(p.Key) == nil {
 			problems = append(problems, "phrase for unknown answer key "+p.Key)
+		}
+	}
+	if len(c.Generate.GPUsPerNode) == 0 {
+		problems = append(problems, "generate needs gpus_per_node")
+	}
+	for _, g := range c.Generate.GPUs {
+		if kb.GPU(g.ID) == nil {
+			problems = append(problems, "generate names unknown GPU "+g.ID)
 		}
 	}
 	for _, t := range c.Topics {

@@ -441,6 +441,91 @@ func TestGeneratedStoriesReadWell(t *testing.T) {
 	}
 }
 
+// Every generated scenario is one people meet, and has a stack: GPUs per
+// node as servers come (never "3 × B200"), fine-tunes with a method (never
+// "16 fine-tunes (method: none)"), no batch traffic that puts latency
+// first, and a decision with no layer where nothing fits.
+func TestEveryGeneratedScenarioIsPlausible(t *testing.T) {
+	c := content(t)
+	perNode := map[string][]int{"b200": {8}, "b300": {8}, "mi300x": {8}, "mi325x": {8}, "mi355x": {8}, "gaudi3": {8}, "tpu-v6e": {1, 4, 8}, "m3-ultra-512gb": {1}}
+	told := map[string]bool{}
+	for _, p := range c.Phrases {
+		told[p.Key] = true
+		for _, q := range kb.Questions {
+			if strings.Contains(p.Text, "{"+q.Key+"}") {
+				told[q.Key] = true
+			}
+		}
+	}
+	defaults := kb.Defaults()
+	for seed := range uint64(1000) {
+		p := c.GeneratedPrompt(kb, seed)
+		a := p.Answers
+		fail := func(format string, args ...any) {
+			t.Helper()
+			t.Fatalf("seed %d: "+format+"\n%s", append(append([]any{seed}, args...), p.Story)...)
+		}
+		gpu, gpn := a.Get("gpu").Str, a.Get("gpus_per_node").Int
+		want := []int{1, 2, 4, 8}
+		if w, ok := perNode[gpu]; ok {
+			want = w
+		}
+		if gpu == "cpu" {
+			want = []int{0}
+		}
+		if !slices.Contains(want, gpn) {
+			fail("%d × %s per node", gpn, gpu)
+		}
+		if fts, m := a.Get("fine_tunes").Int, a.Get("fine_tune_method").Str; (fts > 0) != (m != "none") {
+			fail("%d fine-tunes (method: %s)", fts, m)
+		}
+		if a.Get("workload").Str == "batch" && a.Get("latency_priority").Str == "latency" {
+			fail("batch traffic with latency priority")
+		}
+		if strings.Contains(p.Story, "method: none") {
+			fail("the story tells a method of none")
+		}
+		for qi, q := range kb.Questions {
+			if !q.Derived && !told[q.Key] && !reflect.DeepEqual(a.Values()[qi], defaults.Values()[qi]) {
+				fail("%s is drawn but the story never tells it", q.Key)
+			}
+		}
+		if bad := c.Implausible(kb, a); len(bad) > 0 {
+			fail("implausible: %v", bad)
+		}
+		for _, l := range decide.Decide(kb, a).Layers {
+			if len(l.Conflicts) > 0 {
+				fail("nothing fits on the %s layer: %+v", l.Layer, l.Conflicts)
+			}
+		}
+	}
+}
+
+func TestImplausibleNamesWhatPeopleWouldNotMeet(t *testing.T) {
+	c := content(t)
+	a := kb.Defaults()
+	set := func(key string, v any) {
+		if err := a.Set(key, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set("gpu", "b200")
+	set("gpus_per_node", int64(3))
+	set("fine_tunes", int64(16))
+	set("fine_tune_method", "none")
+	set("workload", "batch")
+	set("latency_priority", "latency")
+	got := strings.Join(c.Implausible(kb, a), "; ")
+	for _, want := range []string{"3 × b200 per node", "16 fine-tunes with method none", "batch traffic with latency first"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Implausible = %q, lacks %q", got, want)
+		}
+	}
+	if bad := c.Implausible(kb, kb.Defaults()); len(bad) > 0 {
+		t.Errorf("the default answers are implausible: %v", bad)
+	}
+}
+
 func TestAScoreReadsAsPointsOfTheMaximum(t *testing.T) {
 	cases := []struct {
 		s          drill.Score
