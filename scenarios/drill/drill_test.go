@@ -565,6 +565,19 @@ func TestTheMockExitTestScoresAPointPerPart(t *testing.T) {
 	}
 }
 
+func TestProgressCountsAttemptsInWords(t *testing.T) {
+	cases := map[string]string{
+		drill.Progress("taxonomy", 1, 1.0/3, 1.0/3, 0): "Taxonomy    1 attempt   last  33%  best  33%",
+		drill.Progress("flags", 3, 0.89, 1, 0):         "Flags       3 attempts  last  89%  best 100%",
+		drill.Progress("mock", 2, 0.5, 0.75, 1):        "Mock        2 attempts  last  50%  best  75%  1 passed",
+	}
+	for got, want := range cases {
+		if got != want || strings.Contains(got, " ,") {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
 func TestATrendShowsTheLastScoresOldestFirst(t *testing.T) {
 	if got := drill.Trend([]float64{0.1, 2.0 / 3, 0.889, 1}, 3); got != "67% → 89% → 100%" {
 		t.Errorf("got %q", got)

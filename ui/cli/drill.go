@@ -289,26 +289,34 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 			optional = append(optional, strings.ToLower(l.Name))
 		}
 	}
-	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer (none leaves the %s empty), and defend it in one line.\n\n", p.Title, p.Story, strings.Join(optional, " or the "))
+	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer by its number or name (none leaves the %s empty), and defend it in one line.\n\n", p.Title, p.Story, strings.Join(optional, " or the "))
 	ans := drill.StackAnswer{Picks: map[string]string{}, Defense: map[string]string{}}
 	for _, layer := range r.kb.Layers {
-		var choices []string
-		if layer.Optional {
-			choices = append(choices, knowledge.None)
-		}
+		// The same choices, in the same order, as the app numbers them:
+		// the products, then none on an optional layer.
+		var choices, names []string
 		for _, prod := range r.kb.ProductsOn(layer.ID) {
 			choices = append(choices, prod.ID)
+			names = append(names, prod.Name)
+		}
+		if layer.Optional {
+			choices = append(choices, knowledge.None)
+			names = append(names, report.EmptyLayer(r.kb, layer.ID))
+		}
+		r.say("%s: which product?\n", layer.Name)
+		for i, n := range names {
+			r.say("  %d) %s\n", i+1, n)
 		}
 		for {
-			pick, err := r.ask(fmt.Sprintf("%s [%s]: ", layer.Name, strings.Join(choices, ", ")))
+			pick, err := r.ask(fmt.Sprintf("%s [1-%d]: ", layer.Name, len(choices)))
 			if err != nil {
 				return drill.ScenarioResult{}, err
 			}
-			if slices.Contains(choices, strings.ToLower(pick)) {
-				ans.Picks[layer.ID] = strings.ToLower(pick)
+			if i := pickIndex(pick, choices, names); i >= 0 {
+				ans.Picks[layer.ID] = choices[i]
 				break
 			}
-			r.say("      one of: %s%s\n", strings.Join(choices, ", "), suggestion(pick, choices))
+			r.say("      type a number from 1 to %d, or one of: %s%s\n", len(choices), strings.Join(choices, ", "), suggestion(pick, choices))
 		}
 		line, err := r.ask("  defense: ")
 		if err != nil {
@@ -338,6 +346,24 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// pickIndex reads a pick typed as its number (1-n), its id or its name;
+// -1 when it is none of them.
+func pickIndex(got string, ids, names []string) int {
+	got = strings.ToLower(strings.TrimSpace(got))
+	if n, err := strconv.Atoi(strings.TrimSuffix(got, ")")); err == nil {
+		if n >= 1 && n <= len(ids) {
+			return n - 1
+		}
+		return -1
+	}
+	for i := range ids {
+		if got == ids[i] || got == strings.ToLower(names[i]) {
+			return i
+		}
+	}
+	return -1
 }
 
 func suggestion(got string, choices []string) string {
@@ -489,7 +515,12 @@ func (a *app) statsText(s store.Summary, name func(string) string) string {
 	var b strings.Builder
 	b.WriteString(a.styles().Heading.Render("Progress per drill") + "\n")
 	for _, d := range s.Drills {
-		fmt.Fprintf(&b, "  %s  %s\n", drill.Progress(d.Drill, d.Attempts, d.Last, d.Best, d.Passes), drill.Trend(d.Ratios, 10))
+		line := "  " + drill.Progress(d.Drill, d.Attempts, d.Last, d.Best, d.Passes)
+		// One score is already the last and the best: a trend needs two.
+		if len(d.Ratios) > 1 {
+			line += "  " + drill.Trend(d.Ratios, 10)
+		}
+		b.WriteString(line + "\n")
 	}
 	if len(s.MostMissed) > 0 {
 		b.WriteString("\n" + a.styles().Heading.Render("Most missed") + "\n")

@@ -46,7 +46,7 @@ func TestTaxonomyDrillGradesAndRecords(t *testing.T) {
 		t.Errorf("the missed product should be asked first:\n%s", out)
 	}
 	_, stats, _ := run(t, env, "drill", "stats")
-	if !strings.Contains(stats, "Taxonomy    2×  last  89%  best 100%") || !strings.Contains(stats, "1× Taxonomy: Dynamo-Triton") {
+	if !strings.Contains(stats, "Taxonomy    2 attempts  last  89%  best 100%  100% → 89%") || !strings.Contains(stats, "1× Taxonomy: Dynamo-Triton") {
 		t.Errorf("stats:\n%s", stats)
 	}
 	var f struct{ Records []map[string]any }
@@ -155,5 +155,43 @@ func TestFlagsDrillGivesFeedbackAfterEachQuestion(t *testing.T) {
 	}
 	if !strings.Contains(out, "Result: ") {
 		t.Errorf("no result at the end:\n%s", out)
+	}
+}
+
+// The review saw "1 attempt , best": one attempt reads as one, without a
+// trend of a single score.
+func TestDrillStatsAfterOneAttempt(t *testing.T) {
+	env := []string{"STACKPICK_HISTORY=" + filepath.Join(t.TempDir(), "h.json")}
+	if code, out, _ := runWithInput(t, env, strings.Repeat("e\n", 9), "drill", "taxonomy", "--seed", "1"); code != 0 {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+	_, stats, _ := run(t, env, "drill", "stats")
+	line := strings.Split(stats, "\n")[1]
+	if !strings.HasPrefix(strings.TrimSpace(line), "Taxonomy    1 attempt   last  44%  best  44%") || strings.Contains(line, "→") || strings.Contains(stats, " ,") {
+		t.Errorf("stats line %q", line)
+	}
+}
+
+// The line-mode scenario drill numbers its choices as the app does and
+// takes the number, the id or the name.
+func TestScenarioDrillTakesNumberedChoices(t *testing.T) {
+	env := []string{"STACKPICK_HISTORY=" + filepath.Join(t.TempDir(), "h.json")}
+	kb := knowledge.MustDefault()
+	orch := kb.ProductsOn(knowledge.LayerOrchestrator)
+	llmd := 0
+	for i, p := range orch {
+		if p.ID == "llm-d" {
+			llmd = i + 1
+		}
+	}
+	input := "1\nmulti-LoRA\n7\n" + strconv.Itoa(len(kb.ProductsOn(knowledge.LayerModelServer))+1) + "\nonly LLMs\n" + strconv.Itoa(llmd) + "\ncache-aware routing\n"
+	code, out, stderr := runWithInput(t, env, input, "drill", "scenario", "--scenario", "exit-test")
+	if code != 0 || stderr != "" {
+		t.Fatalf("code %d stderr %q\n%s", code, stderr, out)
+	}
+	for _, want := range []string{"  1) vLLM", "  " + strconv.Itoa(len(orch)+1) + ") no orchestrator", "type a number from 1 to 2", "✓ Engine: you picked vLLM", "✓ Model server: you picked no model server", "✓ Orchestrator: you picked llm-d"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
 	}
 }

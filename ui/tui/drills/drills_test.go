@@ -729,7 +729,7 @@ func TestDrillStats(t *testing.T) {
 	}
 	e.press("q", "p")
 	v := e.view()
-	for _, want := range []string{"Taxonomy", "3×", "last 100%", "best 100%", "2× Taxonomy: Dynamo-Triton", "1× Taxonomy: KServe"} {
+	for _, want := range []string{"Taxonomy", "3 attempts", "last 100%", "best 100%", "2× Taxonomy: Dynamo-Triton", "1× Taxonomy: KServe"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("stats lack %q:\n%s", want, v)
 		}

@@ -66,7 +66,7 @@ func (s *statsScreen) lines() []string {
 		recent := ds.Ratios[max(0, len(ds.Ratios)-min(room, 20)):]
 		line = "   " + line + "  " + st.Pick.Render(sparkline(recent))
 		// The last few scores in numbers, as far as they fit.
-		if t := "  " + drill.Trend(ds.Ratios, 5); screen.VisibleWidth(line)+len(t) <= w {
+		if t := "  " + drill.Trend(ds.Ratios, 5); len(ds.Ratios) > 1 && screen.VisibleWidth(line)+len(t) <= w {
 			line += st.Muted.Render(t)
 		}
 		out = append(out, report.Truncate(line, w))
