@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -73,6 +74,23 @@ type Generate struct {
 	GPUsPerNode      []int         `toml:"gpus_per_node"`
 	MaxFullFineTunes int           `toml:"max_full_fine_tunes"`
 	GPUs             []GenerateGPU `toml:"gpu"`
+	Apart            []Apart       `toml:"apart"`
+}
+
+// Apart is two answers a drawn scenario does not put together: when the
+// answer to if_key is `is` (or is not `is_not`, or is below `below`), key
+// may not be value, and is drawn as instead.
+type Apart struct {
+	Key     string `toml:"key"`
+	Value   string `toml:"value"`
+	Instead string `toml:"instead"`
+	IfKey   string `toml:"if_key"`
+	Is      string `toml:"is"`
+	IsNot   string `toml:"is_not"`
+	Below   *int   `toml:"below"`
+	Why     string `toml:"why"`
+	q, ifQ  *knowledge.Question
+	raw     any // instead, as TOML would give it
 }
 
 // GenerateGPU narrows what a scenario may say of one card.
@@ -188,6 +206,11 @@ func Load(kb *knowledge.KB) (*Content, error) {
 	if len(c.Generate.GPUsPerNode) == 0 {
 		problems = append(problems, "generate needs gpus_per_node")
 	}
+	for i := range c.Generate.Apart {
+		if err := c.Generate.Apart[i].check(kb); err != "" {
+			problems = append(problems, "generate.apart "+c.Generate.Apart[i].Key+": "+err)
+		}
+	}
 	for _, g := range c.Generate.GPUs {
 		if kb.GPU(g.ID) == nil {
 			problems = append(problems, "generate names unknown GPU "+g.ID)
@@ -297,4 +320,47 @@ func (c *Content) ItemName(kb *knowledge.KB, id string) string {
 		}
 	}
 	return id
+}
+
+// check ties an Apart to its questions and checks its values are answers
+// they allow.
+func (ap *Apart) check(kb *knowledge.KB) string {
+	ap.q, ap.ifQ = kb.Question(ap.Key), kb.Question(ap.IfKey)
+	switch {
+	case ap.q == nil || ap.q.Derived:
+		return "key names no question one can answer"
+	case ap.ifQ == nil:
+		return "if_key " + ap.IfKey + " names no question"
+	case ap.Why == "":
+		return "needs a why"
+	}
+	if n := btoi(ap.Is != "") + btoi(ap.IsNot != "") + btoi(ap.Below != nil); n != 1 {
+		return "needs exactly one of is, is_not, below"
+	}
+	for _, v := range []string{ap.Value, ap.Instead} {
+		var raw any = v
+		switch ap.q.Type {
+		case knowledge.TypeBool:
+			raw = v == "true"
+		case knowledge.TypeInt:
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return v + " is not a number"
+			}
+			raw = int64(n)
+		}
+		a := kb.Defaults()
+		if err := a.Set(ap.Key, raw); err != nil {
+			return err.Error()
+		}
+		ap.raw = raw
+	}
+	return ""
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

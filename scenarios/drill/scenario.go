@@ -151,25 +151,12 @@ func (c *Content) draw(kb *knowledge.KB, rng *rand.Rand, told map[string]bool) k
 		fts = min(fts, c.Generate.MaxFullFineTunes)
 	}
 	put(knowledge.KeyFineTunes, knowledge.Value{Int: fts})
-	// Batch traffic is judged by throughput, never latency first.
-	if a.Get(knowledge.KeyWorkload).Str == knowledge.WorkloadBatch && a.Get(knowledge.KeyLatencyPriority).Str == "latency" {
-		put(knowledge.KeyLatencyPriority, knowledge.Value{Str: "throughput"})
-	}
-	// NVIDIA-only answers go with NVIDIA hardware.
-	if g := kb.GPU(a.Get(knowledge.KeyGPU).Str); g != nil && g.Vendor != "nvidia" {
-		if a.Get("team_familiarity").Str == "tensorrt-llm" {
-			put("team_familiarity", knowledge.Value{Str: "none"})
+	// Answers that do not go together: the second is drawn again as its
+	// stand-in (batch traffic is judged by throughput, not latency first).
+	for _, ap := range c.Generate.Apart {
+		if ap.holds(a) {
+			a = ap.instead(a)
 		}
-		if a.Get("governance").Str == "nvidia-reference" {
-			put("governance", knowledge.Value{Str: "any"})
-		}
-	}
-	// Fleet features need a fleet: two GPUs to split prefill from decode,
-	// two replicas to route between.
-	gpusTotal := a.Get(knowledge.KeyNodes).Int * a.Get(knowledge.KeyGPUsPerNode).Int
-	if gpusTotal < 2 {
-		put(knowledge.KeyDisaggregation, knowledge.Value{Bool: false})
-		put("cache_aware_routing", knowledge.Value{Bool: false})
 	}
 	// GitOps and traffic splitting are Kubernetes practices here: a story
 	// without Kubernetes does not ask for them.
@@ -187,9 +174,9 @@ func (c *Content) draw(kb *knowledge.KB, rng *rand.Rand, told map[string]bool) k
 
 // Implausible lists what in a scenario people would not meet: GPUs per
 // node that no server of the card comes with, fine-tunes without a method
-// (or a method without fine-tunes), batch traffic that puts latency first,
-// NVIDIA-only answers on other hardware, fleet features without a fleet.
-// Empty: plausible.
+// (or a method without fine-tunes), and the answers drills.toml keeps apart
+// (batch traffic that puts latency first, NVIDIA-only answers on other
+// hardware, fleet features without a fleet). Empty: plausible.
 func (c *Content) Implausible(kb *knowledge.KB, a knowledge.Answers) []string {
 	var out []string
 	gpu, gpn, nodes := a.Get(knowledge.KeyGPU).Str, a.Get(knowledge.KeyGPUsPerNode).Int, a.Get(knowledge.KeyNodes).Int
@@ -215,19 +202,10 @@ func (c *Content) Implausible(kb *knowledge.KB, a knowledge.Answers) []string {
 	case method == "full" && c.Generate.MaxFullFineTunes > 0 && fts > c.Generate.MaxFullFineTunes:
 		out = append(out, fmt.Sprintf("%d full fine-tunes", fts))
 	}
-	if a.Get(knowledge.KeyWorkload).Str == knowledge.WorkloadBatch && a.Get(knowledge.KeyLatencyPriority).Str == "latency" {
-		out = append(out, "batch traffic with latency first")
-	}
-	if g := kb.GPU(gpu); g != nil && g.Vendor != "nvidia" {
-		if a.Get("team_familiarity").Str == "tensorrt-llm" {
-			out = append(out, "a TensorRT-LLM team on "+g.Vendor+" hardware")
+	for _, ap := range c.Generate.Apart {
+		if ap.holds(a) {
+			out = append(out, ap.Why)
 		}
-		if a.Get("governance").Str == "nvidia-reference" {
-			out = append(out, "an NVIDIA reference architecture on "+g.Vendor+" hardware")
-		}
-	}
-	if nodes*gpn < 2 && (a.Get(knowledge.KeyDisaggregation).Bool || a.Get("cache_aware_routing").Bool) {
-		out = append(out, "fleet routing or disaggregation on fewer than two GPUs")
 	}
 	return out
 }
@@ -408,4 +386,27 @@ func (c *Content) GradeScenario(kb *knowledge.KB, d decide.Decision, ans StackAn
 		r.Layers = append(r.Layers, g)
 	}
 	return r
+}
+
+// holds reports whether answers put together what ap keeps apart.
+func (ap Apart) holds(a knowledge.Answers) bool {
+	if a.Get(ap.Key).Plain(ap.q.Type) != ap.Value {
+		return false
+	}
+	v := a.Get(ap.IfKey)
+	switch {
+	case ap.Below != nil:
+		return v.Int < *ap.Below
+	case ap.IsNot != "":
+		return v.Plain(ap.ifQ.Type) != ap.IsNot
+	}
+	return v.Plain(ap.ifQ.Type) == ap.Is
+}
+
+// instead puts the stand-in answer in place of the one kept apart.
+func (ap Apart) instead(a knowledge.Answers) knowledge.Answers {
+	if err := a.Set(ap.Key, ap.raw); err != nil {
+		panic("drill: " + err.Error()) // checked at load
+	}
+	return a
 }
