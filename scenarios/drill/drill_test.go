@@ -586,3 +586,29 @@ func TestATrendShowsTheLastScoresOldestFirst(t *testing.T) {
 		t.Errorf("no attempts: got %q", got)
 	}
 }
+
+// The explanation and a flag's default are free text: no input may panic
+// the grading, and grading stays within its maximum.
+func FuzzGradeExplain(f *testing.F) {
+	c, err := drill.Load(kb)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{"", "Dynamo-Triton, not Dynamo.", "renamed, , ; but while whereas", "’’’", "no. not. never!", "Triton is v1.6. e.g. dynamo"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		r := drill.GradeExplain(c.Topic(), text, time.Second)
+		if r.Score.Points < 0 || r.Score.Points > r.Score.Max {
+			t.Fatalf("score %v of %v", r.Score.Points, r.Score.Max)
+		}
+		q := drill.FlagQuestion{FlagID: "vllm-gpu-memory-utilization", Mode: drill.ModeDefault, Correct: 0}
+		if g := c.GradeFlag(kb, q, drill.FlagAnswer{Default: text, Choice: -1}); g.Points > 1 {
+			t.Fatalf("a default alone earned %v", g.Points)
+		}
+		q = drill.FlagQuestion{FlagID: "vllm-max-num-seqs", Mode: drill.ModeName}
+		if g := c.GradeFlag(kb, q, drill.FlagAnswer{Name: text}); g.Points > 2 {
+			t.Fatalf("a name earned %v", g.Points)
+		}
+	})
+}
