@@ -3,6 +3,7 @@ package drill_test
 import (
 	"math"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -242,6 +243,9 @@ func TestFlagGrading(t *testing.T) {
 			}
 			if g.Default == "" || g.Source == "" {
 				t.Error("grading must teach the current default and its source")
+			}
+			if regexp.MustCompile(`[0-9a-f]{40}`).MatchString(g.Source) {
+				t.Errorf("a full commit hash in the feedback: %s", g.Source)
 			}
 		})
 	}
