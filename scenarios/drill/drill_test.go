@@ -616,3 +616,17 @@ func FuzzGradeExplain(f *testing.F) {
 		}
 	})
 }
+
+// A generated scenario is drawn again while it is implausible or leaves a
+// layer where nothing fits; this is what that costs per scenario.
+func BenchmarkGeneratedPrompt(b *testing.B) {
+	c, err := drill.Load(kb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var seed uint64
+	for b.Loop() {
+		c.GeneratedPrompt(kb, seed)
+		seed++
+	}
+}
