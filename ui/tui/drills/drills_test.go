@@ -499,6 +499,25 @@ func TestExplainCountdownRunsOut(t *testing.T) {
 	}
 }
 
+// An answer that says the right words of the wrong product is told so,
+// under the key point it missed; a keyword list is told it is one.
+func TestExplainSaysWhyAPointWasMissed(t *testing.T) {
+	e := newDrillEnv(t, 100, 40, drill.Explain)
+	e.typeText("Dynamo is the renamed Triton Inference Server, a general model server.")
+	e.press("ctrl+d")
+	page := strings.Join(strings.Fields(pageText(e.screen().(*explainScreen).page)), " ")
+	if !strings.Contains(page, "You said “general”, but of NVIDIA Dynamo, not of Dynamo-Triton.") {
+		t.Errorf("the swap is not explained:\n%s", page)
+	}
+	f := newDrillEnv(t, 100, 40, drill.Explain)
+	f.typeText("renamed, model server, orchestrator, KV-aware routing, coexist, scale")
+	f.press("ctrl+d")
+	page = strings.Join(strings.Fields(pageText(f.screen().(*explainScreen).page)), " ")
+	if !strings.Contains(page, "This reads as a list of keywords") {
+		t.Errorf("the keyword list is not named:\n%s", page)
+	}
+}
+
 // Handed in within the time, the same answer earns its points.
 func TestExplainInTime(t *testing.T) {
 	e := newDrillEnv(t, 80, 24, drill.Explain)
