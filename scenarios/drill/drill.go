@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -22,6 +23,9 @@ import (
 
 //go:embed data/drills.toml
 var contentTOML string
+
+//go:embed data/distinctions.toml
+var distinctionsTOML string
 
 // Names of the drills, in the order of the mock exit test.
 const (
@@ -48,9 +52,52 @@ type Content struct {
 	NoneDefense      struct {
 		Terms []string `toml:"terms"`
 	} `toml:"none_defense"`
+	Generate  Generate   `toml:"generate"`
 	Phrases   []Phrase   `toml:"phrase"`
 	Topics    []Topic    `toml:"explain"`
 	FlagItems []FlagItem `toml:"flag"`
+	// Distinctions say, per layer id, what sets the layer apart.
+	Distinctions map[string]Distinction `toml:"-"`
+}
+
+// Distinction is what sets one serving layer apart from the others, from
+// data/distinctions.toml.
+type Distinction struct {
+	Layer string `toml:"layer"`
+	Is    string `toml:"is"`
+	Does  string `toml:"does"`
+	Job   string `toml:"job"`
+}
+
+// Generate is how the scenario drill draws a plausible scenario.
+type Generate struct {
+	GPUsPerNode      []int         `toml:"gpus_per_node"`
+	MaxFullFineTunes int           `toml:"max_full_fine_tunes"`
+	GPUs             []GenerateGPU `toml:"gpu"`
+	Apart            []Apart       `toml:"apart"`
+}
+
+// Apart is two answers a drawn scenario does not put together: when the
+// answer to if_key is `is` (or is not `is_not`, or is below `below`), key
+// may not be value, and is drawn as instead.
+type Apart struct {
+	Key     string `toml:"key"`
+	Value   string `toml:"value"`
+	Instead string `toml:"instead"`
+	IfKey   string `toml:"if_key"`
+	Is      string `toml:"is"`
+	IsNot   string `toml:"is_not"`
+	Below   *int   `toml:"below"`
+	Why     string `toml:"why"`
+	q, ifQ  *knowledge.Question
+	raw     any // instead, as TOML would give it
+}
+
+// GenerateGPU narrows what a scenario may say of one card.
+type GenerateGPU struct {
+	ID      string `toml:"id"`
+	PerNode []int  `toml:"per_node"`
+	Nodes   []int  `toml:"nodes"`
 }
 
 // Phrase is one sentence of a generated scenario's story.
@@ -63,11 +110,21 @@ type Phrase struct {
 
 // Topic is one 90-second explanation with its key points.
 type Topic struct {
-	ID        string  `toml:"id"`
-	Seconds   int     `toml:"seconds"`
-	Prompt    string  `toml:"prompt"`
-	Reference string  `toml:"reference"`
-	Points    []Point `toml:"point"`
+	ID        string `toml:"id"`
+	Seconds   int    `toml:"seconds"`
+	Prompt    string `toml:"prompt"`
+	Reference string `toml:"reference"`
+	// Products are the products the explanation is about, with the names
+	// an answer may call them by.
+	Products []TopicProduct `toml:"product"`
+	Points   []Point        `toml:"point"`
+}
+
+// TopicProduct is a product an explanation talks about and the names that
+// refer to it (the first is how feedback names it).
+type TopicProduct struct {
+	ID    string   `toml:"id"`
+	Names []string `toml:"names"`
 }
 
 // Point is a key point an explanation should make.
@@ -75,6 +132,9 @@ type Point struct {
 	ID    string   `toml:"id"`
 	Text  string   `toml:"text"`
 	Terms []string `toml:"terms"`
+	// About are the products the point is about: its terms count only in
+	// a clause about one of them. Empty: a point about the pair.
+	About []string `toml:"about"`
 }
 
 // FlagItem is one flag of the flags drill.
@@ -103,6 +163,31 @@ func Load(kb *knowledge.KB) (*Content, error) {
 	c := raw.Content
 	c.TaxonomyProducts = raw.Taxonomy.Products
 	var problems []string
+	var dist struct {
+		Distinction []Distinction `toml:"distinction"`
+	}
+	md, err = toml.Decode(distinctionsTOML, &dist)
+	if err != nil {
+		return nil, fmt.Errorf("scenarios/drill/data/distinctions.toml: %w", err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return nil, fmt.Errorf("scenarios/drill/data/distinctions.toml: unknown key %s", und[0])
+	}
+	c.Distinctions = map[string]Distinction{}
+	for _, d := range dist.Distinction {
+		switch {
+		case kb.Layer(d.Layer) == nil:
+			problems = append(problems, "distinctions.toml names unknown layer "+d.Layer)
+		case d.Is == "" || d.Does == "" || d.Job == "":
+			problems = append(problems, "distinctions.toml: layer "+d.Layer+" needs is, does and job")
+		}
+		c.Distinctions[d.Layer] = d
+	}
+	for _, l := range kb.Layers {
+		if _, ok := c.Distinctions[l.ID]; !ok {
+			problems = append(problems, "distinctions.toml has no distinction for layer "+l.ID)
+		}
+	}
 	for _, id := range c.TaxonomyProducts {
 		if kb.Product(id) == nil {
 			problems = append(problems, "taxonomy names unknown product "+id)
@@ -116,6 +201,38 @@ func Load(kb *knowledge.KB) (*Content, error) {
 	for _, p := range c.Phrases {
 		if kb.Question(p.Key) == nil {
 			problems = append(problems, "phrase for unknown answer key "+p.Key)
+		}
+	}
+	if len(c.Generate.GPUsPerNode) == 0 {
+		problems = append(problems, "generate needs gpus_per_node")
+	}
+	for i := range c.Generate.Apart {
+		if err := c.Generate.Apart[i].check(kb); err != "" {
+			problems = append(problems, "generate.apart "+c.Generate.Apart[i].Key+": "+err)
+		}
+	}
+	for _, g := range c.Generate.GPUs {
+		if kb.GPU(g.ID) == nil {
+			problems = append(problems, "generate names unknown GPU "+g.ID)
+		}
+	}
+	for _, t := range c.Topics {
+		var ids []string
+		for _, tp := range t.Products {
+			if kb.Product(tp.ID) == nil {
+				problems = append(problems, "explain topic "+t.ID+" names unknown product "+tp.ID)
+			}
+			if len(tp.Names) == 0 {
+				problems = append(problems, "explain topic "+t.ID+" gives product "+tp.ID+" no names")
+			}
+			ids = append(ids, tp.ID)
+		}
+		for _, p := range t.Points {
+			for _, id := range p.About {
+				if !slices.Contains(ids, id) {
+					problems = append(problems, "explain point "+p.ID+" is about "+id+", not one of the topic's products")
+				}
+			}
 		}
 	}
 	for _, f := range c.FlagItems {
@@ -203,4 +320,47 @@ func (c *Content) ItemName(kb *knowledge.KB, id string) string {
 		}
 	}
 	return id
+}
+
+// check ties an Apart to its questions and checks its values are answers
+// they allow.
+func (ap *Apart) check(kb *knowledge.KB) string {
+	ap.q, ap.ifQ = kb.Question(ap.Key), kb.Question(ap.IfKey)
+	switch {
+	case ap.q == nil || ap.q.Derived:
+		return "key names no question one can answer"
+	case ap.ifQ == nil:
+		return "if_key " + ap.IfKey + " names no question"
+	case ap.Why == "":
+		return "needs a why"
+	}
+	if n := btoi(ap.Is != "") + btoi(ap.IsNot != "") + btoi(ap.Below != nil); n != 1 {
+		return "needs exactly one of is, is_not, below"
+	}
+	for _, v := range []string{ap.Value, ap.Instead} {
+		var raw any = v
+		switch ap.q.Type {
+		case knowledge.TypeBool:
+			raw = v == "true"
+		case knowledge.TypeInt:
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return v + " is not a number"
+			}
+			raw = int64(n)
+		}
+		a := kb.Defaults()
+		if err := a.Set(ap.Key, raw); err != nil {
+			return err.Error()
+		}
+		ap.raw = raw
+	}
+	return ""
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

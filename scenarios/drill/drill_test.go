@@ -3,6 +3,7 @@ package drill_test
 import (
 	"math"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -54,7 +55,7 @@ func TestTaxonomyGrading(t *testing.T) {
 			for k, v := range tc.change {
 				placed[k] = v
 			}
-			r := drill.GradeTaxonomy(kb, c.TaxonomyProducts, placed)
+			r := c.GradeTaxonomy(kb, c.TaxonomyProducts, placed)
 			if r.Score.Points != tc.points || r.Score.Max != 9 {
 				t.Errorf("score %v/%v, want %v/9", r.Score.Points, r.Score.Max, tc.points)
 			}
@@ -65,11 +66,38 @@ func TestTaxonomyGrading(t *testing.T) {
 				t.Errorf("missed %v, want %v", r.Score.Missed, want)
 			}
 			for _, p := range r.Placements {
-				if !p.Right && !strings.Contains(p.Why, "belongs to the") {
-					t.Errorf("wrong placement of %s without a reason: %q", p.Product, p.Why)
+				if p.Right {
+					continue
+				}
+				if p.Why == "" || strings.Contains(p.Why, kb.Product(p.Product).Role) {
+					t.Errorf("wrong placement of %s: the reason %q must explain the layers, not restate the product's role", p.Product, p.Why)
 				}
 			}
 		})
+	}
+}
+
+// The reason for a wrong placement says what the product's layer does,
+// which job of the chosen layer it does not do, and who does that job.
+func TestAWrongPlacementIsExplainedByTheDistinction(t *testing.T) {
+	c := content(t)
+	cases := []struct {
+		product, chosen string
+		want            []string
+	}{
+		{"dynamo-triton", "orchestrator", []string{"Dynamo-Triton is a model server: it wraps engines behind HTTP/gRPC", "it does not route a fleet", "that is the orchestrator's job, which NVIDIA Dynamo does"}},
+		{"dynamo", "model-server", []string{"NVIDIA Dynamo is an orchestrator: it works above the engines", "it does not wrap engines behind one HTTP/gRPC API", "the model server's job, which Dynamo-Triton does"}},
+		{"sglang", "orchestrator", []string{"SGLang is an engine: it runs the model on the accelerator", "which SGLang router does"}},
+		{"kserve", "engine", []string{"KServe is an orchestrator", "it does not run the model itself", "the engine's job, which vLLM does"}},
+		{"vllm", "", []string{"vLLM is an engine: it runs the model on the accelerator"}},
+	}
+	for _, tc := range cases {
+		why := c.Distinguish(kb, tc.product, tc.chosen)
+		for _, w := range tc.want {
+			if !strings.Contains(why, w) {
+				t.Errorf("%s placed on %q: %q lacks %q", tc.product, tc.chosen, why, w)
+			}
+		}
 	}
 }
 
@@ -164,13 +192,14 @@ func TestGeneratedScenariosHoldOnlyAllowedAnswers(t *testing.T) {
 func TestFlagGrading(t *testing.T) {
 	c := content(t)
 	q := func(id, mode string) drill.FlagQuestion {
-		for _, fq := range c.FlagQuiz(kb, 3, nil) {
-			if fq.FlagID == id {
-				fq.Mode = mode
-				return fq
+		for seed := range uint64(100) {
+			for _, fq := range c.FlagQuiz(kb, seed, nil) {
+				if fq.FlagID == id && fq.Mode == mode {
+					return fq
+				}
 			}
 		}
-		t.Fatalf("no question for %s", id)
+		t.Fatalf("no question for %s in mode %s", id, mode)
 		return drill.FlagQuestion{}
 	}
 	gmu := q("vllm-gpu-memory-utilization", drill.ModeDefault)
@@ -192,6 +221,16 @@ func TestFlagGrading(t *testing.T) {
 		{"the seed's removed name earns half", q("vllm-speculative-config", drill.ModeName), drill.FlagAnswer{Name: "--speculative-model"}, 1, "--speculative-model is removed"},
 		{"a renamed-twice name still counts as the seed's", q("vllm-max-cudagraph-capture-size", drill.ModeName), drill.FlagAnswer{Name: "--max-seq-len-to-capture"}, 1, "today the flag is --max-cudagraph-capture-size"},
 		{"an unrelated flag", q("vllm-block-size", drill.ModeName), drill.FlagAnswer{Name: "--max-model-len"}, 0, ""},
+		{"92% is 0.92", gmu, drill.FlagAnswer{Default: "92%", Choice: gmu.Correct}, 2, ""},
+		{".92 is 0.92", gmu, drill.FlagAnswer{Default: ".92", Choice: gmu.Correct}, 2, ""},
+		{"0.920 is 0.92", gmu, drill.FlagAnswer{Default: "0.920.", Choice: gmu.Correct}, 2, ""},
+		{"90% is the course notes' 0.9", gmu, drill.FlagAnswer{Default: "90%", Choice: gmu.Correct}, 1.5, "today: 0.92"},
+		{"enabled is on", q("vllm-enable-prefix-caching", drill.ModeDefault), drill.FlagAnswer{Default: "Enabled", Choice: -1}, 1, ""},
+		{"true is on", q("vllm-enable-chunked-prefill", drill.ModeDefault), drill.FlagAnswer{Default: "true", Choice: -1}, 1, ""},
+		{"disabled is off", q("vllm-enforce-eager", drill.ModeDefault), drill.FlagAnswer{Default: "disabled", Choice: -1}, 1, ""},
+		{"on is not off", q("vllm-enforce-eager", drill.ModeDefault), drill.FlagAnswer{Default: "on", Choice: -1}, 0, ""},
+		{"8k is 8192", q("vllm-max-num-batched-tokens", drill.ModeDefault), drill.FlagAnswer{Default: "2k/8k", Choice: -1}, 1, ""},
+		{"a typo of the right flag earns half", q("vllm-max-num-seqs", drill.ModeName), drill.FlagAnswer{Name: "--max-num-seq"}, 1, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -205,7 +244,55 @@ func TestFlagGrading(t *testing.T) {
 			if g.Default == "" || g.Source == "" {
 				t.Error("grading must teach the current default and its source")
 			}
+			if regexp.MustCompile(`[0-9a-f]{40}`).MatchString(g.Source) {
+				t.Errorf("a full commit hash in the feedback: %s", g.Source)
+			}
 		})
+	}
+}
+
+func TestANearMissFlagNameSaysDidYouMean(t *testing.T) {
+	c := content(t)
+	q := drill.FlagQuestion{FlagID: "vllm-max-num-seqs", Mode: drill.ModeName, Flag: "--max-num-seqs"}
+	g := c.GradeFlag(kb, q, drill.FlagAnswer{Name: "max-num-seq"})
+	if g.DidYouMean != "--max-num-seqs" || g.NameVerdict != "nearly right" {
+		t.Errorf("typo: did you mean %q, verdict %q", g.DidYouMean, g.NameVerdict)
+	}
+	q = drill.FlagQuestion{FlagID: "vllm-block-size", Mode: drill.ModeName, Flag: "--block-size"}
+	g = c.GradeFlag(kb, q, drill.FlagAnswer{Name: "--max-num-seqz"})
+	if g.DidYouMean != "--max-num-seqs" || g.Points != 0 {
+		t.Errorf("near miss of another flag: did you mean %q, %v points", g.DidYouMean, g.Points)
+	}
+	g = c.GradeFlag(kb, q, drill.FlagAnswer{Name: "--max-model-len"})
+	if g.DidYouMean != "" {
+		t.Errorf("a real flag, only the wrong one, needs no did-you-mean: %q", g.DidYouMean)
+	}
+}
+
+// An effect that a later question asks for is never offered as a wrong
+// effect before it: that would give the later answer away.
+func TestFlagDistractorsDoNotGiveAwayLaterQuestions(t *testing.T) {
+	c := content(t)
+	for seed := range uint64(200) {
+		misses := drill.Misses{}
+		if seed%3 == 0 {
+			misses["flags:vllm-block-size:name"] = 2
+			misses["flags:vllm-enforce-eager:default-and-effect"] = 1
+		}
+		qs := c.FlagQuiz(kb, seed, misses)
+		for i, q := range qs {
+			if q.Mode != drill.ModeDefault {
+				continue
+			}
+			if len(q.Choices) != 4 || q.Choices[q.Correct] != q.Effect {
+				t.Fatalf("seed %d q%d: %d choices, correct %d", seed, i, len(q.Choices), q.Correct)
+			}
+			for _, later := range qs[i+1:] {
+				if later.Mode == drill.ModeDefault && later.FlagID != q.FlagID && slices.Contains(q.Choices, later.Effect) {
+					t.Fatalf("seed %d: question %d (%s) offers the effect of the later %s", seed, i+1, q.Flag, later.Flag)
+				}
+			}
+		}
 	}
 }
 
@@ -245,7 +332,68 @@ func TestExplainGrading(t *testing.T) {
 			if r.Score.Points != tc.points {
 				t.Errorf("points %v, want %v; covered %d, missed %v", r.Score.Points, tc.points, len(r.Covered), r.Score.Missed)
 			}
+			if r.KeywordList {
+				t.Errorf("sentences marked a keyword list: %q", tc.text)
+			}
 		})
+	}
+}
+
+// The review's answer: every key point's words are there, but said of the
+// other product. It must not pass.
+func TestAnExplanationThatSwapsDynamoAndDynamoTritonScoresLow(t *testing.T) {
+	c := content(t)
+	swapped := "Dynamo is just the renamed Triton Inference Server, a general model server for any model: ONNX, PyTorch, XGBoost. " +
+		"Dynamo-Triton is an orchestrator that sits above engines like vLLM and does KV-cache-aware routing and prefill/decode disaggregation. They can coexist; it depends on scale."
+	r := drill.GradeExplain(c.Topic(), swapped, 60*time.Second)
+	if r.Score.Ratio() >= c.Bar.Explain {
+		t.Fatalf("the swapped answer scores %s, at or over the bar", r.Score.Text())
+	}
+	for _, id := range []string{"triton-renamed", "triton-general-server", "dynamo-orchestrates-engines", "dynamo-fleet-features"} {
+		if !slices.Contains(r.Score.Missed, drill.ExplainItem(c.Topic().ID, id)) {
+			t.Errorf("%s credited though said of the other product", id)
+		}
+		if note := r.Note(id); !strings.Contains(note, "but of") {
+			t.Errorf("%s: note %q should say it was said of the other product", id, note)
+		}
+	}
+	if n := r.Note("triton-general-server"); !strings.Contains(n, "of NVIDIA Dynamo, not of Dynamo-Triton") {
+		t.Errorf("note %q should name both products", n)
+	}
+}
+
+func TestAKeywordListIsMarkedAndEarnsNoFullMarks(t *testing.T) {
+	topic := content(t).Topic()
+	for _, list := range []string{
+		"renamed, general model server, orchestrator, fleet, KV-aware routing, disaggregation, coexist, depends on scale",
+		"Dynamo-Triton renamed Triton general server ONNX. Dynamo orchestrator fleet routing disaggregation coexist scale",
+		"Dynamo-Triton: renamed\nmodel server\nDynamo: orchestrator\nKV-aware routing\ncoexist\nscale",
+	} {
+		r := drill.GradeExplain(topic, list, 30*time.Second)
+		if !r.KeywordList {
+			t.Errorf("not marked a keyword list: %q", list)
+		}
+		if r.Score.Points >= r.Score.Max/2+1e-9 || len(r.Feedback) == 0 || !strings.Contains(r.Feedback[0], "list of keywords") {
+			t.Errorf("%q: %s with feedback %q; a keyword list earns half at most and says why", list, r.Score.Text(), r.Feedback)
+		}
+	}
+}
+
+func TestANegatedKeyPointIsNotCredited(t *testing.T) {
+	topic := content(t).Topic()
+	negated := "Dynamo-Triton is not a general model server and it was never renamed. " +
+		"NVIDIA Dynamo doesn't orchestrate engines and it has no KV-aware routing. They can coexist."
+	r := drill.GradeExplain(topic, negated, 30*time.Second)
+	if r.Score.Points != 1 {
+		t.Errorf("negated answer scores %s, want only the coexist point; covered %v", r.Score.Text(), r.Terms)
+	}
+	if n := r.Note("triton-general-server"); !strings.Contains(n, "only in the negative") {
+		t.Errorf("note %q should say the point was negated", n)
+	}
+	// A negation in another clause does not cancel the point.
+	r = drill.GradeExplain(topic, "Dynamo-Triton is not an orchestrator; it is a general model server.", 30*time.Second)
+	if r.Score.Points != 1 {
+		t.Errorf("a negation in the other clause cancelled the point: %s", r.Score.Text())
 	}
 }
 
@@ -297,6 +445,91 @@ func TestGeneratedStoriesReadWell(t *testing.T) {
 	}
 }
 
+// Every generated scenario is one people meet, and has a stack: GPUs per
+// node as servers come (never "3 × B200"), fine-tunes with a method (never
+// "16 fine-tunes (method: none)"), no batch traffic that puts latency
+// first, and a decision with no layer where nothing fits.
+func TestEveryGeneratedScenarioIsPlausible(t *testing.T) {
+	c := content(t)
+	perNode := map[string][]int{"b200": {8}, "b300": {8}, "mi300x": {8}, "mi325x": {8}, "mi355x": {8}, "gaudi3": {8}, "tpu-v6e": {1, 4, 8}, "m3-ultra-512gb": {1}}
+	told := map[string]bool{}
+	for _, p := range c.Phrases {
+		told[p.Key] = true
+		for _, q := range kb.Questions {
+			if strings.Contains(p.Text, "{"+q.Key+"}") {
+				told[q.Key] = true
+			}
+		}
+	}
+	defaults := kb.Defaults()
+	for seed := range uint64(1000) {
+		p := c.GeneratedPrompt(kb, seed)
+		a := p.Answers
+		fail := func(format string, args ...any) {
+			t.Helper()
+			t.Fatalf("seed %d: "+format+"\n%s", append(append([]any{seed}, args...), p.Story)...)
+		}
+		gpu, gpn := a.Get("gpu").Str, a.Get("gpus_per_node").Int
+		want := []int{1, 2, 4, 8}
+		if w, ok := perNode[gpu]; ok {
+			want = w
+		}
+		if gpu == "cpu" {
+			want = []int{0}
+		}
+		if !slices.Contains(want, gpn) {
+			fail("%d × %s per node", gpn, gpu)
+		}
+		if fts, m := a.Get("fine_tunes").Int, a.Get("fine_tune_method").Str; (fts > 0) != (m != "none") {
+			fail("%d fine-tunes (method: %s)", fts, m)
+		}
+		if a.Get("workload").Str == "batch" && a.Get("latency_priority").Str == "latency" {
+			fail("batch traffic with latency priority")
+		}
+		if strings.Contains(p.Story, "method: none") {
+			fail("the story tells a method of none")
+		}
+		for qi, q := range kb.Questions {
+			if !q.Derived && !told[q.Key] && !reflect.DeepEqual(a.Values()[qi], defaults.Values()[qi]) {
+				fail("%s is drawn but the story never tells it", q.Key)
+			}
+		}
+		if bad := c.Implausible(kb, a); len(bad) > 0 {
+			fail("implausible: %v", bad)
+		}
+		for _, l := range decide.Decide(kb, a).Layers {
+			if len(l.Conflicts) > 0 {
+				fail("nothing fits on the %s layer: %+v", l.Layer, l.Conflicts)
+			}
+		}
+	}
+}
+
+func TestImplausibleNamesWhatPeopleWouldNotMeet(t *testing.T) {
+	c := content(t)
+	a := kb.Defaults()
+	set := func(key string, v any) {
+		if err := a.Set(key, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set("gpu", "b200")
+	set("gpus_per_node", int64(3))
+	set("fine_tunes", int64(16))
+	set("fine_tune_method", "none")
+	set("workload", "batch")
+	set("latency_priority", "latency")
+	got := strings.Join(c.Implausible(kb, a), "; ")
+	for _, want := range []string{"3 × b200 per node", "16 fine-tunes with method none", "batch traffic with latency first"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Implausible = %q, lacks %q", got, want)
+		}
+	}
+	if bad := c.Implausible(kb, kb.Defaults()); len(bad) > 0 {
+		t.Errorf("the default answers are implausible: %v", bad)
+	}
+}
+
 func TestAScoreReadsAsPointsOfTheMaximum(t *testing.T) {
 	cases := []struct {
 		s          drill.Score
@@ -336,11 +569,64 @@ func TestTheMockExitTestScoresAPointPerPart(t *testing.T) {
 	}
 }
 
+func TestProgressCountsAttemptsInWords(t *testing.T) {
+	cases := map[string]string{
+		drill.Progress("taxonomy", 1, 1.0/3, 1.0/3, 0): "Taxonomy    1 attempt   last  33%  best  33%",
+		drill.Progress("flags", 3, 0.89, 1, 0):         "Flags       3 attempts  last  89%  best 100%",
+		drill.Progress("mock", 2, 0.5, 0.75, 1):        "Mock        2 attempts  last  50%  best  75%  1 passed",
+	}
+	for got, want := range cases {
+		if got != want || strings.Contains(got, " ,") {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
 func TestATrendShowsTheLastScoresOldestFirst(t *testing.T) {
 	if got := drill.Trend([]float64{0.1, 2.0 / 3, 0.889, 1}, 3); got != "67% → 89% → 100%" {
 		t.Errorf("got %q", got)
 	}
 	if got := drill.Trend(nil, 5); got != "" {
 		t.Errorf("no attempts: got %q", got)
+	}
+}
+
+// The explanation and a flag's default are free text: no input may panic
+// the grading, and grading stays within its maximum.
+func FuzzGradeExplain(f *testing.F) {
+	c, err := drill.Load(kb)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{"", "Dynamo-Triton, not Dynamo.", "renamed, , ; but while whereas", "’’’", "no. not. never!", "Triton is v1.6. e.g. dynamo"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		r := drill.GradeExplain(c.Topic(), text, time.Second)
+		if r.Score.Points < 0 || r.Score.Points > r.Score.Max {
+			t.Fatalf("score %v of %v", r.Score.Points, r.Score.Max)
+		}
+		q := drill.FlagQuestion{FlagID: "vllm-gpu-memory-utilization", Mode: drill.ModeDefault, Correct: 0}
+		if g := c.GradeFlag(kb, q, drill.FlagAnswer{Default: text, Choice: -1}); g.Points > 1 {
+			t.Fatalf("a default alone earned %v", g.Points)
+		}
+		q = drill.FlagQuestion{FlagID: "vllm-max-num-seqs", Mode: drill.ModeName}
+		if g := c.GradeFlag(kb, q, drill.FlagAnswer{Name: text}); g.Points > 2 {
+			t.Fatalf("a name earned %v", g.Points)
+		}
+	})
+}
+
+// A generated scenario is drawn again while it is implausible or leaves a
+// layer where nothing fits; this is what that costs per scenario.
+func BenchmarkGeneratedPrompt(b *testing.B) {
+	c, err := drill.Load(kb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var seed uint64
+	for b.Loop() {
+		c.GeneratedPrompt(kb, seed)
+		seed++
 	}
 }

@@ -2,9 +2,13 @@ package drill
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/stackpick/stackpick/knowledge"
 )
@@ -32,7 +36,9 @@ func FlagItemID(flagID, mode string) string { return "flags:" + flagID + ":" + m
 
 // FlagQuiz builds the drill: each of the top flags once, in a mode chosen by
 // the seed, most-missed first; then up to three of the most-missed flags
-// again in the other mode, so weak items come up more often.
+// again in the other mode, so weak items come up more often. No question's
+// wrong effects give away a later one: an effect a later question asks for
+// is never offered before it.
 func (c *Content) FlagQuiz(kb *knowledge.KB, seed uint64, misses Misses) []FlagQuestion {
 	rng := rand.New(rand.NewPCG(seed, 0xf1a9))
 	ids := make([]string, len(c.FlagItems))
@@ -54,7 +60,7 @@ func (c *Content) FlagQuiz(kb *knowledge.KB, seed uint64, misses Misses) []FlagQ
 		} else if misses[FlagItemID(id, ModeDefault)] > misses[FlagItemID(id, ModeName)] {
 			mode = ModeDefault
 		}
-		qs = append(qs, c.flagQuestion(kb, id, mode, rng))
+		qs = append(qs, FlagQuestion{FlagID: id, Mode: mode})
 	}
 	repeats := 0
 	for _, id := range ordered {
@@ -66,28 +72,49 @@ func (c *Content) FlagQuiz(kb *knowledge.KB, seed uint64, misses Misses) []FlagQ
 		if first.Mode == ModeName {
 			other = ModeDefault
 		}
-		qs = append(qs, c.flagQuestion(kb, id, other, rng))
+		qs = append(qs, FlagQuestion{FlagID: id, Mode: other})
 		repeats++
+	}
+	for i := range qs {
+		c.fillQuestion(kb, qs, i, rng)
 	}
 	return qs
 }
 
-func (c *Content) flagQuestion(kb *knowledge.KB, id, mode string, rng *rand.Rand) FlagQuestion {
-	f := kb.Flag(id)
-	q := FlagQuestion{FlagID: id, Mode: mode, Flag: f.Name, Effect: f.Effect}
-	if mode == ModeDefault {
-		var others []string
-		for _, it := range c.FlagItems {
-			if it.ID != id {
-				others = append(others, kb.Flag(it.ID).Effect)
-			}
-		}
-		rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
-		q.Choices = append([]string{f.Effect}, others[:min(3, len(others))]...)
-		rng.Shuffle(len(q.Choices), func(i, j int) { q.Choices[i], q.Choices[j] = q.Choices[j], q.Choices[i] })
-		q.Correct = slices.Index(q.Choices, f.Effect)
+// fillQuestion words question i and, for a default question, draws three
+// wrong effects from the effects no later question asks for: the other top
+// flags' and, when those run short, other current flags of the engine.
+func (c *Content) fillQuestion(kb *knowledge.KB, qs []FlagQuestion, i int, rng *rand.Rand) {
+	q := &qs[i]
+	f := kb.Flag(q.FlagID)
+	q.Flag, q.Effect = f.Name, f.Effect
+	if q.Mode != ModeDefault {
+		return
 	}
-	return q
+	later := map[string]bool{}
+	for _, lq := range qs[i+1:] {
+		if lq.Mode == ModeDefault {
+			later[kb.Flag(lq.FlagID).Effect] = true
+		}
+	}
+	usable := func(e string) bool { return e != "" && e != f.Effect && !later[e] }
+	var top, rest []string
+	for _, it := range c.FlagItems {
+		if e := kb.Flag(it.ID).Effect; usable(e) && !slices.Contains(top, e) {
+			top = append(top, e)
+		}
+	}
+	for _, of := range kb.Flags {
+		if of.Engine == f.Engine && of.Status == knowledge.FlagCurrent && usable(of.Effect) && !slices.Contains(top, of.Effect) && !slices.Contains(rest, of.Effect) {
+			rest = append(rest, of.Effect)
+		}
+	}
+	rng.Shuffle(len(top), func(a, b int) { top[a], top[b] = top[b], top[a] })
+	rng.Shuffle(len(rest), func(a, b int) { rest[a], rest[b] = rest[b], rest[a] })
+	others := append(top, rest...)
+	q.Choices = append([]string{f.Effect}, others[:min(3, len(others))]...)
+	rng.Shuffle(len(q.Choices), func(a, b int) { q.Choices[a], q.Choices[b] = q.Choices[b], q.Choices[a] })
+	q.Correct = slices.Index(q.Choices, f.Effect)
 }
 
 // FlagAnswer is what the player gave for one question.
@@ -112,14 +139,68 @@ type FlagGrade struct {
 	DependsOn  string `json:"depends_on,omitempty"`
 	Versions   string `json:"versions,omitempty"`
 	Correction string `json:"correction,omitempty"`
+	// DidYouMean is the flag a misspelt name was closest to.
+	DidYouMean string `json:"did_you_mean,omitempty"`
 	Source     string `json:"source"`
+}
+
+// Right is the answer in words: the flag's name, or its default and effect.
+func (g FlagGrade) Right() string {
+	if g.Question.Mode == ModeName {
+		return g.Question.Flag
+	}
+	return "default " + g.Default + "; effect: " + g.Question.Effect
+}
+
+// Feedback is what the player is told right after answering: the verdict
+// and points, a did-you-mean, the correction of the course notes, and the
+// right answer with its source.
+func (g FlagGrade) Feedback() []string {
+	mark := "✓"
+	if g.Points < g.Max {
+		mark = "✗"
+	}
+	verdict := g.Verdict()
+	out := []string{fmt.Sprintf("%s %s%s (%s)", mark, strings.ToUpper(verdict[:1]), verdict[1:], Fraction(g.Points, g.Max))}
+	if g.DidYouMean != "" {
+		out = append(out, "Did you mean "+g.DidYouMean+"?")
+	}
+	if g.Correction != "" {
+		out = append(out, "Correction: "+g.Correction)
+	}
+	if g.Question.Mode == ModeName {
+		out = append(out, "The flag: "+g.Question.Flag)
+	} else {
+		out = append(out, "Default today: "+g.Default)
+		if g.DependsOn != "" {
+			out = append(out, "Depends on: "+g.DependsOn)
+		}
+		if g.EffectVerdict != "right" {
+			out = append(out, "Its effect: "+g.Question.Effect)
+		}
+	}
+	if g.Versions != "" && g.Points < g.Max {
+		out = append(out, "Versions: "+g.Versions)
+	}
+	return append(out, "Source: "+g.Source)
+}
+
+// Verdict is the grade in words: "right", or what was right and wrong.
+func (g FlagGrade) Verdict() string {
+	if g.Question.Mode == ModeName {
+		return g.NameVerdict
+	}
+	if g.DefaultVerdict == "right" && g.EffectVerdict == "right" {
+		return "right"
+	}
+	return "default " + g.DefaultVerdict + ", effect " + g.EffectVerdict
 }
 
 // GradeFlag grades one answer. A default or name from the seed that the
 // knowledge base marks out of date earns half a point and the correction.
 func (c *Content) GradeFlag(kb *knowledge.KB, q FlagQuestion, ans FlagAnswer) FlagGrade {
 	f := kb.Flag(q.FlagID)
-	g := FlagGrade{Question: q, Max: 2, Default: f.Default, DependsOn: f.DependsOn, Versions: versions(f), Source: f.Source + " (as of " + f.AsOf + ")"}
+	g := FlagGrade{Question: q, Max: 2, Default: f.Default, DependsOn: f.DependsOn, Versions: versions(f), Source: shortRefs(f.Source) + " (as of " + f.AsOf + ")"}
 	item := c.flagItem(q.FlagID)
 	switch q.Mode {
 	case ModeDefault:
@@ -149,11 +230,23 @@ func (c *Content) GradeFlag(kb *knowledge.KB, q FlagQuestion, ans FlagAnswer) Fl
 			g.Points += 2
 			g.NameVerdict = "right"
 		default:
-			if old := outdatedName(kb, q.FlagID, got); old != nil {
+			switch old := outdatedName(kb, q.FlagID, got); {
+			case old != nil:
 				g.Points++
 				g.NameVerdict = "partly right"
 				g.Correction = fmt.Sprintf("%s is %s%s; today the flag is %s", old.Name, old.Status, sinceText(old), f.Name)
-			} else {
+			case got != "":
+				g.NameVerdict = "wrong"
+				// A near miss of a real flag: say which one it was close to,
+				// and a near miss of the right one (a typo) earns half.
+				if near := nearFlag(kb, f.Engine, got); near != "" {
+					g.DidYouMean = near
+					if near == f.Name {
+						g.Points++
+						g.NameVerdict = "nearly right"
+					}
+				}
+			default:
 				g.NameVerdict = "wrong"
 			}
 		}
@@ -171,16 +264,103 @@ func (c *Content) flagItem(id string) FlagItem {
 }
 
 // matchesAny accepts an answer equal to an accepted value, or one whose
-// first word is (so "0.92 by default" counts for 0.92).
+// first word is (so "0.92 by default" counts for 0.92), after both are put
+// in one spelling: "92%" and ".92" are 0.92, "8k" is 8192, "on", "enabled"
+// and "yes" are true.
 func matchesAny(got string, accepted []string) bool {
+	got = canonical(got)
 	first := strings.Fields(strings.Trim(got, " .,;:"))
 	for _, a := range accepted {
-		a = normalize(a)
+		a = canonical(a)
 		if got == a || (len(first) > 0 && first[0] == a) {
 			return true
 		}
 	}
 	return false
+}
+
+// truthy and falsy are the spellings of an on/off default.
+var (
+	truthy = []string{"true", "on", "yes", "enabled", "enable", "y"}
+	falsy  = []string{"false", "off", "no", "disabled", "disable", "n"}
+)
+
+// canonical spells every word of an answer one way: numbers as Go prints
+// them (0.92, 8192), a percentage as its fraction, a k suffix as ×1024, an
+// on/off word as true or false.
+func canonical(s string) string {
+	s = normalize(s)
+	var b strings.Builder
+	word := func(w string) string {
+		switch {
+		case slices.Contains(truthy, w):
+			return "true"
+		case slices.Contains(falsy, w):
+			return "false"
+		}
+		if v, ok := number(w); ok {
+			return strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		return w
+	}
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		inWord := i < len(s) && (isWordByte(s[i]) || s[i] == '.' || s[i] == '%')
+		switch {
+		case inWord && start < 0:
+			start = i
+		case !inWord && start >= 0:
+			w := s[start:i]
+			trail := ""
+			// A full stop ends a sentence, it is not part of a number.
+			for strings.HasSuffix(w, ".") {
+				w, trail = w[:len(w)-1], trail+"."
+			}
+			b.WriteString(word(w) + trail)
+			start = -1
+		}
+		if !inWord && i < len(s) {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// number reads "0.92", ".92", "92%", "8k" or "8192".
+func number(w string) (float64, bool) {
+	scale := 1.0
+	switch {
+	case strings.HasSuffix(w, "%"):
+		w, scale = strings.TrimSuffix(w, "%"), 0.01
+	case strings.HasSuffix(w, "k"):
+		w, scale = strings.TrimSuffix(w, "k"), 1024
+	}
+	if w == "" || strings.ContainsAny(w, "eE") {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(w, 64)
+	if err != nil {
+		return 0, false
+	}
+	return math.Round(v*scale*1e6) / 1e6, true
+}
+
+// nearFlag is the current flag of engine whose name got nearly spells,
+// with its dashes, or "".
+func nearFlag(kb *knowledge.KB, engine, got string) string {
+	var names []string
+	for _, f := range kb.Flags {
+		if f.Engine == engine && f.Status == knowledge.FlagCurrent {
+			names = append(names, strings.TrimLeft(f.Name, "-"))
+		}
+	}
+	if slices.Contains(names, got) {
+		return "" // a real flag, only the wrong one
+	}
+	if n := knowledge.Nearest(got, names); n != "" {
+		return "--" + n
+	}
+	return ""
 }
 
 // outdatedName finds a flag, named got, that the knowledge base marks
@@ -249,4 +429,13 @@ func (c *Content) GradeFlags(kb *knowledge.KB, qs []FlagQuestion, answers []Flag
 		}
 	}
 	return r
+}
+
+// commitRE is a full 40-hex commit hash.
+var commitRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[0-9a-f]{40}\b`) })
+
+// shortRefs cuts full commit hashes to the short ref people read ("@c1d86421…"):
+// the drill's feedback is body text, not a list of sources.
+func shortRefs(s string) string {
+	return commitRE().ReplaceAllStringFunc(s, func(h string) string { return h[:8] + "…" })
 }

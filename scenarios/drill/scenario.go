@@ -29,12 +29,83 @@ func PresetPrompt(s scenarios.Scenario) ScenarioPrompt {
 }
 
 // GeneratedPrompt draws a plausible answer set from seed and tells it as a
-// story. The same seed always gives the same scenario.
+// story. The same seed always gives the same scenario. It draws only the
+// answers the story tells, keeps them to what people meet (see Plausible),
+// and draws again while the decision would leave a layer where nothing
+// fits: a drill asks for a stack that exists.
 func (c *Content) GeneratedPrompt(kb *knowledge.KB, seed uint64) ScenarioPrompt {
 	rng := rand.New(rand.NewPCG(seed, 0xd1ce))
+	told := c.toldKeys()
+	var a knowledge.Answers
+	for try := 0; try < 100; try++ {
+		a = c.draw(kb, rng, told)
+		if len(c.Implausible(kb, a)) == 0 && !hasConflict(decide.Decide(kb, a)) {
+			break
+		}
+	}
+	return ScenarioPrompt{
+		Name:      fmt.Sprintf("generated-%d", seed),
+		Title:     fmt.Sprintf("Generated scenario #%d", seed),
+		Story:     c.Story(kb, a),
+		Seed:      seed,
+		Generated: true,
+		Answers:   a,
+	}
+}
+
+// hasConflict reports a layer where nothing fits.
+func hasConflict(d decide.Decision) bool {
+	for _, l := range d.Layers {
+		if len(l.Conflicts) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// toldKeys are the answers the story's phrases can tell.
+func (c *Content) toldKeys() map[string]bool {
+	told := map[string]bool{}
+	for _, p := range c.Phrases {
+		told[p.Key] = true
+		for t := p.Text; ; {
+			i, j := strings.IndexByte(t, '{'), strings.IndexByte(t, '}')
+			if i < 0 || j < i {
+				break
+			}
+			told[t[i+1:j]] = true
+			t = t[j+1:]
+		}
+	}
+	return told
+}
+
+// perNode is what a scenario may put on one node of gpu: GPUs per node
+// and node counts (nil: any).
+func (c *Content) perNode(gpu string) (gpus, nodes []int) {
+	gpus = c.Generate.GPUsPerNode
+	for _, g := range c.Generate.GPUs {
+		if g.ID == gpu {
+			if len(g.PerNode) > 0 {
+				gpus = g.PerNode
+			}
+			nodes = g.Nodes
+		}
+	}
+	return gpus, nodes
+}
+
+// draw is one random scenario, made consistent: the answers that go
+// together are drawn to agree.
+func (c *Content) draw(kb *knowledge.KB, rng *rand.Rand, told map[string]bool) knowledge.Answers {
 	a := kb.Defaults()
+	put := func(key string, v knowledge.Value) {
+		if qi := kb.QuestionIndex(key); qi >= 0 {
+			a.Put(qi, v)
+		}
+	}
 	for qi, q := range kb.Questions {
-		if q.Derived {
+		if q.Derived || !told[q.Key] {
 			continue
 		}
 		var v knowledge.Value
@@ -55,42 +126,96 @@ func (c *Content) GeneratedPrompt(kb *knowledge.KB, seed uint64) ScenarioPrompt 
 		}
 		a.Put(qi, v)
 	}
-	// A scenario people recognise: a GPU fleet most of the time, and a
-	// CPU-only fleet that says so (no "0 × H100").
-	gpn, gpu := kb.QuestionIndex(knowledge.KeyGPUsPerNode), kb.QuestionIndex(knowledge.KeyGPU)
-	if gpn >= 0 && gpu >= 0 {
-		if a.Values()[gpn].Int == 0 && rng.IntN(4) > 0 {
-			a.Put(gpn, knowledge.Value{Int: 8})
+	// Hardware as it is sold: a CPU fleet has no GPUs, and a GPU node
+	// carries a count its servers come with.
+	gpu := a.Get(knowledge.KeyGPU).Str
+	if gpu == knowledge.GPUCPU {
+		put(knowledge.KeyGPUsPerNode, knowledge.Value{Int: 0})
+	} else {
+		gpus, nodes := c.perNode(gpu)
+		put(knowledge.KeyGPUsPerNode, knowledge.Value{Int: gpus[rng.IntN(len(gpus))]})
+		if len(nodes) > 0 && !slices.Contains(nodes, a.Get(knowledge.KeyNodes).Int) {
+			put(knowledge.KeyNodes, knowledge.Value{Int: nodes[rng.IntN(len(nodes))]})
 		}
-		switch {
-		case a.Values()[gpn].Int == 0:
-			a.Put(gpu, knowledge.Value{Str: knowledge.GPUCPU})
-		case a.Values()[gpu].Str == knowledge.GPUCPU:
-			a.Put(gpn, knowledge.Value{Int: 0})
+	}
+	// Fine-tunes have a method, and a method has fine-tunes; full
+	// fine-tunes are whole model copies, so there are few of them.
+	method, fts := a.Get(knowledge.KeyFineTuneMethod).Str, a.Get(knowledge.KeyFineTunes).Int
+	switch {
+	case method == "none":
+		fts = 0
+	case fts == 0:
+		fts = 1 + rng.IntN(8)
+	}
+	if method == "full" && c.Generate.MaxFullFineTunes > 0 {
+		fts = min(fts, c.Generate.MaxFullFineTunes)
+	}
+	put(knowledge.KeyFineTunes, knowledge.Value{Int: fts})
+	// Answers that do not go together: the second is drawn again as its
+	// stand-in (batch traffic is judged by throughput, not latency first).
+	for _, ap := range c.Generate.Apart {
+		if ap.holds(a) {
+			a = ap.instead(a)
 		}
 	}
 	// GitOps and traffic splitting are Kubernetes practices here: a story
 	// without Kubernetes does not ask for them.
 	if a.Get(knowledge.KeyKubernetes).Str == knowledge.KubernetesNone {
-		for _, key := range []string{knowledge.KeyGitOps, knowledge.KeyTrafficSplitting} {
-			if qi := kb.QuestionIndex(key); qi >= 0 {
-				a.Put(qi, knowledge.Value{Bool: false})
-			}
-		}
+		put(knowledge.KeyGitOps, knowledge.Value{Bool: false})
+		put(knowledge.KeyTrafficSplitting, knowledge.Value{Bool: false})
 	}
 	// A substrate that contradicts the Kubernetes answer is an answer
 	// error, not a story: take the platform from the Kubernetes answer.
-	if qi := kb.QuestionIndex(knowledge.KeySubstrate); qi >= 0 && knowledge.SubstrateConflicts(a.Get(knowledge.KeySubstrate).Str, a.Get(knowledge.KeyKubernetes).Str) {
-		a.Put(qi, knowledge.Value{Str: knowledge.SubstrateAuto})
+	if knowledge.SubstrateConflicts(a.Get(knowledge.KeySubstrate).Str, a.Get(knowledge.KeyKubernetes).Str) {
+		put(knowledge.KeySubstrate, knowledge.Value{Str: knowledge.SubstrateAuto})
 	}
-	return ScenarioPrompt{
-		Name:      fmt.Sprintf("generated-%d", seed),
-		Title:     fmt.Sprintf("Generated scenario #%d", seed),
-		Story:     c.Story(kb, a),
-		Seed:      seed,
-		Generated: true,
-		Answers:   a,
+	return a
+}
+
+// Implausible lists what in a scenario people would not meet: GPUs per
+// node that no server of the card comes with, fine-tunes without a method
+// (or a method without fine-tunes), and the answers drills.toml keeps apart
+// (batch traffic that puts latency first, NVIDIA-only answers on other
+// hardware, fleet features without a fleet). Empty: plausible.
+func (c *Content) Implausible(kb *knowledge.KB, a knowledge.Answers) []string {
+	var out []string
+	gpu, gpn, nodes := a.Get(knowledge.KeyGPU).Str, a.Get(knowledge.KeyGPUsPerNode).Int, a.Get(knowledge.KeyNodes).Int
+	if gpu == knowledge.GPUCPU {
+		if gpn != 0 {
+			out = append(out, fmt.Sprintf("a CPU-only fleet with %d GPUs per node", gpn))
+		}
+	} else {
+		gpus, ns := c.perNode(gpu)
+		if !slices.Contains(gpus, gpn) {
+			out = append(out, fmt.Sprintf("%d × %s per node (servers come with %s)", gpn, gpu, joinInts(gpus)))
+		}
+		if len(ns) > 0 && !slices.Contains(ns, nodes) {
+			out = append(out, fmt.Sprintf("%d nodes of %s (at most %s)", nodes, gpu, joinInts(ns)))
+		}
 	}
+	method, fts := a.Get(knowledge.KeyFineTuneMethod).Str, a.Get(knowledge.KeyFineTunes).Int
+	switch {
+	case fts > 0 && method == "none":
+		out = append(out, fmt.Sprintf("%d fine-tunes with method none", fts))
+	case fts == 0 && method != "none":
+		out = append(out, "method "+method+" with no fine-tunes")
+	case method == "full" && c.Generate.MaxFullFineTunes > 0 && fts > c.Generate.MaxFullFineTunes:
+		out = append(out, fmt.Sprintf("%d full fine-tunes", fts))
+	}
+	for _, ap := range c.Generate.Apart {
+		if ap.holds(a) {
+			out = append(out, ap.Why)
+		}
+	}
+	return out
+}
+
+func joinInts(ns []int) string {
+	var s []string
+	for _, n := range ns {
+		s = append(s, fmt.Sprint(n))
+	}
+	return strings.Join(s, ", ")
 }
 
 // niceInts are the values a generated scenario may use for an int question:
@@ -261,4 +386,27 @@ func (c *Content) GradeScenario(kb *knowledge.KB, d decide.Decision, ans StackAn
 		r.Layers = append(r.Layers, g)
 	}
 	return r
+}
+
+// holds reports whether answers put together what ap keeps apart.
+func (ap Apart) holds(a knowledge.Answers) bool {
+	if a.Get(ap.Key).Plain(ap.q.Type) != ap.Value {
+		return false
+	}
+	v := a.Get(ap.IfKey)
+	switch {
+	case ap.Below != nil:
+		return v.Int < *ap.Below
+	case ap.IsNot != "":
+		return v.Plain(ap.ifQ.Type) != ap.IsNot
+	}
+	return v.Plain(ap.ifQ.Type) == ap.Is
+}
+
+// instead puts the stand-in answer in place of the one kept apart.
+func (ap Apart) instead(a knowledge.Answers) knowledge.Answers {
+	if err := a.Set(ap.Key, ap.raw); err != nil {
+		panic("drill: " + err.Error()) // checked at load
+	}
+	return a
 }

@@ -2,6 +2,9 @@ package drill
 
 import (
 	"fmt"
+	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/stackpick/stackpick/knowledge"
 )
@@ -37,8 +40,9 @@ type TaxonomyResult struct {
 }
 
 // GradeTaxonomy grades placements (product id → layer id). A product left
-// unplaced counts as wrong.
-func GradeTaxonomy(kb *knowledge.KB, products []string, placed map[string]string) TaxonomyResult {
+// unplaced counts as wrong. A wrong placement is explained by the
+// distinction between the two layers, not by the product's blurb.
+func (c *Content) GradeTaxonomy(kb *knowledge.KB, products []string, placed map[string]string) TaxonomyResult {
 	var r TaxonomyResult
 	for _, id := range products {
 		p := kb.Product(id)
@@ -48,12 +52,68 @@ func GradeTaxonomy(kb *knowledge.KB, products []string, placed map[string]string
 		if pl.Right {
 			r.Score.Points++
 		} else {
-			pl.Why = fmt.Sprintf("%s belongs to the %s layer: %s", p.Name, lower(kb.Layer(p.Layer).Name), p.Role)
+			pl.Why = c.Distinguish(kb, id, pl.Got)
 			r.Score.Missed = append(r.Score.Missed, TaxonomyItem(id))
 		}
 		r.Placements = append(r.Placements, pl)
 	}
 	return r
+}
+
+// Distinguish says why a product belongs to its own layer and not to the
+// layer it was placed on: what its layer does, what the chosen layer's job
+// is that it does not do, and a product that does that job. With no layer
+// chosen, it says what the product's layer does.
+func (c *Content) Distinguish(kb *knowledge.KB, product, chosen string) string {
+	p := kb.Product(product)
+	own := c.Distinctions[p.Layer]
+	why := fmt.Sprintf("%s is %s: %s", p.Name, own.Is, own.Does)
+	other, ok := c.Distinctions[chosen]
+	if !ok || chosen == p.Layer {
+		return why + "."
+	}
+	job := fmt.Sprintf("that is the %s's job", lower(kb.Layer(chosen).Name))
+	if q := relatedProduct(kb, p, chosen); q != nil {
+		job += ", which " + q.Name + " does"
+	}
+	return fmt.Sprintf("%s; it does not %s (%s).", why, other.Job, job)
+}
+
+// relatedProduct is the product on layer that a learner most likely
+// confused p with: one sharing a word of its name (Dynamo, Dynamo-Triton),
+// else one p's own description names, else the layer's first.
+func relatedProduct(kb *knowledge.KB, p *knowledge.Product, layer string) *knowledge.Product {
+	cands := kb.ProductsOn(layer)
+	if len(cands) == 0 {
+		return nil
+	}
+	own := nameWords(p.Name)
+	for _, q := range cands {
+		for _, w := range nameWords(q.Name) {
+			if slices.Contains(own, w) {
+				return q
+			}
+		}
+	}
+	text := strings.ToLower(strings.Join(append(append([]string{p.Role}, p.Strengths...), p.KeyPoints...), " "))
+	for _, q := range cands {
+		if strings.Contains(text, strings.ToLower(q.Name)) {
+			return q
+		}
+	}
+	return cands[0]
+}
+
+// nameWords are the distinctive words of a product name ("NVIDIA Dynamo"
+// gives dynamo; the vendor is not a likeness).
+func nameWords(name string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if w != "nvidia" && len(w) > 2 {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 func lower(s string) string {

@@ -36,16 +36,24 @@ func Trend(ratios []float64, n int) string {
 }
 
 // Progress is one drill's line of progress, the same in the app and the
-// line mode: "Taxonomy    3×  last  89%  best 100%", and for the mock
-// test how many attempts passed.
+// line mode: "Taxonomy    3 attempts  last  89%  best 100%", and for the
+// mock test how many attempts passed.
 func Progress(name string, attempts int, last, best float64, passes int) string {
 	title := name
 	if title != "" {
 		title = strings.ToUpper(title[:1]) + title[1:]
 	}
-	line := fmt.Sprintf("%-9s %3d×  last %3.0f%%  best %3.0f%%", title, attempts, 100*last, 100*best)
+	line := fmt.Sprintf("%-9s %3d %-8s  last %3.0f%%  best %3.0f%%", title, attempts, plural(attempts, "attempt"), 100*last, 100*best)
 	if name == Mock {
 		line += fmt.Sprintf("  %d passed", passes)
 	}
 	return line
+}
+
+// plural is word for n of it: "attempt", "attempts".
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

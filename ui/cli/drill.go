@@ -106,7 +106,7 @@ missed most more often.`,
 			if !cmd.Flags().Changed("seed") {
 				s = uint64(now.UnixNano())
 			}
-			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName, now: clock}
+			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName, now: clock, piped: !isTerminal(a.io.Stdin)}
 			rec, err := r.run(name)
 			if err != nil {
 				if errors.Is(err, errAbandoned) {
@@ -180,6 +180,9 @@ type drillRun struct {
 	misses   drill.Misses
 	scenario string
 	now      func() time.Time // times the explanation
+	// piped is set when answers come from a pipe: nothing echoes them, so
+	// each answer is echoed here and the transcript reads as one.
+	piped bool
 }
 
 func (r *drillRun) say(format string, args ...any) { fmt.Fprintf(r.w, format, args...) }
@@ -191,7 +194,11 @@ func (r *drillRun) ask(prompt string) (string, error) {
 		r.say("\n")
 		return "", errAbandoned
 	}
-	return strings.TrimSpace(r.in.Text()), nil
+	ans := strings.TrimSpace(r.in.Text())
+	if r.piped {
+		r.say("%s\n", ans)
+	}
+	return ans, nil
 }
 
 func (r *drillRun) run(name string) (store.Record, error) {
@@ -244,7 +251,7 @@ func (r *drillRun) taxonomy() (drill.TaxonomyResult, error) {
 			r.say("      type e, m or o\n")
 		}
 	}
-	res := drill.GradeTaxonomy(r.kb, products, placed)
+	res := r.c.GradeTaxonomy(r.kb, products, placed)
 	r.say("\nResult: %s\n", res.Score.Text())
 	for _, p := range res.Placements {
 		if p.Right {
@@ -282,26 +289,34 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 			optional = append(optional, strings.ToLower(l.Name))
 		}
 	}
-	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer (none leaves the %s empty), and defend it in one line.\n\n", p.Title, p.Story, strings.Join(optional, " or the "))
+	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer by its number or name (none leaves the %s empty), and defend it in one line.\n\n", p.Title, p.Story, strings.Join(optional, " or the "))
 	ans := drill.StackAnswer{Picks: map[string]string{}, Defense: map[string]string{}}
 	for _, layer := range r.kb.Layers {
-		var choices []string
-		if layer.Optional {
-			choices = append(choices, knowledge.None)
-		}
+		// The same choices, in the same order, as the app numbers them:
+		// the products, then none on an optional layer.
+		var choices, names []string
 		for _, prod := range r.kb.ProductsOn(layer.ID) {
 			choices = append(choices, prod.ID)
+			names = append(names, prod.Name)
+		}
+		if layer.Optional {
+			choices = append(choices, knowledge.None)
+			names = append(names, report.EmptyLayer(r.kb, layer.ID))
+		}
+		r.say("%s: which product?\n", layer.Name)
+		for i, n := range names {
+			r.say("  %d) %s\n", i+1, n)
 		}
 		for {
-			pick, err := r.ask(fmt.Sprintf("%s [%s]: ", layer.Name, strings.Join(choices, ", ")))
+			pick, err := r.ask(fmt.Sprintf("%s [1-%d]: ", layer.Name, len(choices)))
 			if err != nil {
 				return drill.ScenarioResult{}, err
 			}
-			if slices.Contains(choices, strings.ToLower(pick)) {
-				ans.Picks[layer.ID] = strings.ToLower(pick)
+			if i := pickIndex(pick, choices, names); i >= 0 {
+				ans.Picks[layer.ID] = choices[i]
 				break
 			}
-			r.say("      one of: %s%s\n", strings.Join(choices, ", "), suggestion(pick, choices))
+			r.say("      type a number from 1 to %d, or one of: %s%s\n", len(choices), strings.Join(choices, ", "), suggestion(pick, choices))
 		}
 		line, err := r.ask("  defense: ")
 		if err != nil {
@@ -331,6 +346,24 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// pickIndex reads a pick typed as its number (1-n), its id or its name;
+// -1 when it is none of them.
+func pickIndex(got string, ids, names []string) int {
+	got = strings.ToLower(strings.TrimSpace(got))
+	if n, err := strconv.Atoi(strings.TrimSuffix(got, ")")); err == nil {
+		if n >= 1 && n <= len(ids) {
+			return n - 1
+		}
+		return -1
+	}
+	for i := range ids {
+		if got == ids[i] || got == strings.ToLower(names[i]) {
+			return i
+		}
+	}
+	return -1
 }
 
 func suggestion(got string, choices []string) string {
@@ -373,32 +406,20 @@ func (r *drillRun) flags() (drill.FlagsResult, error) {
 			}
 			answers[i].Name = name
 		}
+		// Feedback at once, so the next question is asked knowing this one.
+		for _, line := range r.c.GradeFlag(r.kb, q, answers[i]).Feedback() {
+			r.say("      %s\n", line)
+		}
+		r.say("\n")
 	}
 	res := r.c.GradeFlags(r.kb, qs, answers)
-	r.say("\nResult: %s\n", res.Score.Text())
+	r.say("Result: %s\n", res.Score.Text())
 	for _, g := range res.Grades {
 		mark := "✓"
 		if g.Points < g.Max {
 			mark = "✗"
 		}
-		verdict := g.NameVerdict
-		if g.Question.Mode == drill.ModeDefault {
-			verdict = "default " + g.DefaultVerdict + ", effect " + g.EffectVerdict
-		}
-		r.say("  %s %s (%s): %s\n", mark, g.Question.Flag, drill.Fraction(g.Points, g.Max), verdict)
-		if g.Correction != "" {
-			r.say("      correction: %s\n", g.Correction)
-		}
-		if g.Points < g.Max {
-			r.say("      default today: %s\n", g.Default)
-			if g.DependsOn != "" {
-				r.say("      depends on: %s\n", g.DependsOn)
-			}
-			if g.Versions != "" {
-				r.say("      versions: %s\n", g.Versions)
-			}
-			r.say("      source: %s\n", g.Source)
-		}
+		r.say("  %s %s (%s): %s\n", mark, g.Question.Flag, drill.Fraction(g.Points, g.Max), g.Verdict())
 	}
 	return res, nil
 }
@@ -433,6 +454,12 @@ func (r *drillRun) explain() (drill.ExplainResult, error) {
 	}
 	for _, p := range res.Missed {
 		r.say("  ✗ %s\n", p.Text)
+		if n := res.Note(p.ID); n != "" {
+			r.say("      %s.\n", n)
+		}
+	}
+	for _, f := range res.Feedback {
+		r.say("  %s\n", f)
 	}
 	r.say("\nReference explanation:\n  %s\n", t.Reference)
 	return res, nil
@@ -488,7 +515,12 @@ func (a *app) statsText(s store.Summary, name func(string) string) string {
 	var b strings.Builder
 	b.WriteString(a.styles().Heading.Render("Progress per drill") + "\n")
 	for _, d := range s.Drills {
-		fmt.Fprintf(&b, "  %s  %s\n", drill.Progress(d.Drill, d.Attempts, d.Last, d.Best, d.Passes), drill.Trend(d.Ratios, 10))
+		line := "  " + drill.Progress(d.Drill, d.Attempts, d.Last, d.Best, d.Passes)
+		// One score is already the last and the best: a trend needs two.
+		if len(d.Ratios) > 1 {
+			line += "  " + drill.Trend(d.Ratios, 10)
+		}
+		b.WriteString(line + "\n")
 	}
 	if len(s.MostMissed) > 0 {
 		b.WriteString("\n" + a.styles().Heading.Render("Most missed") + "\n")

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -37,7 +38,7 @@ func TestTaxonomyDrillGradesAndRecords(t *testing.T) {
 	// A wrong answer is graded with the reason, and asked first next time.
 	wrong := strings.Replace(input.String(), "m\n", "o\n", 1)
 	_, out, _ = runWithInput(t, env, wrong, "drill", "taxonomy", "--seed", "3")
-	if !strings.Contains(out, "✗ Dynamo-Triton: you said orchestrator. Dynamo-Triton belongs to the model server layer") {
+	if !strings.Contains(out, "✗ Dynamo-Triton: you said orchestrator. Dynamo-Triton is a model server: it wraps engines behind HTTP/gRPC and manages many models, of any framework, from a versioned repository; it does not route a fleet, spreading requests across replicas and scaling them (that is the orchestrator's job, which NVIDIA Dynamo does).") {
 		t.Fatalf("no reason for the wrong placement:\n%s", out)
 	}
 	_, out, _ = runWithInput(t, env, "", "drill", "taxonomy", "--seed", "3")
@@ -45,7 +46,7 @@ func TestTaxonomyDrillGradesAndRecords(t *testing.T) {
 		t.Errorf("the missed product should be asked first:\n%s", out)
 	}
 	_, stats, _ := run(t, env, "drill", "stats")
-	if !strings.Contains(stats, "Taxonomy    2×  last  89%  best 100%") || !strings.Contains(stats, "1× Taxonomy: Dynamo-Triton") {
+	if !strings.Contains(stats, "Taxonomy    2 attempts  last  89%  best 100%  100% → 89%") || !strings.Contains(stats, "1× Taxonomy: Dynamo-Triton") {
 		t.Errorf("stats:\n%s", stats)
 	}
 	var f struct{ Records []map[string]any }
@@ -116,5 +117,81 @@ func TestDrillInputProblems(t *testing.T) {
 	code, out, stderr := run(t, env, "drill", "stats")
 	if code != 0 || !strings.Contains(stderr, "was set aside as "+hist+".unreadable-") || !strings.Contains(out, "No drills finished yet") {
 		t.Errorf("code %d stderr %q out %q", code, stderr, out)
+	}
+}
+
+// Each flag question is graded as soon as it is answered: the verdict, the
+// right answer and its source come before the next question.
+func TestFlagsDrillGivesFeedbackAfterEachQuestion(t *testing.T) {
+	env := []string{"STACKPICK_HISTORY=" + filepath.Join(t.TempDir(), "h.json")}
+	kb := knowledge.MustDefault()
+	c, _ := drill.Load(kb)
+	qs := c.FlagQuiz(kb, 4, nil)
+	var input strings.Builder
+	for _, q := range qs {
+		if q.Mode == drill.ModeName {
+			input.WriteString("--max-num-seq\n") // a typo of one flag, right for at most one question
+		} else {
+			input.WriteString("nonsense\n1\n")
+		}
+	}
+	code, out, stderr := runWithInput(t, env, input.String(), "drill", "flags", "--seed", "4")
+	if code != 0 || stderr != "" {
+		t.Fatalf("code %d stderr %q\n%s", code, stderr, out)
+	}
+	second := strings.Index(out, "2/"+strconv.Itoa(len(qs))+" ")
+	if second < 0 {
+		t.Fatalf("no second question:\n%s", out)
+	}
+	first := out[:second]
+	f := kb.Flag(qs[0].FlagID)
+	for _, want := range []string{"✗ ", "Source: " + f.Source} {
+		if !strings.Contains(first, want) {
+			t.Errorf("feedback on question 1 lacks %q before question 2:\n%s", want, first)
+		}
+	}
+	if qs[0].Mode == drill.ModeName && !strings.Contains(first, "Did you mean --max-num-seqs?") && qs[0].FlagID != "vllm-max-num-seqs" {
+		t.Errorf("a near-miss name should get a did-you-mean:\n%s", first)
+	}
+	if !strings.Contains(out, "Result: ") {
+		t.Errorf("no result at the end:\n%s", out)
+	}
+}
+
+// The review saw "1 attempt , best": one attempt reads as one, without a
+// trend of a single score.
+func TestDrillStatsAfterOneAttempt(t *testing.T) {
+	env := []string{"STACKPICK_HISTORY=" + filepath.Join(t.TempDir(), "h.json")}
+	if code, out, _ := runWithInput(t, env, strings.Repeat("e\n", 9), "drill", "taxonomy", "--seed", "1"); code != 0 {
+		t.Fatalf("code %d\n%s", code, out)
+	}
+	_, stats, _ := run(t, env, "drill", "stats")
+	line := strings.Split(stats, "\n")[1]
+	if !strings.HasPrefix(strings.TrimSpace(line), "Taxonomy    1 attempt   last  44%  best  44%") || strings.Contains(line, "→") || strings.Contains(stats, " ,") {
+		t.Errorf("stats line %q", line)
+	}
+}
+
+// The line-mode scenario drill numbers its choices as the app does and
+// takes the number, the id or the name.
+func TestScenarioDrillTakesNumberedChoices(t *testing.T) {
+	env := []string{"STACKPICK_HISTORY=" + filepath.Join(t.TempDir(), "h.json")}
+	kb := knowledge.MustDefault()
+	orch := kb.ProductsOn(knowledge.LayerOrchestrator)
+	llmd := 0
+	for i, p := range orch {
+		if p.ID == "llm-d" {
+			llmd = i + 1
+		}
+	}
+	input := "1\nmulti-LoRA\n7\n" + strconv.Itoa(len(kb.ProductsOn(knowledge.LayerModelServer))+1) + "\nonly LLMs\n" + strconv.Itoa(llmd) + "\ncache-aware routing\n"
+	code, out, stderr := runWithInput(t, env, input, "drill", "scenario", "--scenario", "exit-test")
+	if code != 0 || stderr != "" {
+		t.Fatalf("code %d stderr %q\n%s", code, stderr, out)
+	}
+	for _, want := range []string{"  1) vLLM", "  " + strconv.Itoa(len(orch)+1) + ") no orchestrator", "type a number from 1 to 2", "✓ Engine: you picked vLLM", "✓ Model server: you picked no model server", "✓ Orchestrator: you picked llm-d"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
 	}
 }

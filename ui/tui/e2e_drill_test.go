@@ -51,6 +51,8 @@ func TestTerminalDrillTaxonomy(t *testing.T) {
 	tm.waitFor("all placed", contains("All placed."))
 	tm.keys("Enter")
 	tm.waitFor("the grade", contains("Taxonomy: 9 of 9 (100%)"))
+	// The record is written after the grade shows; the screen says when.
+	tm.waitFor("the record", contains("Recorded in "))
 
 	recs, notice, err := store.LoadHistory(hist, "test")
 	if err != nil || notice != "" || len(recs) != 1 || recs[0].Points != 9 || recs[0].Max != 9 {

@@ -154,7 +154,7 @@ func (e *drillEnv) flagsRight(s *flagsScreen) {
 	c := e.c
 	for _, q := range s.qs {
 		if q.Mode == drill.ModeName {
-			e.typeText(c.KB.Flag(q.FlagID).Name).press("enter")
+			e.typeText(c.KB.Flag(q.FlagID).Name).press("enter", "enter")
 			continue
 		}
 		for _, it := range c.drills.content.FlagItems {
@@ -162,7 +162,7 @@ func (e *drillEnv) flagsRight(s *flagsScreen) {
 				e.typeText(it.Accept[0])
 			}
 		}
-		e.press("enter", fmt.Sprint(q.Correct+1))
+		e.press("enter", fmt.Sprint(q.Correct+1), "enter")
 	}
 }
 
@@ -190,14 +190,21 @@ var drillJourneys = []struct {
 	}},
 	{"drill-flags", drill.Flags, func(e *drillEnv) {}},
 	{"drill-flags-effect", drill.Flags, func(e *drillEnv) { e.typeText("auto").press("enter") }},
+	{"drill-flags-feedback", drill.Flags, func(e *drillEnv) {
+		if e.screen().(*flagsScreen).qs[0].Mode == drill.ModeName {
+			e.typeText("--max-num-seq").press("enter")
+		} else {
+			e.typeText("auto").press("enter", "2")
+		}
+	}},
 	{"drill-flags-graded", drill.Flags, func(e *drillEnv) {
 		s := e.screen().(*flagsScreen)
 		for i, q := range s.qs {
 			if q.Mode == drill.ModeName {
-				e.typeText([]string{"--enable-prefix-caching", "enforce-eager", ""}[i%3]).press("enter")
+				e.typeText([]string{"--enable-prefix-caching", "enforce-eager", ""}[i%3]).press("enter", "enter")
 				continue
 			}
-			e.typeText([]string{"0.9", "auto", "16"}[i%3]).press("enter", fmt.Sprint(i%4+1))
+			e.typeText([]string{"0.9", "auto", "16"}[i%3]).press("enter", fmt.Sprint(i%4+1), "enter")
 		}
 	}},
 	{"drill-explain", drill.Explain, func(e *drillEnv) {}},
@@ -395,7 +402,7 @@ func TestTaxonomyMissedItemComesFirst(t *testing.T) {
 	e.placeAll(s, last)
 	e.press("enter")
 	name := e.c.KB.ProductName(last)
-	if v := e.view(); !strings.Contains(v, "✗ "+name+": you said") || !strings.Contains(v, name+" belongs to the") {
+	if v := e.view(); !strings.Contains(v, "✗ "+name+": you said") || !strings.Contains(v, name+" is a") {
 		t.Fatalf("the wrong placement should be graded with its reason:\n%s", v)
 	}
 	e.press("r")
@@ -492,6 +499,25 @@ func TestExplainCountdownRunsOut(t *testing.T) {
 	}
 }
 
+// An answer that says the right words of the wrong product is told so,
+// under the key point it missed; a keyword list is told it is one.
+func TestExplainSaysWhyAPointWasMissed(t *testing.T) {
+	e := newDrillEnv(t, 100, 40, drill.Explain)
+	e.typeText("Dynamo is the renamed Triton Inference Server, a general model server.")
+	e.press("ctrl+d")
+	page := strings.Join(strings.Fields(pageText(e.screen().(*explainScreen).page)), " ")
+	if !strings.Contains(page, "You said “general”, but of NVIDIA Dynamo, not of Dynamo-Triton.") {
+		t.Errorf("the swap is not explained:\n%s", page)
+	}
+	f := newDrillEnv(t, 100, 40, drill.Explain)
+	f.typeText("renamed, model server, orchestrator, KV-aware routing, coexist, scale")
+	f.press("ctrl+d")
+	page = strings.Join(strings.Fields(pageText(f.screen().(*explainScreen).page)), " ")
+	if !strings.Contains(page, "This reads as a list of keywords") {
+		t.Errorf("the keyword list is not named:\n%s", page)
+	}
+}
+
 // Handed in within the time, the same answer earns its points.
 func TestExplainInTime(t *testing.T) {
 	e := newDrillEnv(t, 80, 24, drill.Explain)
@@ -560,9 +586,9 @@ func TestMockPassAndFail(t *testing.T) {
 	f.press("enter", "enter", "enter", "enter", "enter", "enter") // the first product of each layer, no defense
 	for _, q := range fm.fl.qs {
 		if q.Mode == drill.ModeDefault {
-			f.press("enter", "1")
+			f.press("enter", "1", "enter")
 		} else {
-			f.press("enter")
+			f.press("enter", "enter")
 		}
 	}
 	f.press("ctrl+d")
@@ -690,10 +716,18 @@ func TestFlagsGrading(t *testing.T) {
 		switch {
 		case q.FlagID == "vllm-gpu-memory-utilization":
 			f.typeText("0.9").press("enter", fmt.Sprint(q.Correct+1))
-		case q.Mode == drill.ModeDefault:
-			f.press("enter", "1")
-		default:
+			// The grade shows at once, before the next question.
+			v := strings.Join(strings.Fields(f.view()), " ")
+			for _, want := range []string{"Default partly right, effect right (1.5/2)", "Correction: \"0.9\" is the course notes' answer", "Default today: 0.92", "Source: "} {
+				if !strings.Contains(v, want) {
+					t.Errorf("feedback lacks %q:\n%s", want, f.view())
+				}
+			}
 			f.press("enter")
+		case q.Mode == drill.ModeDefault:
+			f.press("enter", "1", "enter")
+		default:
+			f.press("enter", "enter")
 		}
 	}
 	page := strings.Join(strings.Fields(pageText(fs.page)), " ")
@@ -714,7 +748,7 @@ func TestDrillStats(t *testing.T) {
 	}
 	e.press("q", "p")
 	v := e.view()
-	for _, want := range []string{"Taxonomy", "3×", "last 100%", "best 100%", "2× Taxonomy: Dynamo-Triton", "1× Taxonomy: KServe"} {
+	for _, want := range []string{"Taxonomy", "3 attempts", "last 100%", "best 100%", "2× Taxonomy: Dynamo-Triton", "1× Taxonomy: KServe"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("stats lack %q:\n%s", want, v)
 		}

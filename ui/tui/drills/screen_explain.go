@@ -203,6 +203,9 @@ func (s *explainScreen) layoutResult() {
 		}
 		lines = append(lines, report.WrapStyled(why, w, 1, 0, st.Warn)...)
 	}
+	for _, f := range r.Feedback {
+		lines = append(lines, report.WrapStyled(f, w, 1, 0, st.Warn)...)
+	}
 	lines = append(lines, "")
 	for i, p := range r.Covered {
 		text := p.Text
@@ -213,6 +216,9 @@ func (s *explainScreen) layoutResult() {
 	}
 	for _, p := range r.Missed {
 		lines = append(lines, markLine(st, false, p.Text, w)...)
+		if n := r.Note(p.ID); n != "" {
+			lines = append(lines, report.WrapStyled(n+".", w, 5, 0, st.Muted)...)
+		}
 	}
 	lines = append(lines, "", " "+st.Heading.Render("Reference explanation"))
 	lines = append(lines, report.Wrap(s.topic.Reference, w, 1, 0)...)

@@ -16,9 +16,12 @@ import (
 
 // flagsScreen is the flags drill: the top vLLM flags as the knowledge base
 // holds them today. Shown a flag, type its default and pick its effect
-// from four; shown an effect, name the flag. Graded at the end with the
-// current default, what it depends on, the versions, and the corrections
-// of the seed (whose outdated names and defaults earn partial credit).
+// from four; shown an effect, name the flag. Each answer is graded at once
+// (right or wrong, the right answer and its source), and all of them again
+// at the end with the current default, what it depends on, the versions,
+// and the corrections of the course notes (whose outdated names and
+// defaults earn partial credit). An answer whose grade was shown is kept:
+// going back stops at it.
 type flagsScreen struct {
 	drillBase
 	qs      []drill.FlagQuestion
@@ -27,7 +30,10 @@ type flagsScreen struct {
 	choices []int             // the effect picked, -1 while none
 	i       int               // the question shown
 	onList  bool              // the effects have focus, not the text field
-	result  drill.FlagsResult
+	// review is set while the grade of question i shows, before the next.
+	review bool
+	grade  drill.FlagGrade // of question i, while review
+	result drill.FlagsResult
 }
 
 func newFlagsScreen(c *shared, mock *mockScreen) *flagsScreen {
@@ -50,6 +56,9 @@ func newFlagsScreen(c *shared, mock *mockScreen) *flagsScreen {
 func (s *flagsScreen) Title() string {
 	if s.graded {
 		return "Flags · " + s.result.Score.Text()
+	}
+	if s.review {
+		return fmt.Sprintf("Flags · %d/%d graded", s.i+1, len(s.qs))
 	}
 	return fmt.Sprintf("Flags · %d/%d", s.i+1, len(s.qs))
 }
@@ -81,11 +90,31 @@ func (s *flagsScreen) goTo(i int, onList bool) tea.Cmd {
 	return s.inputs[i].Focus()
 }
 
+// answer grades question i and shows the grade before the next question.
+func (s *flagsScreen) answer() tea.Cmd {
+	s.inputs[s.i].Blur()
+	s.grade = s.c.drills.content.GradeFlag(s.c.KB, s.qs[s.i], s.answerAt(s.i))
+	s.review = true
+	return nil
+}
+
+func (s *flagsScreen) answerAt(i int) drill.FlagAnswer {
+	a := drill.FlagAnswer{Choice: s.choices[i]}
+	v := strings.TrimSpace(s.inputs[i].Value())
+	if s.qs[i].Mode == drill.ModeDefault {
+		a.Default = v
+	} else {
+		a.Name = v
+	}
+	return a
+}
+
 func (s *flagsScreen) next() tea.Cmd {
+	s.review = false
 	if s.i+1 < len(s.qs) {
 		return s.goTo(s.i+1, false)
 	}
-	return s.grade()
+	return s.gradeAll()
 }
 
 func (s *flagsScreen) Update(msg tea.Msg) tea.Cmd {
@@ -107,16 +136,25 @@ func (s *flagsScreen) Update(msg tea.Msg) tea.Cmd {
 	keys := s.c.Keys
 	q := s.qs[s.i]
 	k, isKey := msg.(tea.KeyPressMsg)
+	if s.review {
+		switch {
+		case !isKey:
+		case k.String() == "esc" || k.String() == "q":
+			return s.leave(true)
+		case key.Matches(k, keys.Enter) || k.String() == "tab" || k.String() == "space":
+			return s.next()
+		}
+		return nil
+	}
 	if isKey {
 		switch {
 		case k.String() == "esc" || (k.String() == "q" && s.onList):
 			return s.leave(s.answered())
 		case key.Matches(k, keys.PrevField):
-			switch {
-			case s.onList:
+			// Back within the question only: the answers before were
+			// graded in front of the player.
+			if s.onList {
 				return s.goTo(s.i, false)
-			case s.i > 0:
-				return s.goTo(s.i-1, s.qs[s.i-1].Mode == drill.ModeDefault)
 			}
 			return nil
 		}
@@ -127,7 +165,7 @@ func (s *flagsScreen) Update(msg tea.Msg) tea.Cmd {
 		}
 		if c := s.lists[s.i].update(k, keys); c >= 0 {
 			s.choices[s.i] = c
-			return s.next()
+			return s.answer()
 		}
 		return nil
 	}
@@ -135,24 +173,18 @@ func (s *flagsScreen) Update(msg tea.Msg) tea.Cmd {
 		if q.Mode == drill.ModeDefault {
 			return s.goTo(s.i, true)
 		}
-		return s.next()
+		return s.answer()
 	}
 	var cmd tea.Cmd
 	s.inputs[s.i], cmd = s.inputs[s.i].Update(msg)
 	return cmd
 }
 
-func (s *flagsScreen) grade() tea.Cmd {
+func (s *flagsScreen) gradeAll() tea.Cmd {
 	c := s.c
 	answers := make([]drill.FlagAnswer, len(s.qs))
-	for i, q := range s.qs {
-		answers[i].Choice = s.choices[i]
-		v := strings.TrimSpace(s.inputs[i].Value())
-		if q.Mode == drill.ModeDefault {
-			answers[i].Default = v
-		} else {
-			answers[i].Name = v
-		}
+	for i := range s.qs {
+		answers[i] = s.answerAt(i)
 	}
 	s.result = c.drills.content.GradeFlags(c.KB, s.qs, answers)
 	if s.mock != nil {
@@ -221,6 +253,9 @@ func (s *flagsScreen) View() string {
 	w := s.w
 	q := s.qs[s.i]
 	num := st.Muted.Render(fmt.Sprintf("%d/%d  ", s.i+1, len(s.qs)))
+	if s.review {
+		return s.reviewView(num)
+	}
 	var top []string
 	if q.Mode == drill.ModeName {
 		top = append(top, report.Truncate(" "+num+st.Heading.Render("Which flag does this?"), w))
@@ -257,11 +292,65 @@ func (s *flagsScreen) View() string {
 	return strings.Join(append(top, screen.Indent(strings.Join(opts, "\n"), 1)), "\n")
 }
 
+// reviewView is the grade of the question just answered: what was asked,
+// what the player said, and the feedback, clipped to the screen from the
+// top (the verdict and the right answer come first).
+func (s *flagsScreen) reviewView(num string) string {
+	st := s.c.Styles
+	w := s.w
+	q := s.qs[s.i]
+	asked := q.Flag
+	if q.Mode == drill.ModeName {
+		asked = "Which flag does this?"
+	}
+	lines := []string{report.Truncate(" "+num+st.Heading.Render(asked), w)}
+	said := strings.TrimSpace(s.inputs[s.i].Value())
+	if said == "" {
+		said = "nothing"
+	}
+	if q.Mode == drill.ModeDefault {
+		effect := "none"
+		if c := s.choices[s.i]; c >= 0 {
+			effect = fmt.Sprint(c + 1)
+		}
+		said = "default " + said + ", effect " + effect
+	}
+	lines = append(lines, report.WrapStyled("You said: "+said, w, 1, 2, st.Muted)...)
+	if s.h >= 14 {
+		lines = append(lines, "")
+	}
+	for i, f := range s.grade.Feedback() {
+		switch {
+		case i == 0:
+			lines = append(lines, markLine(st, s.grade.Points >= s.grade.Max, strings.TrimPrefix(strings.TrimPrefix(f, "✓ "), "✗ "), w)...)
+		case strings.HasPrefix(f, "Source: "):
+			lines = append(lines, report.WrapStyled(f, w, 3, 2, st.Muted)...)
+		case strings.HasPrefix(f, "Correction: ") || strings.HasPrefix(f, "Did you mean "):
+			lines = append(lines, report.WrapStyled(f, w, 3, 2, st.Warn)...)
+		default:
+			lines = append(lines, report.WrapStyled(f, w, 3, 2, st.Text)...)
+		}
+	}
+	if len(lines) > s.h {
+		lines = lines[:max(s.h, 1)]
+	}
+	return strings.Join(lines, "\n")
+}
+
 func (s *flagsScreen) Help() screen.KeyHelp {
 	if s.graded {
 		return s.gradedHelp()
 	}
 	k := s.c.Keys
+	if s.review {
+		label := "next question"
+		if s.i+1 == len(s.qs) {
+			label = "see the result"
+		}
+		next := key.NewBinding(key.WithKeys("enter", "tab", "space"), key.WithHelp("enter", label))
+		back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("q/esc", "leave (asks first)"))
+		return screen.KeyHelp{Short: []key.Binding{next, back}, Full: [][]key.Binding{{next, back}}}
+	}
 	prev := screen.WithHelp(k.PrevField, "back a step")
 	if s.onList {
 		pick := screen.WithHelp(k.Enter, "pick")
@@ -273,9 +362,12 @@ func (s *flagsScreen) Help() screen.KeyHelp {
 		}
 	}
 	next := key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "next"))
+	if s.qs[s.i].Mode == drill.ModeName {
+		next = key.NewBinding(key.WithKeys("enter", "tab"), key.WithHelp("enter", "answer"))
+	}
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave (asks first)"))
 	return screen.KeyHelp{
-		Short: []key.Binding{next, prev, back},
-		Full:  [][]key.Binding{{next, prev, back}},
+		Short: []key.Binding{next, back},
+		Full:  [][]key.Binding{{next, back}},
 	}
 }

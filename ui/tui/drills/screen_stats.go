@@ -62,11 +62,17 @@ func (s *statsScreen) lines() []string {
 	out = append(out, " "+st.Heading.Render("Progress per drill"))
 	for _, ds := range sum.Drills {
 		line := drill.Progress(ds.Drill, ds.Attempts, ds.Last, ds.Best, ds.Passes)
+		if i := strings.Index(line, "  last"); screen.VisibleWidth(line)+3 > w && i > 0 {
+			// Too narrow for one line: the scores go on a line of their
+			// own, so none is cut.
+			out = append(out, report.Truncate("   "+strings.TrimSpace(line[:i]), w), report.Truncate("     "+strings.TrimSpace(line[i:]), w))
+			continue
+		}
 		room := max(w-screen.VisibleWidth(line)-6, 0)
 		recent := ds.Ratios[max(0, len(ds.Ratios)-min(room, 20)):]
 		line = "   " + line + "  " + st.Pick.Render(sparkline(recent))
 		// The last few scores in numbers, as far as they fit.
-		if t := "  " + drill.Trend(ds.Ratios, 5); screen.VisibleWidth(line)+len(t) <= w {
+		if t := "  " + drill.Trend(ds.Ratios, 5); len(ds.Ratios) > 1 && screen.VisibleWidth(line)+len(t) <= w {
 			line += st.Muted.Render(t)
 		}
 		out = append(out, report.Truncate(line, w))

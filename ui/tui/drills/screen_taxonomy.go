@@ -111,7 +111,7 @@ func (s *taxonomyScreen) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *taxonomyScreen) grade() tea.Cmd {
-	s.result = drill.GradeTaxonomy(s.c.KB, s.products, s.placed)
+	s.result = s.c.drills.content.GradeTaxonomy(s.c.KB, s.products, s.placed)
 	if s.mock != nil {
 		return s.mock.partDone()
 	}
