@@ -195,8 +195,8 @@ func TestResumeOpensWhereTheUserLeft(t *testing.T) {
 	d.press("pgdown", "pgdown", "down")
 	top := d.view()
 	offset := res.vp.YOffset()
-	d.press("esc")
-	d.press("b", "esc") // the browser is not the decision: Resume stays
+	d.press("esc", "esc") // back to the preset list, then home
+	d.press("b", "esc")   // the browser is not the decision: Resume stays
 	d.press("r")
 	if got, ok := d.screen().(*resultScreen); !ok || got != res || got.vp.YOffset() != offset {
 		t.Fatalf("Resume should open the result at line %d, got %s", offset, d.screen().Title())

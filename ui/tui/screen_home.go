@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -189,34 +190,36 @@ func (s *homeScreen) Help() screen.KeyHelp {
 	}
 }
 
-// noteLeft keeps the decision's screens when a message has just brought
-// the user back to the home screen from them, so Resume opens where they
-// left (the form at its page and question, the result at its scroll).
+// noteLeft keeps the decision's screens when a message has just taken
+// the user off them (back to home, or to the preset list under a preset's
+// result), so Resume opens where they left (the form at its page and question, the result at its scroll).
 // Screens that are not the decision's (the browser, the drills, a file
 // prompt) leave what was kept alone.
 func noteLeft(c *shared, before []screen.Screen) {
-	if len(c.Stack) != 1 || len(before) < 2 || before[0] != c.Stack[0] {
+	if len(before) < 2 || len(c.Stack) == 0 || before[0] != c.Stack[0] {
 		return
 	}
 	home, ok := c.Stack[0].(*homeScreen)
 	if !ok {
 		return
 	}
-	if c.session.started {
-		home.cursor = 0 // on Resume
-	}
-	left := before[1:]
-	for len(left) > 0 {
-		if _, ok := left[len(left)-1].(*confirmScreen); !ok {
-			break
-		}
-		left = left[:len(left)-1] // a question is never where to go back to
-	}
-	for _, sc := range left {
-		switch sc.(type) {
+	// The last form or result this message took off the stack is where the
+	// user left, with what lay under it (a preset list, say); what lay above
+	// it, a question among them, is never where to go back to.
+	for i := len(before) - 1; i >= 1; i-- {
+		switch before[i].(type) {
 		case *formScreen, *resultScreen:
-			home.resume = left
+			if i < len(c.Stack) && c.Stack[i] == before[i] {
+				break // still on the stack
+			}
+			home.resume = slices.Clone(before[1 : i+1])
+			if len(c.Stack) == 1 && c.session.started {
+				home.cursor = 0 // on Resume
+			}
 			return
 		}
+	}
+	if len(c.Stack) == 1 && c.session.started {
+		home.cursor = 0
 	}
 }
