@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,8 +62,8 @@ func TestMemoIsDeterministicAndPlain(t *testing.T) {
 	if strings.Contains(first, "\x1b") {
 		t.Fatal("memo contains terminal escape codes")
 	}
-	for _, section := range []string{"# Choose the LLM serving stack", "- Status: proposed", "- Date: " + pinnedDate, "- Deciders:",
-		"## Context and problem statement", "## Decision drivers", "## Considered options", "## Decision outcome",
+	for _, section := range []string{"# " + all[0].Title, "- Status: proposed", "- Date: " + pinnedDate, "- Deciders: (fill in)",
+		"## TL;DR", "## Context and problem statement", "## Requirements", "## Decision drivers", "## Assumptions", "## Considered options", "## Decision outcome",
 		"## Consequences", "## What would change this decision", "## Verify before committing", "## Sources"} {
 		if !strings.Contains(first, section) {
 			t.Errorf("memo lacks %q", section)
@@ -86,4 +87,162 @@ func TestMemoCarriesEveryReasonOfTheDecision(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A reader who stops after 20 lines has the title, the TL;DR and every
+// layer's pick, for every preset.
+func TestMemoFirstTwentyLinesHoldTheTitleTheTLDRAndAllThreePicks(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, _ := scenarios.All(kb)
+	for _, s := range all {
+		t.Run(s.Name, func(t *testing.T) {
+			d := decide.Decide(kb, s.Answers)
+			lines := strings.Split(memoFor(t, kb, s), "\n")
+			head := strings.Join(lines[:min(20, len(lines))], "\n")
+			if lines[0] != "# "+s.Title {
+				t.Errorf("first line = %q, want the preset's title", lines[0])
+			}
+			if !strings.Contains(head, "\n## TL;DR\n") {
+				t.Errorf("no TL;DR in the first 20 lines:\n%s", head)
+			}
+			if len(d.Layers) != 3 {
+				t.Fatalf("%d layers, want 3", len(d.Layers))
+			}
+			for _, lp := range d.Layers {
+				want := "- " + kb.Layer(lp.Layer).Name + ": **" + report.PickText(kb, lp) + "**"
+				if !strings.Contains(head, want) {
+					t.Errorf("the first 20 lines lack %q:\n%s", want, head)
+				}
+			}
+		})
+	}
+}
+
+// What users fill in (the [memo] table, flags, the About step) heads the
+// memo; what they leave out reads as a default or a placeholder.
+func TestMemoMetadataHeadsTheRecordAndDefaultsWhenAbsent(t *testing.T) {
+	kb := knowledge.MustDefault()
+	a, err := kb.ParseAnswers("fleet.toml", []byte("nodes = 2\nkubernetes = \"required\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decide.Decide(kb, a)
+	plain := report.Memo(kb, d, report.Origin{File: "fleet.toml"}.MemoInput(pinnedDate))
+	stack := report.DefaultMemoTitle(kb, d)
+	if !strings.HasPrefix(plain, "# "+stack+"\n") || strings.Contains(strings.SplitN(plain, "\n", 2)[0], "fleet.toml") {
+		t.Errorf("a file's memo is titled by its stack, not the file name: %q", strings.SplitN(plain, "\n", 2)[0])
+	}
+	if !strings.HasPrefix(stack, "Serve Llama 3.3 70B Instruct with vLLM and ") {
+		t.Errorf("default title = %q", stack)
+	}
+	for _, want := range []string{"- Status: proposed\n", "- Deciders: (fill in)\n", "- Date: " + pinnedDate + "\n", "Which engine, model server and orchestrator should serve Llama 3.3 70B Instruct on 2 nodes"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("memo without metadata lacks %q", want)
+		}
+	}
+	in := report.Origin{File: "fleet.toml"}.MemoInput(pinnedDate).WithMemo(knowledge.Memo{
+		Title: "Serve the support bot from the new cluster", Status: "accepted", Deciders: []string{"Ana Ruiz", "Ben Okafor"},
+		Date: "2026-12-01", Problem: "Support chat moves off the vendor API by Q1."})
+	got := report.Memo(kb, d, in)
+	for _, want := range []string{"# Serve the support bot from the new cluster\n", "- Status: accepted\n", "- Deciders: Ana Ruiz, Ben Okafor\n", "- Date: 2026-12-01\n",
+		"## Context and problem statement\n\nSupport chat moves off the vendor API by Q1.\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("memo lacks %q", want)
+		}
+	}
+}
+
+// Requirements and drivers word what was stated; nothing assumed is passed
+// off as the user's.
+func TestMemoRequirementsAreTheStatedAnswersInWords(t *testing.T) {
+	kb := knowledge.MustDefault()
+	a, err := kb.ParseAnswers("a.toml", []byte("nodes = 2\nttft_ms = 500\nitl_ms = 40\nkubernetes = \"required\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := report.Memo(kb, decide.Decide(kb, a), report.MemoInput{Date: pinnedDate})
+	req := section(memo, "## Requirements")
+	for _, want := range []string{"2 GPU nodes", "time to first token at most 500 ms (p95)", "inter-token latency at most 40 ms (p95)", "Kubernetes-native is a requirement"} {
+		if !strings.Contains(req, want) {
+			t.Errorf("requirements lack %q:\n%s", want, req)
+		}
+	}
+	for _, never := range []string{"| Question |", "cache-aware routing", "H100"} {
+		if strings.Contains(req, never) {
+			t.Errorf("requirements say %q, which was not stated:\n%s", never, req)
+		}
+	}
+	drivers := section(memo, "## Decision drivers")
+	if !strings.Contains(drivers, "- Kubernetes-native is a requirement: ") {
+		t.Errorf("drivers lack the stated kubernetes answer:\n%s", drivers)
+	}
+	if strings.Contains(drivers, "`") || strings.Contains(drivers, "governance") {
+		t.Errorf("drivers name rule ids or defaulted answers:\n%s", drivers)
+	}
+}
+
+// The course notes' out-of-date run-book items are counted in one line,
+// not listed in the body.
+func TestMemoCountsCourseNotesChangesInOneLine(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, _ := scenarios.All(kb)
+	for _, s := range all {
+		memo := memoFor(t, kb, s)
+		for _, never := range []string{"The course notes say:", "Flags from the course material", "seed"} {
+			if strings.Contains(strings.ToLower(memo), strings.ToLower(never)) {
+				t.Errorf("%s: memo says %q", s.Name, never)
+			}
+		}
+		if strings.Count(memo, "`stackpick kb changes`") != 1 {
+			t.Errorf("%s: memo points to stackpick kb changes %d times, want once", s.Name, strings.Count(memo, "`stackpick kb changes`"))
+		}
+		body := memo[:strings.Index(memo, "## Sources")]
+		if regexp.MustCompile(`[0-9a-f]{40}`).MatchString(body) {
+			t.Errorf("%s: a full commit hash in the body", s.Name)
+		}
+	}
+}
+
+// A pinned decision appears under the options, with its stack, the
+// answers that differ and what it chose where it differs.
+func TestMemoWithAPinnedAlternativeListsItUnderOptions(t *testing.T) {
+	kb := knowledge.MustDefault()
+	pinnedAnswers, err := kb.ParseAnswers("a.toml", []byte("nodes = 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	here, err := kb.ParseAnswers("b.toml", []byte("nodes = 4\nkubernetes = \"required\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pinned, d := decide.Decide(kb, pinnedAnswers), decide.Decide(kb, here)
+	memo := report.Memo(kb, d, report.MemoInput{Date: pinnedDate, Pinned: &report.PinnedDecision{Label: "A: one node", Decision: pinned}})
+	options := section(memo, "## Considered options")
+	sub := section(options, "### Pinned alternative: A: one node")
+	if sub == "" {
+		t.Fatalf("no pinned subsection under the options:\n%s", options)
+	}
+	for _, want := range []string{"- Its stack: **" + report.StackLine(kb, pinned) + "**.", "  - `nodes`: 1 → 4", "  - `kubernetes`: none → required",
+		"- Orchestrator: it chose **no orchestrator** where this decision chose " + report.PickText(kb, d.Layers[2])} {
+		if !strings.Contains(sub, want) {
+			t.Errorf("pinned subsection lacks %q:\n%s", want, sub)
+		}
+	}
+	if strings.Contains(report.Memo(kb, d, report.MemoInput{Date: pinnedDate}), "Pinned alternative") {
+		t.Error("a memo without a pinned decision has a pinned subsection")
+	}
+}
+
+// section is the text from heading to the next heading of the same level.
+func section(doc, heading string) string {
+	i := strings.Index(doc, heading+"\n")
+	if i < 0 {
+		return ""
+	}
+	rest := doc[i+len(heading)+1:]
+	level := heading[:strings.Index(heading, " ")+1]
+	if j := strings.Index(rest, "\n"+level); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
 }
