@@ -20,6 +20,7 @@ var decideFormats = []string{"text", "json", "markdown"}
 func (a *app) decideCommand() *cobra.Command {
 	var answersFile, scenarioName, format, out, date string
 	var force bool
+	var memo memoFlags
 	cmd := &cobra.Command{
 		Use:   "decide (--answers FILE | --scenario NAME)",
 		Short: "Recommend a stack for a set of answers, with the reasoning",
@@ -29,7 +30,8 @@ defaults) or for a preset scenario ('stackpick scenarios'). Each layer shows the
 rules that fired and their sources, the alternatives and why they lost, the
 risks, and the single answer changes that would change the pick.`,
 		Example: `  stackpick decide --scenario exit-test
-  stackpick decide --answers fleet.toml --format json --out decision.json`,
+  stackpick decide --answers fleet.toml --format json --out decision.json
+  stackpick decide --answers fleet.toml --format markdown --status accepted --deciders "Ana Ruiz, Ben Okafor"`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(decideFormats, format) {
@@ -41,8 +43,13 @@ risks, and the single answer changes that would change the pick.`,
 			case answersFile != "" && scenarioName != "":
 				return badInputf("give --answers or --scenario, not both")
 			}
-			memoDate, err := a.memoDate(date)
-			if err != nil {
+			if given := memo.given(cmd); len(given) > 0 && format != "markdown" {
+				return badInputf("%s only %s the markdown memo: add --format markdown", strings.Join(given, ", "), memoFlagVerb(len(given)))
+			}
+			if _, err := memo.memo(); err != nil {
+				return err
+			}
+			if _, err := a.memoDate(date); err != nil {
 				return err
 			}
 			kb, err := a.loadKB()
@@ -54,10 +61,14 @@ risks, and the single answer changes that would change the pick.`,
 				return err
 			}
 			d := decide.Decide(kb, answers)
+			memoIn, err := a.memoInput(cmd, &memo, answers, origin, date)
+			if err != nil {
+				return err
+			}
 			return a.emit(out, force, func(w io.Writer, color bool) error {
 				switch format {
 				case "markdown":
-					_, err := io.WriteString(w, report.Memo(kb, d, origin.MemoInput(memoDate)))
+					_, err := io.WriteString(w, report.Memo(kb, d, memoIn))
 					return err
 				case "json":
 					// encoding/json escapes control characters, so JSON
@@ -82,7 +93,8 @@ risks, and the single answer changes that would change the pick.`,
 	cmd.Flags().StringVarP(&answersFile, "answers", "a", "", "answers TOML file")
 	cmd.Flags().StringVarP(&scenarioName, "scenario", "s", "", "preset scenario name (see 'stackpick scenarios')")
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, json, or markdown (a decision record)")
-	cmd.Flags().StringVar(&date, "date", "", "date written in a markdown memo, YYYY-MM-DD (default: today, or SOURCE_DATE_EPOCH)")
+	cmd.Flags().StringVar(&date, "date", "", "date written in a markdown memo, YYYY-MM-DD (default: the answers file's [memo] date, else today, or SOURCE_DATE_EPOCH)")
+	memo.register(cmd)
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout ('-' for stdout); never overwrites without --force")
 	cmd.Flags().BoolVar(&force, "force", false, "allow --out to replace an existing file")
 	return cmd

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
+)
+
+// memoFlags are the decision record's metadata given on the command line:
+// they override the answers file's [memo] table, which overrides the
+// memo's defaults.
+type memoFlags struct {
+	title, status, deciders, problem string
+}
+
+var memoFlagNames = []string{"title", "status", "deciders", "problem"}
+
+func (f *memoFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.title, "title", "", "the memo's title (default: the preset's title, or \"Serve <models> with <stack>\")")
+	fl.StringVar(&f.status, "status", "", "the memo's status: "+strings.Join(knowledge.MemoStatuses, ", ")+" (default: proposed)")
+	fl.StringVar(&f.deciders, "deciders", "", "who decides, comma-separated (default: a placeholder to fill in)")
+	fl.StringVar(&f.problem, "problem", "", "a short problem statement (default: the question the decision answers)")
+}
+
+// given lists the memo flags set on the command line, as --name.
+func (f *memoFlags) given(cmd *cobra.Command) []string {
+	var out []string
+	for _, n := range memoFlagNames {
+		if cmd.Flags().Changed(n) {
+			out = append(out, "--"+n)
+		}
+	}
+	return out
+}
+
+// memo is the flags as memo metadata, validated: a bad status exits 2.
+func (f *memoFlags) memo() (knowledge.Memo, error) {
+	m := knowledge.Memo{
+		Title:    strings.TrimSpace(f.title),
+		Status:   strings.TrimSpace(f.status),
+		Deciders: knowledge.SplitDeciders(f.deciders),
+		Problem:  strings.TrimSpace(f.problem),
+	}
+	if m.Status != "" {
+		if e := knowledge.CheckMemoStatus("--status", m.Status); e != nil {
+			e.Key = ""
+			if e.Hint != "" {
+				e.Hint = strings.Replace(e.Hint, "did you mean ", "did you mean --status ", 1)
+			}
+			return knowledge.Memo{}, badInput(e)
+		}
+	}
+	return m, nil
+}
+
+// memoInput is the memo's input for answers from origin: the flags over
+// the answers file's [memo] table over the defaults, dated by --date, else
+// the file's date, else today.
+func (a *app) memoInput(cmd *cobra.Command, f *memoFlags, answers knowledge.Answers, origin report.Origin, dateFlag string) (report.MemoInput, error) {
+	flags, err := f.memo()
+	if err != nil {
+		return report.MemoInput{}, err
+	}
+	meta := flags.Over(answers.Memo())
+	if dateFlag == "" && meta.Date != "" {
+		dateFlag = meta.Date
+	}
+	date, err := a.memoDate(dateFlag)
+	if err != nil {
+		return report.MemoInput{}, err
+	}
+	meta.Date = date
+	return origin.MemoInput(date).WithMemo(meta), nil
+}
+
+func memoFlagVerb(n int) string {
+	if n == 1 {
+		return "sets"
+	}
+	return "set"
+}
