@@ -130,18 +130,8 @@ func (m *memo) tldr() {
 	m.line("Chosen stack: **" + md(StackLine(m.kb, m.d)) + "**.")
 	m.blank()
 	for _, lp := range m.d.Layers {
-		state := ""
-		switch lp.State {
-		case decide.StateNotNeeded:
-			state = " (not needed)"
-		case decide.StateNothingFits:
-			state = " (nothing fits)"
-		}
-		line := "- " + m.layerName(lp.Layer) + ": **" + md(m.chosen(lp)) + "**" + state
-		if why := m.why(m.d, lp); why != "" {
-			line += ". " + md(sentence(why))
-		}
-		m.line(line)
+		// WhyLine opens with the state of an empty layer ("Not needed:").
+		m.line("- " + m.layerName(lp.Layer) + ": **" + md(m.chosen(lp)) + "**. " + md(sentence(WhyLine(m.kb, m.d, lp))))
 	}
 	m.blank()
 	var notes []string
@@ -156,20 +146,6 @@ func (m *memo) tldr() {
 	if len(notes) > 0 {
 		m.para("Read before signing: " + strings.Join(notes, "; ") + ".")
 	}
-}
-
-// why is the one line of why for a layer of d.
-func (m *memo) why(d decide.Decision, lp decide.LayerPick) string {
-	for _, r := range lp.Reasons {
-		if lp.State == decide.StateNothingFits {
-			break
-		}
-		return r.Text
-	}
-	for _, c := range lp.Conflicts {
-		return c.Text
-	}
-	return ""
 }
 
 // sentence ends s with a full stop unless it ends a sentence already.
@@ -396,11 +372,7 @@ func (m *memo) pinned() {
 		if ok {
 			line += " where this decision chose " + md(m.chosen(lp))
 		}
-		if why := m.why(p.Decision, plp); why != "" {
-			line += ". " + md(sentence(why))
-		} else {
-			line += "."
-		}
+		line += ". " + md(sentence(WhyLine(m.kb, p.Decision, plp)))
 		m.line(line)
 	}
 	if same {
@@ -491,6 +463,10 @@ func (m *memo) outcome() {
 			m.blank()
 		}
 	}
+	m.line("### Topology")
+	m.blank()
+	m.line(strings.TrimRight(TopologyMermaid(m.kb, m.d), "\n"))
+	m.blank()
 }
 
 // sentenceless drops a reason's closing full stop, for a citation after it.
@@ -575,15 +551,15 @@ func (m *memo) courseNotesLine() string {
 	case flags == 0:
 		return fmt.Sprintf("The course notes ('Engines as Products') are out of date on %s about the chosen products; stackpick kb changes lists them with the current facts.", count(notes, "point", "points"))
 	case notes == 0:
-		return fmt.Sprintf("%s from the course notes' ('Engines as Products') run books %s gone or renamed and never emitted here; stackpick kb changes lists them with their replacements.", capitalize(count(flags, "flag", "flags")), plural(flags, "is", "are"))
+		return fmt.Sprintf("%s from the course notes' ('Engines as Products') run books %s gone or renamed and never emitted here; stackpick kb changes lists them with their replacements.", capitalize(count(flags, "flag", "flags")), pluralWord(flags, "is", "are"))
 	}
-	return fmt.Sprintf("The course notes ('Engines as Products') are out of date on %s about the chosen products, and %s from their run books %s gone or renamed (never emitted here); stackpick kb changes lists them with the current facts.", count(notes, "point", "points"), count(flags, "flag", "flags"), plural(flags, "is", "are"))
+	return fmt.Sprintf("The course notes ('Engines as Products') are out of date on %s about the chosen products, and %s from their run books %s gone or renamed (never emitted here); stackpick kb changes lists them with the current facts.", count(notes, "point", "points"), count(flags, "flag", "flags"), pluralWord(flags, "is", "are"))
 }
 
 // changesCommand lists what changed since the course notes.
 const changesCommand = "stackpick kb changes"
 
-func plural(n int, one, many string) string {
+func pluralWord(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
