@@ -16,11 +16,15 @@ import (
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
-// exportTo runs the export from the result view to path: x, the path,
-// enter for the preview, enter to write.
+// exportTo runs the export from the result view to path: x, ctrl+s past
+// the About step, the path, enter for the preview, enter to write.
 func (d *driver) exportTo(path string) *driver {
 	d.t.Helper()
-	d.press("x", "ctrl+u").typeText(path).press("enter")
+	d.press("x")
+	if s, ok := d.screen().(*exportScreen); !ok || s.inPath {
+		d.t.Fatalf("x should open the About step, got %q:\n%s", d.screen().Title(), d.view())
+	}
+	d.press("ctrl+s", "ctrl+u").typeText(path).press("enter")
 	if _, ok := d.screen().(*memoPreviewScreen); !ok {
 		d.t.Fatalf("enter on the path should show the preview, got %q:\n%s", d.screen().Title(), d.view())
 	}
@@ -181,7 +185,7 @@ func TestExportToAnUnwritableFolderLeavesNothing(t *testing.T) {
 // The preview draws the memo's Markdown, not its markup.
 func TestPreviewDrawsTheMarkdown(t *testing.T) {
 	d := newDriver(t, 120, 40)
-	d.press("l", "r", "x", "enter")
+	d.press("l", "r", "x", "ctrl+s", "enter")
 	var seen strings.Builder
 	for range 400 {
 		seen.WriteString(d.view())
@@ -229,7 +233,7 @@ func TestMemoOfAnEditedPresetSaysWhatChanged(t *testing.T) {
 	if !strings.HasSuffix(in.Story, " In this record the answers differ from the preset: nodes 4 → 1.") {
 		t.Errorf("the story does not say what changed: %q", in.Story)
 	}
-	d.press("x")
+	d.press("x", "ctrl+s")
 	if s := d.screen().(*exportScreen); !strings.Contains(s.memo, "- Source: stackpick, from scenario exit-test, with answers changed in the app") {
 		t.Errorf("the memo does not carry the edited source:\n%.600s", s.memo)
 	}
@@ -272,7 +276,7 @@ func TestMemoTitleForOwnAnswers(t *testing.T) {
 // they were, and a light background lays them out again in its colours.
 func TestPreviewLaysOutOnSizeAndPaletteNotInView(t *testing.T) {
 	d := newDriver(t, 80, 24)
-	d.press("l", "r", "x", "enter")
+	d.press("l", "r", "x", "ctrl+s", "enter")
 	p, ok := d.screen().(*memoPreviewScreen)
 	if !ok {
 		t.Fatalf("expected the preview, got %q", d.screen().Title())
@@ -288,5 +292,93 @@ func TestPreviewLaysOutOnSizeAndPaletteNotInView(t *testing.T) {
 	d.send(tea.BackgroundColorMsg{Color: color.White})
 	if p.rendered.dark {
 		t.Error("a light background did not lay the memo out again")
+	}
+}
+
+// The About step: what is typed heads the memo, stays in the session for
+// the next export, and is saved with the answers as their [memo] table.
+func TestAboutStepFillsTheMemosHeadAndIsKeptForTheNextExport(t *testing.T) {
+	dir := t.TempDir()
+	d := newDriver(t, 80, 24)
+	d.press("l", "r", "x")
+	about, ok := d.screen().(*exportScreen)
+	if !ok || about.inPath || about.Title() != "About this decision" {
+		t.Fatalf("x should open the About step:\n%s", d.view())
+	}
+	if about.about.title != "The exit test: four H200 nodes, three tenants' fine-tunes" || about.about.status != "proposed" || about.about.date != "2026-11-30" {
+		t.Errorf("About step prefilled with %+v, want the preset's title, proposed and today", about.about)
+	}
+	d.press("ctrl+u").typeText("Serve the tenants from the H200 fleet").press("enter")
+	d.press("right", "enter") // status: accepted
+	d.typeText("Ana Ruiz, Ben Okafor").press("enter")
+	d.press("enter") // the date as prefilled
+	d.typeText("Three tenants move off the vendor API by Q1.").press("enter")
+	s, ok := d.screen().(*exportScreen)
+	if !ok || !s.inPath {
+		t.Fatalf("the last field's enter should go on to the path:\n%s", d.view())
+	}
+	for _, want := range []string{"# Serve the tenants from the H200 fleet\n", "- Status: accepted\n", "- Deciders: Ana Ruiz, Ben Okafor\n", "- Date: 2026-11-30\n",
+		"## Context and problem statement\n\nThree tenants move off the vendor API by Q1.\n"} {
+		if !strings.Contains(s.memo, want) {
+			t.Errorf("memo lacks %q:\n%.700s", want, s.memo)
+		}
+	}
+	// A second export starts from what was typed, and skipping keeps it.
+	d.press("esc", "x")
+	again := d.screen().(*exportScreen)
+	if again.about.title != "Serve the tenants from the H200 fleet" || again.about.status != "accepted" || again.about.deciders != "Ana Ruiz, Ben Okafor" {
+		t.Errorf("second export's About step = %+v, want the first one's", again.about)
+	}
+	d.press("ctrl+s")
+	if !again.inPath || !strings.Contains(again.memo, "- Deciders: Ana Ruiz, Ben Okafor\n") {
+		t.Errorf("skipping the second About step lost the first one's metadata:\n%.400s", again.memo)
+	}
+	d.press("esc")
+	// Saving the answers writes the metadata as their [memo] table.
+	path := filepath.Join(dir, "tenants.toml")
+	d.press("s", "ctrl+u").typeText(path).press("enter")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := d.m.c.KB.ParseAnswers(path, data)
+	if err != nil {
+		t.Fatalf("the saved answers do not read back: %v\n%s", err, data)
+	}
+	if m := back.Memo(); m.Title != "Serve the tenants from the H200 fleet" || m.Status != "accepted" || !slices.Equal(m.Deciders, []string{"Ana Ruiz", "Ben Okafor"}) || m.Date != "" {
+		t.Errorf("saved [memo] table = %#v (today's date is not pinned)", m)
+	}
+}
+
+// Skipping the About step exports with the defaults: the preset's title,
+// status proposed, the deciders left to fill in.
+func TestAboutStepSkippedWithOneKeyExportsTheDefaults(t *testing.T) {
+	dir := t.TempDir()
+	d := newDriver(t, 80, 24)
+	d.press("l", "r")
+	d.exportTo(filepath.Join(dir, "memo.md"))
+	data, err := os.ReadFile(filepath.Join(dir, "memo.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), "# The exit test: four H200 nodes, three tenants' fine-tunes\n\n- Status: proposed\n- Deciders: (fill in)\n- Date: 2026-11-30\n") {
+		t.Errorf("skipped About step gave the head:\n%.300s", data)
+	}
+	if !d.m.c.session.answers.Memo().IsZero() {
+		t.Errorf("skipping stored memo metadata %#v", d.m.c.session.answers.Memo())
+	}
+}
+
+// A date that is not YYYY-MM-DD is refused with what to type, and the
+// step does not go on.
+func TestAboutStepRefusesABadDate(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("l", "r", "x", "enter", "enter", "enter", "ctrl+u").typeText("1 Dec 2026").press("enter")
+	s := d.screen().(*exportScreen)
+	if s.inPath {
+		t.Fatal("a bad date went on to the path")
+	}
+	if !strings.Contains(d.view(), "Date: \"1 Dec 2026\" is not a date; write it YYYY-MM-DD") {
+		t.Errorf("the bad date is not explained:\n%s", d.view())
 	}
 }
