@@ -66,3 +66,29 @@ func TestBadMemoMetadataExitsTwoAndSaysWhatToType(t *testing.T) {
 		}
 	}
 }
+
+// --pinned lists another decision under the options: an answers file, or
+// a preset by name.
+func TestPinnedFlagPutsTheOtherDecisionUnderTheOptions(t *testing.T) {
+	dir := t.TempDir()
+	pinned := filepath.Join(dir, "one-node.toml")
+	write(t, pinned, "nodes = 1\n")
+	code, out, stderr := run(t, nil, "decide", "-s", "exit-test", "-f", "markdown", "--pinned", pinned)
+	if code != 0 || stderr != "" {
+		t.Fatalf("code %d stderr %q", code, stderr)
+	}
+	options := out[strings.Index(out, "## Considered options"):strings.Index(out, "## Decision outcome")]
+	for _, want := range []string{"### Pinned alternative: one-node.toml\n", "- Its stack: **vLLM · no model server · no orchestrator**.", "  - `nodes`: 1 → 4\n", "- Orchestrator: it chose **no orchestrator** where this decision chose llm-d + KServe."} {
+		if !strings.Contains(options, want) {
+			t.Errorf("options lack %q:\n%s", want, options)
+		}
+	}
+	code, out, _ = run(t, nil, "decide", "-s", "exit-test", "-f", "markdown", "--pinned", "single-node")
+	if code != 0 || !strings.Contains(out, "### Pinned alternative: One node, one model, on-prem\n") {
+		t.Errorf("--pinned with a preset's name: code %d", code)
+	}
+	code, _, stderr = run(t, nil, "decide", "-s", "exit-test", "-f", "markdown", "--pinned", "single-nod")
+	if code != 2 || !strings.Contains(stderr, `--pinned: single-nod: no such answers file or preset`) || !strings.Contains(stderr, `did you mean "single-node"?`) {
+		t.Errorf("a misspelt --pinned: code %d stderr %q", code, stderr)
+	}
+}

@@ -257,7 +257,7 @@ func (m *memo) assumptions() {
 	m.para("These answers were not given; they are defaults that a reason rests on. Confirm each before relying on the decision.")
 	layers := m.ruleLayers()
 	for _, a := range m.d.Assumptions {
-		line := fmt.Sprintf("- `%s = %s` (default%s). To confirm: %s", a.Key, a.Value, md(meansText(a)), md(a.Question))
+		line := fmt.Sprintf("- `%s = %s` (default%s). To confirm: %s", a.Key, a.Value, md(meansText(a)), md(sentence(a.Question)))
 		var on []string
 		for _, lp := range m.d.Layers {
 			if slices.ContainsFunc(a.For, func(id string) bool { return slices.Contains(layers[id], lp.Layer) }) {
