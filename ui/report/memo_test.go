@@ -246,3 +246,40 @@ func section(doc, heading string) string {
 	}
 	return rest
 }
+
+// A signed memo with a pinned alternative, as a golden (linted with the
+// others): the metadata head, the pinned option, the problem in the
+// user's words.
+func TestGoldenSignedMemoWithAPinnedAlternative(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, _ := scenarios.All(kb)
+	var exit, single scenarios.Scenario
+	for _, s := range all {
+		switch s.Name {
+		case "exit-test":
+			exit = s
+		case "single-node":
+			single = s
+		}
+	}
+	in := report.Origin{Scenario: &exit}.MemoInput(pinnedDate).WithMemo(knowledge.Memo{
+		Title: "Serve the three tenants' fine-tunes from the H200 cluster", Status: "accepted",
+		Deciders: []string{"Ana Ruiz (platform)", "Ben Okafor (CTO)"}, Date: "2026-12-01",
+		Problem: "Three tenants' fine-tunes of one 70B model move off a hosted API by Q1; requests share long system prompts.",
+	})
+	in.Pinned = &report.PinnedDecision{Label: "A: " + single.Title, Decision: decide.Decide(kb, single.Answers)}
+	got := report.Memo(kb, decide.Decide(kb, exit.Answers), in)
+	path := filepath.Join("testdata", "memos", "signed-with-pinned.md")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("memo differs from %s; review with -update and git diff", path)
+	}
+}
