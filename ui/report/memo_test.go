@@ -283,3 +283,15 @@ func TestGoldenSignedMemoWithAPinnedAlternative(t *testing.T) {
 		t.Errorf("memo differs from %s; review with -update and git diff", path)
 	}
 }
+
+// Writing the memo (what export and decide --format markdown do once per
+// run) for the largest preset.
+func BenchmarkMemo(b *testing.B) {
+	kb := knowledge.MustDefault()
+	all, _ := scenarios.All(kb)
+	d := decide.Decide(kb, all[0].Answers)
+	in := report.Origin{Scenario: &all[0]}.MemoInput(pinnedDate)
+	for b.Loop() {
+		report.Memo(kb, d, in)
+	}
+}
