@@ -28,7 +28,12 @@ func (a *app) decideCommand() *cobra.Command {
 (a TOML file; keys are listed by 'stackpick questions', missing keys keep their
 defaults) or for a preset scenario ('stackpick scenarios'). Each layer shows the
 rules that fired and their sources, the alternatives and why they lost, the
-risks, and the single answer changes that would change the pick.`,
+risks, and the single answer changes that would change the pick.
+
+With --format markdown it writes a decision record (MADR). A [memo] table in
+FILE (title, status, deciders, date, problem) heads it; --title, --status,
+--deciders, --date and --problem override the table, and --pinned adds
+another decision under the options considered.`,
 		Example: `  stackpick decide --scenario exit-test
   stackpick decide --answers fleet.toml --format json --out decision.json
   stackpick decide --answers fleet.toml --format markdown --status accepted --deciders "Ana Ruiz, Ben Okafor"`,
