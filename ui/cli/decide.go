@@ -19,22 +19,26 @@ var decideFormats = []string{"text", "json", "markdown"}
 
 func (a *app) decideCommand() *cobra.Command {
 	var answersFile, scenarioName, format, out, date string
-	var force bool
+	var force, trace bool
 	var memo memoFlags
 	cmd := &cobra.Command{
 		Use:   "decide (--answers FILE | --scenario NAME)",
 		Short: "Recommend a stack for a set of answers, with the reasoning",
 		Long: `Recommend an engine, a model server and an orchestrator for the answers in FILE
 (a TOML file; keys are listed by 'stackpick questions', missing keys keep their
-defaults) or for a preset scenario ('stackpick scenarios'). Each layer shows the
-rules that fired and their sources, the alternatives and why they lost, the
-risks, and the single answer changes that would change the pick.
+defaults) or for a preset scenario ('stackpick scenarios'). The text opens on a
+summary (the stack, its topology, why each layer, the close calls, the
+assumptions and the nearest flips), then the details: each layer's reasons and
+their sources, the alternatives and why they lost, the launch command and its
+arithmetic, the risks, and the course-notes flags that are gone. --trace adds
+rule ids and scores (JSON always carries them).
 
 With --format markdown it writes a decision record (MADR). A [memo] table in
 FILE (title, status, deciders, date, problem) heads it; --title, --status,
 --deciders, --date and --problem override the table, and --pinned adds
 another decision under the options considered.`,
 		Example: `  stackpick decide --scenario exit-test
+  stackpick decide --scenario exit-test --trace
   stackpick decide --answers fleet.toml --format json --out decision.json
   stackpick decide --answers fleet.toml --format markdown --status accepted --deciders "Ana Ruiz, Ben Okafor"`,
 		Args: noArgs,
@@ -89,7 +93,7 @@ another decision under the options considered.`,
 						width = a.width(a.io.Stdout)
 					}
 					st := a.styles()
-					_, err := io.WriteString(w, report.Decision(kb, d, origin.Header(), st, width))
+					_, err := io.WriteString(w, report.DecisionText(kb, d, origin.Header(), st, width, report.CardOptions{Trace: trace}))
 					return err
 				}
 			})
@@ -102,6 +106,7 @@ another decision under the options considered.`,
 	memo.register(cmd)
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout ('-' for stdout); never overwrites without --force")
 	cmd.Flags().BoolVar(&force, "force", false, "allow --out to replace an existing file")
+	cmd.Flags().BoolVar(&trace, "trace", false, "text: add rule ids, weights and scores, and every rule's outcome")
 	return cmd
 }
 

@@ -75,6 +75,37 @@ func AssumptionLine(a decide.Assumption) string {
 	return s
 }
 
+// ReasonWords names what kind of case a reason makes, for a reader, with
+// no rule id or weight: "needed, met by KServe", "adds KServe", "chosen
+// for the stack", "the default", or "" for a plain preference.
+func ReasonWords(kb *knowledge.KB, r decide.Reason) string {
+	switch r.Kind {
+	case decide.KindNeed:
+		if r.Provided != nil && r.Provided.Product != "" && r.Product != knowledge.None {
+			return "needed, met by " + kb.ProductName(r.Provided.Product)
+		}
+		return "needed"
+	case decide.KindStack:
+		return "chosen for the stack"
+	case decide.KindDefault:
+		return "the default"
+	}
+	switch r.Effect {
+	case knowledge.EffectComplement:
+		return "adds " + kb.ProductName(r.Product)
+	case knowledge.EffectRequire:
+		return "required"
+	}
+	return ""
+}
+
+// AssumptionWords is one of d.Assumptions for a reader: "replicas = 0
+// (default: 4 per model, …): How many replicas …?", without the rules that
+// rest on it (the trace view's AssumptionLine names them).
+func AssumptionWords(a decide.Assumption) string {
+	return a.Key + " = " + a.Value + " (default" + meansText(a) + "): " + a.Question
+}
+
 // ReasonHead names a reason by kind: "gitops-kserve (+3)", "need
 // fleet-routing, met by KServe", "default".
 func ReasonHead(kb *knowledge.KB, r decide.Reason) string {
@@ -99,9 +130,16 @@ func ReasonHead(kb *knowledge.KB, r decide.Reason) string {
 // ArgumentText words one argument for a reader. A need's argument says
 // what is missing without decide's "none lacks …" for an empty layer.
 func ArgumentText(kb *knowledge.KB, layer string, a decide.Argument) string {
-	if a.Kind == decide.KindNeed && a.Product == knowledge.None {
-		if _, rest, ok := strings.Cut(a.Text, ", which the answers need: "); ok {
-			return "With " + EmptyLayer(kb, layer) + ", a need goes unmet: " + rest
+	if a.Kind == decide.KindNeed {
+		if head, rest, ok := strings.Cut(a.Text, ", which the answers need: "); ok {
+			if a.Product == knowledge.None {
+				return "With " + EmptyLayer(kb, layer) + ", a need goes unmet: " + rest
+			}
+			// decide names the feature by its vocabulary id; the need's
+			// own words say what it is.
+			if who, _, ok := strings.Cut(head, " lacks "); ok {
+				return who + " does not provide what the answers need: " + rest
+			}
 		}
 	}
 	return a.Text

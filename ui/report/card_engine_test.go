@@ -25,7 +25,7 @@ func answersWith(t *testing.T, kb *knowledge.KB, set map[string]any) knowledge.A
 }
 
 // At every width, down to a 40-column terminal's card, each flag of the
-// launch command, each default kept and each replaced seed flag appears
+// launch command, each default kept and each replaced course-notes flag appears
 // whole on one line: a flag is never broken at its hyphens.
 func TestEngineCardKeepsFlagsWhole(t *testing.T) {
 	kb := knowledge.MustDefault()
@@ -35,12 +35,17 @@ func TestEngineCardKeepsFlagsWhole(t *testing.T) {
 	}
 	st := report.DefaultStyles()
 	for _, sc := range list {
-		ec := decide.Decide(kb, sc.Answers).EngineConfig
+		d := decide.Decide(kb, sc.Answers)
+		ec := d.EngineConfig
 		if ec == nil || !ec.Covered {
 			continue
 		}
 		for _, w := range []int{36, 76, 116} {
+			// The replaced flags are listed under the course-notes section.
 			lines := report.EngineCard(ec, st, w)
+			if sec := report.CourseNotesSection(kb, d, st, w); sec != nil {
+				lines = append(lines, sec.Lines...)
+			}
 			text := ansi.Strip(strings.Join(lines, "\n"))
 			for i, l := range lines {
 				if lw := ansi.StringWidth(l); lw > w {

@@ -3,6 +3,8 @@ package report
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 )
@@ -14,9 +16,16 @@ type Header struct {
 }
 
 // Decision renders the decision as text for the command line: the header,
-// the stack line, then each layer's card under a rule, at the given width
-// (100 when the output is not a terminal).
+// the summary, then every detail section under a rule, at the given width
+// (100 when the output is not a terminal), worded for a reader (no rule ids
+// or scores; DecisionText with Trace adds them).
 func Decision(kb *knowledge.KB, d decide.Decision, h Header, st Styles, width int) string {
+	return DecisionText(kb, d, h, st, width, CardOptions{})
+}
+
+// DecisionText is Decision with the details' options: the trace view adds
+// rule ids, weights, scores and every rule's outcome.
+func DecisionText(kb *knowledge.KB, d decide.Decision, h Header, st Styles, width int, opt CardOptions) string {
 	var b strings.Builder
 	if h.Title != "" {
 		b.WriteString(st.Title.Render(h.Title))
@@ -26,36 +35,57 @@ func Decision(kb *knowledge.KB, d decide.Decision, h Header, st Styles, width in
 		b.WriteString(wrapIndent(h.Story, width, 0, 0))
 		b.WriteString("\n")
 	}
-	b.WriteString(wrapIndent("Stack: "+StackLine(kb, d), width, 0, 7, st.Muted))
-	b.WriteString("\n")
-	if s := ServesLine(kb, d); s != "" {
-		b.WriteString(wrapIndent(s, width, 0, 8, st.Muted))
+	if h.Title != "" || h.Story != "" {
 		b.WriteString("\n")
 	}
-	for _, l := range AssumptionLines(d, st, width) {
+	// The whole summary: the command line's reader scrolls, so it keeps
+	// every line the app's screen may have to give up.
+	for _, l := range SummaryWith(kb, d, st, width, 1<<20, SummaryOptions{NotesHint: CLINotesHint}) {
 		b.WriteString(l + "\n")
 	}
-	for _, lp := range d.Layers {
-		title := LayerTitle(kb, lp.Layer)
-		rule := strings.Repeat("─", max(0, width-len(title)-4))
-		b.WriteString("\n" + st.Layer.Render("── "+title) + " " + st.Muted.Render(rule) + "\n")
-		for _, l := range LayerCard(kb, d, lp, st, width, false) {
+	if opt.Trace {
+		if ls := assumptionLines(d, st, width, opt); len(ls) > 0 {
+			b.WriteString("\n")
+			for _, l := range ls {
+				b.WriteString(l + "\n")
+			}
+		}
+	}
+	for _, sec := range Sections(kb, d, st, width, opt) {
+		b.WriteString("\n" + SectionRule(sec.Title, st, width) + "\n")
+		for _, l := range sec.Lines {
 			b.WriteString(l + "\n")
 		}
 	}
 	return b.String()
 }
 
+// SectionRule is a section's title as a rule across the width: "── Engine
+// · why vLLM ──────".
+func SectionRule(title string, st Styles, width int) string {
+	title = Truncate(title, max(width-4, 1))
+	rule := strings.Repeat("─", max(0, width-ansi.StringWidth(title)-4))
+	return st.Layer.Render("── "+title) + " " + st.Muted.Render(rule)
+}
+
 // AssumptionLines lists the defaulted answers the decision rests on, each
 // with the question that would confirm it, under "Assumed, not stated:";
 // none when every answer a reason rests on was stated.
 func AssumptionLines(d decide.Decision, st Styles, w int) []string {
+	return assumptionLines(d, st, w, CardOptions{Trace: true})
+}
+
+func assumptionLines(d decide.Decision, st Styles, w int, opt CardOptions) []string {
 	if len(d.Assumptions) == 0 {
 		return nil
 	}
 	out := []string{st.Warn.Render(Truncate("Assumed (defaults to confirm):", w))}
 	for _, a := range d.Assumptions {
-		out = append(out, WrapSpans([]Span{Styled("?", &st.Warn), Plain(" " + AssumptionLine(a))}, w, 0, 2)...)
+		text := AssumptionWords(a)
+		if opt.Trace {
+			text = AssumptionLine(a)
+		}
+		out = append(out, WrapSpans([]Span{Styled("?", &st.Warn), Plain(" " + text)}, w, 0, 2)...)
 	}
 	return out
 }

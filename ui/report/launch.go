@@ -13,8 +13,7 @@ import (
 
 // EngineCard is the engine card's launch section, lines at most w cells
 // wide: the command with each flag's defense under it, the flags left at
-// their defaults, the course notes' flags that are no longer emitted and
-// what replaced them, and the sizing figures with their formulas. It reads
+// their defaults, and the sizing figures with their formulas. It reads
 // the EngineConfig the decision carries; nothing here computes a number.
 func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 	if ec == nil {
@@ -115,12 +114,6 @@ func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 		heading("Left at their defaults")
 		for _, n := range ec.Defaults {
 			add(WrapSpans([]Span{Styled(n.Flag, &st.Key), Plain(": " + n.Note)}, w, 0, 2)...)
-		}
-	}
-	if len(ec.Replaced) > 0 {
-		heading("Course-notes flags not emitted (removed or renamed)")
-		for _, n := range ec.Replaced {
-			add(WrapSpans([]Span{Styled("✗", &st.Bad), Plain(" "), Styled(n.Flag, &st.Key), Plain(": " + n.Note)}, w, 0, 2)...)
 		}
 	}
 	for _, n := range ec.Notes {

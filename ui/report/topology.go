@@ -209,8 +209,12 @@ func TopologyLines(kb *knowledge.KB, d decide.Decision, st Styles, w int) []stri
 	}
 	head = append(head, arrow)
 	indent := spansWidth(head)
-	head = append(head, engine...)
 	var details []string
+	if models != "" && indent+spansWidth(engine) > w && indent+ansi.StringWidth(t.engineLabel()) <= w {
+		// The models go under the engine rather than forcing the tree.
+		engine, details = engine[:1], []string{models}
+	}
+	head = append(head, engine...)
 	if len(t.Roles) > 0 {
 		details = append(details, t.rolesText())
 	}
@@ -242,6 +246,10 @@ func TopologyLines(kb *knowledge.KB, d decide.Decision, st Styles, w int) []stri
 	}
 	if front != nil {
 		hop(front)
+	}
+	if len(engine) == 1 && models != "" {
+		engine = append(engine, Plain(": "+models))
+		details = details[1:]
 	}
 	hop(engine)
 	pad := min(step*2+1, max(w-12, 0))

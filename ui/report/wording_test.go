@@ -63,18 +63,18 @@ func TestAnEmptyLayerReadsTheSameOnEverySurface(t *testing.T) {
 	}
 }
 
-// `stackpick decide` prints the very card the app boxes: each layer's
-// report.LayerCard appears whole in the command line's text.
-func TestDecideTextIsTheAppsCards(t *testing.T) {
+// `stackpick decide` prints the very sections the app opens: each
+// section's lines appear whole in the command line's text, under its title.
+func TestDecideTextIsTheAppsSections(t *testing.T) {
 	kb, all := presets(t)
 	st := report.DefaultStyles()
 	for _, sc := range all {
 		d := decide.Decide(kb, sc.Answers)
 		text := report.Decision(kb, d, report.Header{}, st, 100)
-		for _, lp := range d.Layers {
-			card := strings.Join(report.LayerCard(kb, d, lp, st, 100, false), "\n")
-			if !strings.Contains(text, card) {
-				t.Errorf("%s: the %s card is not in the text as the app draws it", sc.Name, lp.Layer)
+		for _, sec := range report.Sections(kb, d, st, 100, report.CardOptions{}) {
+			body := strings.Join(sec.Lines, "\n")
+			if !strings.Contains(text, report.SectionRule(sec.Title, st, 100)+"\n"+body) {
+				t.Errorf("%s: the section %q is not in the text as the app draws it", sc.Name, sec.Title)
 			}
 		}
 	}
@@ -161,9 +161,15 @@ func decideTOML(t *testing.T, src string) (*knowledge.KB, decide.Decision) {
 func TestStatesTiesAndArgumentsAreWorded(t *testing.T) {
 	kb, d := decideTOML(t, "gitops = true\n")
 	text := ansi.Strip(report.Decision(kb, d, report.Header{}, report.DefaultStyles(), 80))
-	for _, want := range []string{"no orchestrator · nothing fits", "no model server · not needed", "Why nothing fits", "unmet need gitops-resources", "gitops = true ×", "kubernetes = none", "✗ KServe: KServe runs on", "Assumed (defaults to confirm)", "Changing the hardware"} {
+	for _, want := range []string{"Orchestrator  nothing fits · ", "Model server  not needed · ", "no orchestrator (nothing fits)", "Orchestrator · why nothing fits", "unmet need: ", "gitops = true ×", "kubernetes = none", "✗ KServe: KServe runs on", "Assumed", "Changing the hardware"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("nothing-fits text lacks %q", want)
+		}
+	}
+	trace := ansi.Strip(report.DecisionText(kb, d, report.Header{}, report.DefaultStyles(), 80, report.CardOptions{Trace: true}))
+	for _, want := range []string{"unmet need gitops-resources", "Assumed (defaults to confirm)", "Rests on it: "} {
+		if !strings.Contains(trace, want) {
+			t.Errorf("nothing-fits trace lacks %q", want)
 		}
 	}
 	kb, d = decideTOML(t, "nodes = 4\nkubernetes = \"none\"\n")

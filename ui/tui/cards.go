@@ -5,44 +5,102 @@ import (
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
-	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
-// decisionCards lays the session's decision out as report's layer cards,
-// each in a box exactly w cells wide, and returns the line where each card
-// starts (for jumping between layers). The scenario's story leads when
-// there is room.
-func decisionCards(c *shared, w int, story bool) (string, []int) {
+// notesHint is what the summary says opens the course-notes flags gone.
+const notesHint = "press n to see them"
+
+// resultLayout is the result screen's text laid out once per decision,
+// width, height, palette and view (plain or trace): the summary that fits
+// the first screen, and report's detail sections, each worded the first
+// time it is opened and kept. Opening and closing a section only joins
+// these lines again (content), so a key press never words the decision
+// anew.
+type resultLayout struct {
+	summary  []string
+	intro    []string
+	sections []report.Section
+	worded   map[string][]string
+	w        int
+	trace    bool
+}
+
+// layoutResult lays the session's decision out for a view h lines high,
+// w cells wide: the summary fits h less the line that says the details
+// follow.
+func layoutResult(c *shared, w, h int, trace bool) resultLayout {
 	st := c.Styles
-	s := &c.session
-	d := s.decision
-	var out []string
-	if s.scenario != "" && story {
-		for _, sc := range c.Scenarios {
-			if sc.Name == s.scenario {
-				out = append(out, wrapStyled(sc.Story, w, 0, 0, st.Muted)...)
-			}
+	d := c.session.decision
+	var l resultLayout
+	l.summary = report.SummaryWith(c.KB, d, st, w, max(h-1, 3), report.SummaryOptions{NoStackLine: true, NotesHint: notesHint})
+	if diff := changedAnswers(c.KB, c.session.answers); diff != "" {
+		l.intro = wrapStyled("Answers changed from the defaults: "+diff, w, 0, 2, st.Muted)
+	} else {
+		l.intro = []string{st.Muted.Render("All answers at their defaults.")}
+	}
+	l.sections = report.SectionTitles(c.KB, d, report.CardOptions{Trace: trace})
+	l.worded, l.w, l.trace = map[string][]string{}, w, trace
+	return l
+}
+
+// lines are section id's lines, worded once, two cells in under its title.
+func (l *resultLayout) lines(c *shared, id string) []string {
+	if ls, ok := l.worded[id]; ok {
+		return ls
+	}
+	ls := trimBlank(report.SectionLines(c.KB, c.session.decision, id, c.Styles, max(l.w-2, 10), report.CardOptions{Trace: l.trace}))
+	for i, line := range ls {
+		if line != "" {
+			ls[i] = "  " + line
 		}
 	}
-	if diff := changedAnswers(c.KB, s.answers); diff != "" {
-		out = append(out, wrapStyled("Answers changed from the defaults: "+diff, w, 0, 2, st.Muted)...)
-	} else {
-		out = append(out, st.Muted.Render("All answers at their defaults."))
-	}
-	if sv := report.ServesLine(c.KB, d); sv != "" {
-		out = append(out, wrapStyled(sv, w, 0, 2, st.Muted)...)
-	}
-	out = append(out, report.AssumptionLines(d, st, w)...)
-	changed := s.changedLayers()
-	var offsets []int
-	for _, lp := range d.Layers {
-		out = append(out, "")
-		offsets = append(offsets, len(out))
-		body := report.LayerCard(c.KB, d, lp, st, w-4, changed[lp.Layer])
-		out = append(out, screen.Box(st, st.Layer.Render(report.LayerTitle(c.KB, lp.Layer)), body, w, 0)...)
+	l.worded[id] = ls
+	return ls
+}
+
+// content joins the summary, the section titles and the open sections'
+// lines; it returns the line each section's title is on.
+func (l *resultLayout) content(c *shared, w int, open map[string]bool, focus int, changed map[string]bool) (string, []int) {
+	st := c.Styles
+	out := make([]string, 0, len(l.summary)+len(l.sections)*2+8)
+	out = append(out, l.summary...)
+	out = append(out, st.Muted.Render(truncate("Details below: tab moves, enter opens, o opens all, t trace", w)))
+	out = append(out, "")
+	out = append(out, l.intro...)
+	offsets := make([]int, len(l.sections))
+	for i, sec := range l.sections {
+		offsets[i] = len(out)
+		mark := "▸ "
+		if open[sec.ID] {
+			mark = "▾ "
+		}
+		title := mark + sec.Title
+		if sec.Layer != "" && changed[sec.Layer] && strings.HasSuffix(sec.ID, "/why") {
+			title += " « changed"
+		}
+		title = truncate(title, w)
+		if i == focus {
+			out = append(out, st.Selected.Render(title))
+		} else {
+			out = append(out, st.Heading.Render(title))
+		}
+		if open[sec.ID] {
+			out = append(out, l.lines(c, sec.ID)...)
+			out = append(out, "")
+		}
 	}
 	out = append(out, "", st.Muted.Render(truncate("e: edit one answer · s: save answers · x: export memo · a: all questions", w)))
 	return strings.Join(out, "\n"), offsets
+}
+
+func trimBlank(ls []string) []string {
+	for len(ls) > 0 && ls[0] == "" {
+		ls = ls[1:]
+	}
+	for len(ls) > 0 && ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
 }
 
 // changedAnswers lists the answers that differ from the defaults, as

@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 // tmuxTerm is a private tmux server (its own socket, no user config) with
@@ -103,29 +106,31 @@ func TestTerminalEndToEnd(t *testing.T) {
 		tm.keys("Enter")
 		time.Sleep(60 * time.Millisecond)
 	}
-	screen = tm.waitFor("the engine card", contains("ENGINE"))
-	ls := strings.Split(screen, "\n")
-	for i, l := range ls {
-		if strings.Contains(l, "ENGINE") {
-			if i+1 >= len(ls) {
-				t.Fatalf("engine card cut off:\n%s", screen)
-			}
-			found := false
-			for _, p := range kb.ProductsOn("engine") {
-				found = found || strings.Contains(ls[i+1], p.Name)
-			}
-			if !found {
-				t.Errorf("the engine card shows no engine under its title:\n%s", screen)
-			}
-			break
+	// The first screen of the result is the summary: it names every
+	// layer's pick (or its state) beside the layer, without scrolling.
+	d := decide.Decide(kb, kb.Defaults())
+	screen = tm.waitFor("the summary", contains("Orchestrator"))
+	for _, lp := range d.Layers {
+		name, pick := kb.Layer(lp.Layer).Name, report.SummaryPick(kb, lp)
+		found := false
+		for _, l := range strings.Split(screen, "\n") {
+			found = found || strings.HasPrefix(strings.TrimSpace(l), name) && strings.Contains(l, pick)
+		}
+		if !found {
+			t.Errorf("the first screen of the result does not name the %s's pick %q beside it:\n%s", name, pick, screen)
 		}
 	}
 
 	tm.run("resize-window", "-t", "e2e", "-x", "40", "-y", "12")
 	screen = tm.waitFor("the 40x12 redraw", func(s string) bool {
 		ls := strings.Split(strings.TrimRight(s, "\n"), "\n")
-		return len(ls) <= 12 && strings.Contains(s, "Stack:") && strings.Contains(s, "help")
+		return len(ls) <= 12 && strings.Contains(s, "Engine:") && strings.Contains(s, "help")
 	})
+	for _, lp := range d.Layers {
+		if pick := report.SummaryPick(kb, lp); !strings.Contains(screen, kb.Layer(lp.Layer).Name+": "+pick) {
+			t.Errorf("at 40x12 the summary does not name the %s's pick %q:\n%s", lp.Layer, pick, screen)
+		}
+	}
 	for i, l := range strings.Split(strings.TrimRight(screen, "\n"), "\n") {
 		if w := ansi.StringWidth(l); w > 40 {
 			t.Errorf("line %d is %d wide at 40x12: %q", i, w, l)

@@ -22,11 +22,14 @@ var journeys = []struct {
 	{"result-exit-test", func(d *driver) { d.press("l", "r") }},
 	{"result-help", func(d *driver) { d.press("l", "r", "?") }},
 	{"result-orchestrator", func(d *driver) { d.press("l", "r", "tab", "tab", "tab") }},
-	{"result-launch-command", func(d *driver) { d.press("l", "r").scrollTo("Launch command") }},
-	{"result-arithmetic", func(d *driver) { d.press("l", "r").scrollTo("The arithmetic behind it") }},
+	{"result-section-open", func(d *driver) { d.press("l", "r", "tab", "enter") }},
+	{"result-launch-command", func(d *driver) { d.press("l", "r", "o").scrollTo("Launch command") }},
+	{"result-arithmetic", func(d *driver) { d.press("l", "r", "o").scrollTo("The arithmetic behind it") }},
 	{"result-launch-not-covered", func(d *driver) {
-		d.press("l", "up", "r").scrollTo("Launch command") // last-15-percent: TensorRT-LLM
+		d.press("l", "up", "r", "o").scrollTo("Launch command") // last-15-percent: TensorRT-LLM
 	}},
+	{"result-course-notes", func(d *driver) { d.press("l", "r", "n") }},
+	{"result-trace", func(d *driver) { d.press("l", "r", "t", "tab", "enter") }},
 	{"answers", func(d *driver) { d.press("l", "r", "e") }},
 	{"edit-fine-tune-method", func(d *driver) {
 		d.press("l", "r", "e", "home")

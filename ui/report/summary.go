@@ -1,0 +1,374 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// SummaryOptions say what a surface adds to or takes from the summary.
+type SummaryOptions struct {
+	// NotesHint ends the course-notes line: the key that opens them in
+	// the app, where to find them in the command line's text.
+	NotesHint string
+	// NoStackLine leaves the stack line out, for a surface that shows it
+	// in its own header.
+	NoStackLine bool
+}
+
+// CLINotesHint points the command line's reader at the section that lists
+// the course-notes flags gone.
+const CLINotesHint = `listed under "Course-notes flags gone" below`
+
+// Summary is the decision on one screen, at most w cells wide and h lines
+// high: the stack line, the topology, one line of why per layer, the close
+// calls, the assumptions, the three nearest flips and a line counting the
+// course-notes flags that are gone. When it does not fit, it gives up
+// detail in a fixed order (wrapped lines first, then the topology and the
+// flips, then the rest) and never a layer's pick. No rule ids, no scores.
+func Summary(kb *knowledge.KB, d decide.Decision, st Styles, w, h int) []string {
+	return SummaryWith(kb, d, st, w, h, SummaryOptions{NotesHint: CLINotesHint})
+}
+
+// SummaryWith is Summary with a surface's options.
+func SummaryWith(kb *knowledge.KB, d decide.Decision, st Styles, w, h int, opt SummaryOptions) []string {
+	if w <= 0 || h <= 0 {
+		return nil
+	}
+	s := summary{kb: kb, d: d, st: st, w: w, opt: opt,
+		stack: !opt.NoStackLine, topo: true, gaps: true, notes: true,
+		whyMax: 3, ccMax: 2, assumeMax: 2, assumeEach: true, flips: 3}
+	s.label = 0
+	if w >= 60 {
+		s.label = 14
+	}
+	s.flipList = nearestFlips(kb, d, 3)
+	// Each step gives up a little; the picks are never given up.
+	steps := []func(){
+		func() { s.whyMax = 2 },
+		func() { s.assumeMax = 1 },
+		func() { s.ccMax = 1 },
+		func() { s.flips = 2 },
+		func() { s.gaps = false },
+		func() { s.whyMax = 1 },
+		func() { s.topo = false },
+		func() { s.flips = 0 },
+		func() { s.assumeEach = false },
+		func() { s.ccMax = 0 },
+		func() { s.notes = false },
+		func() { s.assumeMax = 0 },
+		func() { s.stack = false },
+		func() { s.whyMax = 0 },
+	}
+	out := s.lines()
+	for _, step := range steps {
+		if len(out) <= h {
+			break
+		}
+		step()
+		out = s.lines()
+	}
+	if len(out) > h {
+		out = out[:h] // a height below three lines: the first picks
+	}
+	return out
+}
+
+type summary struct {
+	kb  *knowledge.KB
+	d   decide.Decision
+	st  Styles
+	w   int
+	opt SummaryOptions
+
+	label                    int // width of the label column (0: labels inline)
+	stack, topo, gaps, notes bool
+	whyMax, ccMax, assumeMax int // lines each may take (0: name only / none)
+	assumeEach               bool
+	flips                    int
+	flipList                 []flipLine
+}
+
+func (s *summary) lines() []string {
+	var out []string
+	gap := func() {
+		if s.gaps && len(out) > 0 && out[len(out)-1] != "" {
+			out = append(out, "")
+		}
+	}
+	if s.stack {
+		out = append(out, WrapSpans([]Span{Styled("Stack:", &s.st.Muted), Plain(" "), Styled(StackLine(s.kb, s.d), &s.st.Pick)}, s.w, 0, 7)...)
+	}
+	if s.topo {
+		gap()
+		out = append(out, TopologyLines(s.kb, s.d, s.st, s.w)...)
+	}
+	gap()
+	for _, lp := range s.d.Layers {
+		out = append(out, s.whyLines(lp)...)
+	}
+	if s.ccMax > 0 {
+		var cc []string
+		for _, lp := range s.d.Layers {
+			if lp.CloseCall == nil {
+				continue
+			}
+			kind, title, _ := strings.Cut(CloseCallTitle(s.kb, lp), ": ")
+			text := title + ". " + closeCallSettled(lp) + CloseCallTip(s.kb, lp)
+			cc = append(cc, s.labelled(kind, text, s.ccMax, &s.st.Warn)...)
+		}
+		if len(cc) > 0 {
+			gap()
+			out = append(out, cc...)
+		}
+	}
+	if s.assumeMax > 0 && len(s.d.Assumptions) > 0 {
+		gap()
+		if s.assumeEach {
+			for i, a := range s.d.Assumptions {
+				label := ""
+				if i == 0 {
+					label = "Assumed"
+				}
+				out = append(out, s.labelled(label, AssumptionWords(a), s.assumeMax, &s.st.Warn)...)
+			}
+		} else {
+			keys := make([]string, len(s.d.Assumptions))
+			for i, a := range s.d.Assumptions {
+				keys[i] = a.Key + " = " + a.Value
+			}
+			out = append(out, s.labelled("Assumed", strings.Join(keys, ", ")+" (defaults to confirm)", 1, &s.st.Warn)...)
+		}
+	}
+	if s.flips > 0 && len(s.flipList) > 0 {
+		gap()
+		for i, f := range s.flipList[:min(s.flips, len(s.flipList))] {
+			label := ""
+			if i == 0 {
+				label = "Nearest flips"
+			}
+			out = append(out, s.labelled(label, f.change+" ⇒ "+f.stack, s.ccMax, &s.st.Key)...)
+		}
+	}
+	if s.notes {
+		line := CourseNotesLine(s.d, s.opt.NotesHint)
+		if flags, notes := CourseNotesGone(s.d); s.w < 60 && flags+notes > 0 {
+			line = fmt.Sprintf("%d course-notes points gone or changed", flags+notes)
+			if s.opt.NotesHint != "" {
+				line += ": " + s.opt.NotesHint
+			}
+		}
+		if line != "" {
+			gap()
+			out = append(out, s.clip(WrapStyled(line, s.w, 0, 2, s.st.Muted), 2)...)
+		}
+	}
+	return out
+}
+
+// SummaryPick is what the summary says beside a layer's name: its pick
+// with its complements, or for a layer left empty only its state ("not
+// needed", "nothing fits"), since the layer's name is already on the line.
+func SummaryPick(kb *knowledge.KB, lp decide.LayerPick) string {
+	if lp.Pick == knowledge.None && len(lp.Also) == 0 {
+		switch lp.State {
+		case decide.StateNotNeeded:
+			return "not needed"
+		case decide.StateNothingFits:
+			return "nothing fits"
+		}
+	}
+	return StateText(kb, lp)
+}
+
+// whyLines is a layer's line: its name, its pick or state, and why, in at
+// most whyMax lines (0: the name and the pick alone, on one line).
+func (s *summary) whyLines(lp decide.LayerPick) []string {
+	name := s.kb.Layer(lp.Layer).Name
+	pick := Styled(SummaryPick(s.kb, lp), &s.st.Pick)
+	if lp.State == decide.StateNothingFits {
+		pick = Styled(SummaryPick(s.kb, lp), &s.st.Warn)
+	}
+	if s.whyMax == 0 {
+		if s.label == 0 {
+			return []string{Truncate(s.st.Layer.Render(name+": ")+joinSpans([]Span{pick}), s.w)}
+		}
+		return []string{Truncate(s.st.Layer.Render(padTo(name, s.label))+joinSpans([]Span{pick}), s.w)}
+	}
+	why := WhyLine(s.kb, s.d, lp)
+	if lp.State == decide.StateNotNeeded {
+		why = strings.TrimPrefix(why, "Not needed: ") // the state says it
+	}
+	if lp.State == decide.StateNothingFits {
+		why = strings.TrimPrefix(why, "Nothing fits: ")
+	}
+	return s.labelledSpans(name, []Span{pick, Plain(" · " + why)}, s.whyMax, &s.st.Layer)
+}
+
+// labelled is text under a label in the label column ("Assumed",
+// "Nearest flips"), in at most n lines.
+func (s *summary) labelled(label, text string, n int, style *lipgloss.Style) []string {
+	return s.labelledSpans(label, []Span{Plain(text)}, n, style)
+}
+
+// labelledSpans wraps spans beside a label: in the label column at 60
+// columns and more, else inline before them ("Engine: vLLM · …").
+func (s *summary) labelledSpans(label string, spans []Span, n int, style *lipgloss.Style) []string {
+	if s.label == 0 {
+		if label != "" {
+			spans = append([]Span{Styled(label+":", style), Plain(" ")}, spans...)
+			return s.clip(WrapSpans(spans, s.w, 0, 2), n)
+		}
+		return s.clip(WrapSpans(spans, s.w, 2, 0), n)
+	}
+	lines := s.clip(WrapSpans(spans, s.w, s.label, 0), n)
+	if label != "" && len(lines) > 0 {
+		// The wrapper indents the first line with spaces: the label takes
+		// their place, so it keeps its column.
+		lines[0] = style.Render(padTo(label, s.label)) + strings.TrimPrefix(lines[0], strings.Repeat(" ", s.label))
+	}
+	return lines
+}
+
+// clip keeps at most n lines, marking a cut with "…".
+func (s *summary) clip(lines []string, n int) []string {
+	if len(lines) <= n {
+		return lines
+	}
+	lines = slices.Clone(lines[:n])
+	last := lines[n-1]
+	if ansi.StringWidth(last)+2 <= s.w {
+		lines[n-1] = last + " …"
+	} else {
+		lines[n-1] = ansi.Truncate(last, s.w-1, "") + "…"
+	}
+	return lines
+}
+
+// padTo pads a label to its column, n cells wide with one space at least
+// after it.
+func padTo(s string, n int) string {
+	if w := ansi.StringWidth(s); w < n {
+		return s + strings.Repeat(" ", n-w)
+	}
+	return s + " "
+}
+
+// closeCallSettled says what settled a tie, without the criterion's id.
+func closeCallSettled(lp decide.LayerPick) string {
+	if tb := lp.CloseCall.TieBreak; tb != nil && tb.Argument != "" {
+		return "Settled by the declared tie-break: " + strings.TrimSuffix(tb.Argument, ".") + ". "
+	}
+	return ""
+}
+
+// flipLine is one of the nearest flips: the change and the stack it leads
+// to.
+type flipLine struct{ change, stack string }
+
+// nearestFlips are the n nearest single-answer changes that move the
+// stack, over every layer: decide ranks each layer's flips, and the
+// nearest of all are the smallest distance first (stated answers and
+// answer changes before hardware changes at equal distance, then layer
+// order). Changes of one answer to the same stack read as one.
+func nearestFlips(kb *knowledge.KB, d decide.Decision, n int) []flipLine {
+	type cand struct {
+		f     decide.Flip
+		layer int
+		order int
+		lp    decide.LayerPick
+	}
+	var all []cand
+	for li, lp := range d.Layers {
+		for i, f := range lp.Flips {
+			all = append(all, cand{f: f, layer: li, order: i, lp: lp})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b cand) int {
+		if a.f.Hardware != b.f.Hardware {
+			if a.f.Hardware {
+				return 1
+			}
+			return -1
+		}
+		if a.f.Distance != b.f.Distance {
+			return a.f.Distance - b.f.Distance
+		}
+		if a.layer != b.layer {
+			return a.layer - b.layer
+		}
+		return a.order - b.order
+	})
+	type group struct {
+		key string
+		g   FlipGroup
+		lp  decide.LayerPick
+	}
+	var groups []*group
+	for _, c := range all {
+		stack := placedKey(c.f.Stack)
+		if len(c.f.Stack) == 0 {
+			stack = c.lp.Layer + "=" + c.f.Pick + "+" + strings.Join(c.f.Also, "+")
+		}
+		key := c.f.Answer + "|" + stack
+		found := false
+		for _, g := range groups {
+			if g.key == key {
+				if !slices.Contains(g.g.To, c.f.To) {
+					g.g.To = append(g.g.To, c.f.To)
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			groups = append(groups, &group{key: key, lp: c.lp, g: FlipGroup{Answer: c.f.Answer, From: c.f.From, Pick: c.f.Pick, Also: c.f.Also, To: []string{c.f.To}, Stack: c.f.Stack, Stated: c.f.Stated, Hardware: c.f.Hardware}})
+		}
+	}
+	var out []flipLine
+	for _, g := range groups {
+		if len(out) == n {
+			break
+		}
+		out = append(out, flipLine{change: FlipChange(g.g), stack: FlipStack(kb, g.lp, g.g)})
+	}
+	return out
+}
+
+// ShortStackLine is the stack line in at most w cells, for a header: the
+// longest of "Stack: vLLM · no model server · llm-d + KServe", the line
+// without its label, then tighter separators, then empty layers as "–",
+// then the complements left off (the details name them), so every
+// layer's pick stays on screen down to 40 columns and below.
+func ShortStackLine(kb *knowledge.KB, d decide.Decision, w int) string {
+	full := StackLine(kb, d)
+	tight := func(s string) string {
+		return strings.NewReplacer(" · ", "·", " + ", "+").Replace(s)
+	}
+	var dash, bare []string
+	for _, lp := range d.Layers {
+		switch {
+		case lp.Pick == knowledge.None && len(lp.Also) == 0:
+			dash = append(dash, "–")
+			bare = append(bare, "–")
+		case lp.Pick == knowledge.None:
+			dash = append(dash, tight(PickText(kb, lp)))
+			bare = append(bare, kb.ProductName(lp.Also[0]))
+		default:
+			dash = append(dash, tight(PickText(kb, lp)))
+			bare = append(bare, kb.ChoiceName(lp.Layer, lp.Pick))
+		}
+	}
+	for _, s := range []string{"Stack: " + full, full, tight(full), strings.Join(dash, " · "), strings.Join(dash, "·"), strings.Join(bare, "·")} {
+		if ansi.StringWidth(s) <= w {
+			return s
+		}
+	}
+	return Truncate(strings.Join(bare, "·"), w)
+}
