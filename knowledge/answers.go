@@ -3,7 +3,9 @@ package knowledge
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -23,6 +25,9 @@ type Answers struct {
 	kb     *KB
 	vals   []Value
 	stated []bool
+	// memo is the answers file's [memo] table: it rides along with the
+	// answers to the memo and back to the file, and no rule reads it.
+	memo Memo
 }
 
 // Defaults returns the answers with every question at its default.
@@ -37,6 +42,17 @@ func (kb *KB) Defaults() Answers {
 
 // KB returns the knowledge base the answers were made against.
 func (a Answers) KB() *KB { return a.kb }
+
+// Memo is the decision record's metadata the answers carry (an answers
+// file's [memo] table, or what the app's About step set).
+func (a Answers) Memo() Memo { return a.memo.clone() }
+
+// WithMemo returns a copy of the answers carrying m as their memo metadata.
+func (a Answers) WithMemo(m Memo) Answers {
+	b := a.Clone()
+	b.memo = m.clone()
+	return b
+}
 
 // Values exposes the answers by question index (read-only by convention);
 // the decide package evaluates conditions against it.
@@ -72,7 +88,7 @@ func (a Answers) Get(key string) Value {
 
 // Clone returns an independent copy.
 func (a Answers) Clone() Answers {
-	b := Answers{kb: a.kb, vals: make([]Value, len(a.vals)), stated: slices.Clone(a.stated)}
+	b := Answers{kb: a.kb, vals: make([]Value, len(a.vals)), stated: slices.Clone(a.stated), memo: a.memo.clone()}
 	for i, v := range a.vals {
 		b.vals[i] = v.clone()
 	}
@@ -93,7 +109,7 @@ func (a Answers) With(i int, v Value) Answers {
 func (a Answers) Confirm(i int, v Value) Answers { return a.with(i, v, true) }
 
 func (a Answers) with(i int, v Value, stated bool) Answers {
-	b := Answers{kb: a.kb, vals: slices.Clone(a.vals), stated: slices.Clone(a.stated)}
+	b := Answers{kb: a.kb, vals: slices.Clone(a.vals), stated: slices.Clone(a.stated), memo: a.memo.clone()}
 	b.vals[i] = v
 	b.stated[i] = b.stated[i] || stated
 	b.derive()
@@ -275,14 +291,53 @@ func (kb *KB) AnswerKeys() []string {
 }
 
 // ParseAnswers reads an answers TOML file. Missing keys keep their defaults;
-// every problem found is reported with file:line.
+// every problem found is reported with file:line. A [memo] table, if any,
+// is the decision record's metadata (see Memo), not answers.
 func (kb *KB) ParseAnswers(file string, data []byte) (Answers, error) {
 	var raw map[string]any
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		return Answers{}, Errors{tomlError(file, err)}
 	}
-	return kb.AnswersFromTable(file, data, raw, "")
+	var memo Memo
+	var errs Errors
+	if t, ok := raw[memoTable]; ok {
+		raw = maps.Clone(raw)
+		delete(raw, memoTable)
+		table, isTable := t.(map[string]any)
+		if !isTable {
+			loc := newLocator(data)
+			errs = append(errs, &Error{File: file, Line: loc.keyLine(0, memoTable), Key: memoTable, Problem: "is a table of the memo's title, status, deciders, date and problem",
+				Hint: `write it as a [memo] table after the answers, e.g. [memo] then title = "…" on the next line`})
+		} else {
+			m, es := parseMemo(file, table, func(k string) int {
+				loc := newLocator(data)
+				for i, h := range loc.headers {
+					if h == memoTable {
+						return loc.keyLine(i+1, k)
+					}
+				}
+				return 0
+			})
+			memo, errs = m, es
+		}
+	}
+	a, err := kb.AnswersFromTable(file, data, raw, "")
+	if err != nil {
+		var more Errors
+		if !errors.As(err, &more) {
+			return Answers{}, err
+		}
+		errs = append(errs, more...)
+	}
+	if err := errs.orNil(); err != nil {
+		return Answers{}, err
+	}
+	a.memo = memo
+	return a, nil
 }
+
+// memoTable is the answers file's table of memo metadata.
+const memoTable = "memo"
 
 // AnswersFromTable validates an already decoded table of answers. src is
 // the file's text (for line numbers) and table the name of the TOML table
@@ -318,6 +373,9 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 			if _, isTable := raw[k].(map[string]any); isTable && q == nil && e.Hint == "" {
 				e.Problem = "answers are plain keys, not tables"
 				e.Hint = fmt.Sprintf("remove the [%s] header and keep its keys at the top level", k)
+			}
+			if q == nil && table == "" && slices.Contains(memoKeys, k) && e.Hint == "" {
+				e.Hint = fmt.Sprintf("%s belongs to the memo: put it under a [memo] table after the answers", k)
 			}
 			if q != nil {
 				e.Problem = "is computed from other answers and cannot be set"
@@ -557,6 +615,9 @@ func (a Answers) TOML(header string) []byte {
 		} else {
 			fmt.Fprintf(&b, "# %s = %s  # default; %s\n", q.Key, a.vals[i].Format(q.Type), q.AllowedText())
 		}
+	}
+	if m := a.memo.toml(); m != "" {
+		b.WriteString("\n" + m)
 	}
 	return b.Bytes()
 }

@@ -2,6 +2,7 @@ package knowledge_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/stackpick/stackpick/knowledge"
@@ -27,6 +28,9 @@ func FuzzParseAnswers(f *testing.F) {
 		"x = [1, {a = 2}]\n",
 		"nodes = 4.5\n",
 		"a.b.c = 1\n",
+		"nodes = 2\n[memo]\ntitle = \"A \\\"quoted\\\" title\"\nstatus = \"accepted\"\ndeciders = [\"Ana\", \"Ben\"]\ndate = 2026-12-01\nproblem = \"one\\ntwo\\u0001\"\n",
+		"[memo]\ndeciders = [\"a\", 1]\ndate = 2026-12-01T10:00:00\n",
+		"memo = 3\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -47,6 +51,9 @@ func FuzzParseAnswers(f *testing.F) {
 			if !a.Values()[i].Equal(back.Values()[i], q.Type) {
 				t.Fatalf("%s changed on the round trip: %v → %v", q.Key, a.Values()[i], back.Values()[i])
 			}
+		}
+		if am, bm := a.Memo(), back.Memo(); am.Title != bm.Title || am.Status != bm.Status || am.Date != bm.Date || am.Problem != bm.Problem || !slices.Equal(am.Deciders, bm.Deciders) {
+			t.Fatalf("the [memo] table changed on the round trip: %#v → %#v", am, bm)
 		}
 	})
 }

@@ -259,7 +259,7 @@ func TestMarkdownMemoToStdoutAndFile(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	code, stdout, stderr := run(t, nil, "decide", "-s", "exit-test", "-f", "markdown", "--date", "2026-11-30", "--out", "-")
-	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "# Choose the LLM serving stack: The exit test") || !strings.Contains(stdout, "- Date: 2026-11-30\n") {
+	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "# The exit test") || !strings.Contains(stdout, "- Date: 2026-11-30\n") {
 		t.Fatalf("code %d stderr %q stdout %.120q", code, stderr, stdout)
 	}
 	// SOURCE_DATE_EPOCH pins the date when --date is absent.

@@ -20,6 +20,7 @@ var decideFormats = []string{"text", "json", "markdown"}
 func (a *app) decideCommand() *cobra.Command {
 	var answersFile, scenarioName, format, out, date string
 	var force, trace bool
+	var memo memoFlags
 	cmd := &cobra.Command{
 		Use:   "decide (--answers FILE | --scenario NAME)",
 		Short: "Recommend a stack for a set of answers, with the reasoning",
@@ -30,10 +31,16 @@ summary (the stack, its topology, why each layer, the close calls, the
 assumptions and the nearest flips), then the details: each layer's reasons and
 their sources, the alternatives and why they lost, the launch command and its
 arithmetic, the risks, and the course-notes flags that are gone. --trace adds
-rule ids and scores (JSON always carries them).`,
+rule ids and scores (JSON always carries them).
+
+With --format markdown it writes a decision record (MADR). A [memo] table in
+FILE (title, status, deciders, date, problem) heads it; --title, --status,
+--deciders, --date and --problem override the table, and --pinned adds
+another decision under the options considered.`,
 		Example: `  stackpick decide --scenario exit-test
   stackpick decide --scenario exit-test --trace
-  stackpick decide --answers fleet.toml --format json --out decision.json`,
+  stackpick decide --answers fleet.toml --format json --out decision.json
+  stackpick decide --answers fleet.toml --format markdown --status accepted --deciders "Ana Ruiz, Ben Okafor"`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(decideFormats, format) {
@@ -45,8 +52,13 @@ rule ids and scores (JSON always carries them).`,
 			case answersFile != "" && scenarioName != "":
 				return badInputf("give --answers or --scenario, not both")
 			}
-			memoDate, err := a.memoDate(date)
-			if err != nil {
+			if given := memo.given(cmd); len(given) > 0 && format != "markdown" {
+				return badInputf("%s only %s the markdown memo: add --format markdown", strings.Join(given, ", "), memoFlagVerb(len(given)))
+			}
+			if _, err := memo.memo(); err != nil {
+				return err
+			}
+			if _, err := a.memoDate(date); err != nil {
 				return err
 			}
 			kb, err := a.loadKB()
@@ -58,10 +70,14 @@ rule ids and scores (JSON always carries them).`,
 				return err
 			}
 			d := decide.Decide(kb, answers)
+			memoIn, err := a.memoInput(cmd, &memo, answers, origin, date)
+			if err != nil {
+				return err
+			}
 			return a.emit(out, force, func(w io.Writer, color bool) error {
 				switch format {
 				case "markdown":
-					_, err := io.WriteString(w, report.Memo(kb, d, origin.MemoInput(memoDate)))
+					_, err := io.WriteString(w, report.Memo(kb, d, memoIn))
 					return err
 				case "json":
 					// encoding/json escapes control characters, so JSON
@@ -86,7 +102,8 @@ rule ids and scores (JSON always carries them).`,
 	cmd.Flags().StringVarP(&answersFile, "answers", "a", "", "answers TOML file")
 	cmd.Flags().StringVarP(&scenarioName, "scenario", "s", "", "preset scenario name (see 'stackpick scenarios')")
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, json, or markdown (a decision record)")
-	cmd.Flags().StringVar(&date, "date", "", "date written in a markdown memo, YYYY-MM-DD (default: today, or SOURCE_DATE_EPOCH)")
+	cmd.Flags().StringVar(&date, "date", "", "date written in a markdown memo, YYYY-MM-DD (default: the answers file's [memo] date, else today, or SOURCE_DATE_EPOCH)")
+	memo.register(cmd)
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout ('-' for stdout); never overwrites without --force")
 	cmd.Flags().BoolVar(&force, "force", false, "allow --out to replace an existing file")
 	cmd.Flags().BoolVar(&trace, "trace", false, "text: add rule ids, weights and scores, and every rule's outcome")

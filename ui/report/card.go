@@ -248,11 +248,11 @@ func CourseNotesLine(d decide.Decision, hint string) string {
 	var s string
 	switch {
 	case flags > 0 && notes > 0:
-		s = fmt.Sprintf("%d flag%s from the course notes %s gone or renamed, %d other point%s changed", flags, plural(flags), isAre(flags), notes, plural(notes))
+		s = fmt.Sprintf("%s from the course notes %s gone or renamed, %s changed", count(flags, "flag", "flags"), isAre(flags), count(notes, "other point", "other points"))
 	case flags > 0:
-		s = fmt.Sprintf("%d flag%s from the course notes %s gone or renamed", flags, plural(flags), isAre(flags))
+		s = fmt.Sprintf("%s from the course notes %s gone or renamed", count(flags, "flag", "flags"), isAre(flags))
 	case notes > 0:
-		s = fmt.Sprintf("%d point%s in the course notes %s out of date", notes, plural(notes), isAre(notes))
+		s = fmt.Sprintf("%s in the course notes %s out of date", count(notes, "point", "points"), isAre(notes))
 	default:
 		return ""
 	}

@@ -98,26 +98,6 @@ func GoneFlagsCount(kb *knowledge.KB, engine string) int {
 	return len(decide.CourseFlagsGone(kb, engine))
 }
 
-// GoneFlagsNote is the one line a result shows instead of the list: how
-// many of the course notes' flags for engine are gone; "" when none are.
-// GoneFlagsCommand says where the list is on the command line; the app
-// opens it with newChangesScreen.
-func GoneFlagsNote(kb *knowledge.KB, engine string) string {
-	n := GoneFlagsCount(kb, engine)
-	if n == 0 {
-		return ""
-	}
-	verb := "are"
-	if n == 1 {
-		verb = "is"
-	}
-	return fmt.Sprintf("%s for %s in the course notes %s gone or renamed; the launch command uses what replaced them", count(n, "run-book flag"), kb.ProductName(engine), verb)
-}
-
-// GoneFlagsCommand is the command that lists what changed since the
-// course notes for product.
-func GoneFlagsCommand(product string) string { return "stackpick kb changes " + product }
-
 // CourseNoteLines is the page for a terminal, wrapped to w: per product,
 // the corrections and the flags gone, each with its source (commit ids
 // shortened). The app's page and `kb changes` both lay it out.
@@ -213,10 +193,10 @@ func CourseNotesJSON(w io.Writer, changes []ProductChanges) error {
 func countsText(pc ProductChanges) string {
 	var parts []string
 	if n := len(pc.Corrections); n > 0 {
-		parts = append(parts, count(n, "claim")+" corrected")
+		parts = append(parts, count(n, "claim", "claims")+" corrected")
 	}
 	if n := len(pc.FlagsGone); n > 0 {
-		parts = append(parts, count(n, "flag")+" gone")
+		parts = append(parts, count(n, "flag", "flags")+" gone")
 	}
 	if len(parts) == 0 {
 		return "nothing recorded"
@@ -234,16 +214,8 @@ func flagStatusText(g GoneFlag) string {
 // sentence ends s with one full stop.
 func sentence(s string) string {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ")") && strings.HasSuffix(strings.TrimSuffix(s, ")"), ".") {
+	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, ")") && strings.HasSuffix(strings.TrimSuffix(s, ")"), ".") {
 		return s
 	}
 	return s + "."
-}
-
-// count is "1 claim", "2 claims".
-func count(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

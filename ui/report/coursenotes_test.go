@@ -69,15 +69,6 @@ func TestCourseNoteChangesFollowTheKnowledgeBase(t *testing.T) {
 	if n := report.GoneFlagsCount(kb, "dynamo"); n != 0 {
 		t.Errorf("Dynamo has no run book, %d flags gone", n)
 	}
-	if note := report.GoneFlagsNote(kb, "vllm"); !strings.HasPrefix(note, "6 run-book flags for vLLM in the course notes are gone") {
-		t.Errorf("GoneFlagsNote: %q", note)
-	}
-	if note := report.GoneFlagsNote(kb, "sglang"); !strings.HasPrefix(note, "1 run-book flag for SGLang in the course notes is gone") {
-		t.Errorf("GoneFlagsNote: %q", note)
-	}
-	if report.GoneFlagsNote(kb, "dynamo") != "" {
-		t.Error("a note for an engine with nothing gone")
-	}
 
 	dir := t.TempDir()
 	overlay := "[[flag]]\nid = \"vllm-speculative-model\"\nengine = \"vllm\"\nname = \"--speculative-model\"\neffect = \"e\"\nstatus = \"current\"\nin_seed = true\nsource = \"s\"\nas_of = \"2026-11\"\n"

@@ -16,17 +16,24 @@ type Origin struct {
 // Header is the title and story told before the cards.
 func (o Origin) Header() Header {
 	in := o.MemoInput("")
-	return Header{Title: in.Title, Story: in.Story}
+	title := in.Title
+	switch {
+	case o.Scenario != nil:
+	case o.File != "":
+		title = "Answers from " + o.File
+	default:
+		title = "Answers from the questionnaire"
+	}
+	return Header{Title: title, Story: in.Story}
 }
 
 // MemoInput is the memo's title, story and source line for these answers,
-// dated date. Answers from neither a preset nor a file are the app's
-// questionnaire's (Memo's own fallback title would read "Choose the LLM
-// serving stack: LLM serving stack").
+// dated date. A preset gives its title; answers from a file or the app's
+// questionnaire leave the title to the memo, which names the stack (a file
+// name is no title for a decision record).
 func (o Origin) MemoInput(date string) MemoInput {
 	in := MemoInput{
 		Date:   date,
-		Title:  "Answers from the questionnaire",
 		Source: "answers entered in stackpick's interactive app",
 	}
 	switch {
@@ -37,7 +44,6 @@ func (o Origin) MemoInput(date string) MemoInput {
 			in.Story += " In this record the answers differ from the preset: " + o.Moved + "."
 		}
 	case o.File != "":
-		in.Title = "Answers from " + o.File
 		in.Source = "answers file " + o.File
 	}
 	return in

@@ -99,9 +99,9 @@ func TopologyOf(kb *knowledge.KB, d decide.Decision) Topology {
 	if bm := answerInt(kb, d, knowledge.KeyBaseModels); bm > 1 && len(t.Engine.Models) > 0 {
 		t.Engine.Models[0] += fmt.Sprintf(" (1 of %d base models)", bm)
 	}
-	fleet := fmt.Sprintf("%d node%s of %d × %s", nodes, plural(nodes), perNode, gpu)
+	fleet := fmt.Sprintf("%s of %d × %s", count(nodes, "node", "nodes"), perNode, gpu)
 	if perNode == 0 {
-		fleet = fmt.Sprintf("%d node%s, no GPUs", nodes, plural(nodes))
+		fleet = count(nodes, "node", "nodes") + ", no GPUs"
 	}
 	ec := d.EngineConfig
 	if ec == nil || !ec.Covered || ec.Sizing == nil {
@@ -148,13 +148,6 @@ func answerInt(kb *knowledge.KB, d decide.Decision, key string) int {
 	return d.Answers.Values()[i].Int
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
 // frontName is "llm-d + KServe", or the empty orchestrator's state.
 func (t Topology) frontName() string {
 	names := make([]string, len(t.Front))
@@ -168,9 +161,9 @@ func (t Topology) frontName() string {
 func (t Topology) engineLabel() string {
 	switch {
 	case len(t.Roles) > 0:
-		return t.Engine.Name + fmt.Sprintf(" × %d instance%s", t.Replicas, plural(t.Replicas))
+		return t.Engine.Name + " × " + count(t.Replicas, "instance", "instances")
 	case t.Replicas > 0:
-		return t.Engine.Name + fmt.Sprintf(" × %d replica%s", t.Replicas, plural(t.Replicas))
+		return t.Engine.Name + " × " + count(t.Replicas, "replica", "replicas")
 	}
 	return t.Engine.Name
 }

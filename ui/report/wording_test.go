@@ -80,8 +80,10 @@ func TestDecideTextIsTheAppsSections(t *testing.T) {
 	}
 }
 
-// The memo's title and source line say where the answers came from, built
-// in one place for the app and the command line.
+// The memo's source line says where the answers came from, built in one
+// place for the app and the command line; a preset titles the memo, and
+// other answers leave the title to the memo (it names the stack, never a
+// file), while the cards' header still says where they came from.
 func TestOriginTitlesTheMemo(t *testing.T) {
 	_, all := presets(t)
 	sc := all[0]
@@ -89,17 +91,18 @@ func TestOriginTitlesTheMemo(t *testing.T) {
 		name          string
 		o             report.Origin
 		title, source string
+		header        string
 	}{
-		{"preset", report.Origin{Scenario: &sc}, sc.Title, "scenario " + sc.Name},
-		{"edited preset", report.Origin{Scenario: &sc, Moved: "nodes 4 → 1"}, sc.Title, "scenario " + sc.Name + ", with answers changed in the app"},
-		{"answers file", report.Origin{File: "fleet.toml"}, "Answers from fleet.toml", "answers file fleet.toml"},
-		{"questionnaire", report.Origin{}, "Answers from the questionnaire", "answers entered in stackpick's interactive app"},
+		{"preset", report.Origin{Scenario: &sc}, sc.Title, "scenario " + sc.Name, sc.Title},
+		{"edited preset", report.Origin{Scenario: &sc, Moved: "nodes 4 → 1"}, sc.Title, "scenario " + sc.Name + ", with answers changed in the app", sc.Title},
+		{"answers file", report.Origin{File: "fleet.toml"}, "", "answers file fleet.toml", "Answers from fleet.toml"},
+		{"questionnaire", report.Origin{}, "", "answers entered in stackpick's interactive app", "Answers from the questionnaire"},
 	} {
 		in := c.o.MemoInput("2026-11-30")
 		if in.Title != c.title || in.Source != c.source || in.Date != "2026-11-30" {
 			t.Errorf("%s: title %q source %q, want %q and %q", c.name, in.Title, in.Source, c.title, c.source)
 		}
-		if h := c.o.Header(); h.Title != in.Title || h.Story != in.Story {
+		if h := c.o.Header(); h.Title != c.header || h.Story != in.Story {
 			t.Errorf("%s: the cards' header %+v differs from the memo's title and story", c.name, h)
 		}
 	}

@@ -120,7 +120,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 // scroll, like the result view.
 func BenchmarkMemoPreviewKeypress(b *testing.B) {
 	d := newDriver(b, 120, 40)
-	d.press("l", "r", "x", "enter")
+	d.press("l", "r", "x", "ctrl+s", "enter")
 	keyBench(b, d, "down", "down", "pgdown", "up", "up", "pgup")
 }
 
@@ -131,7 +131,7 @@ func BenchmarkMemoPreviewOpen(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		d.press("x", "enter")
+		d.press("x", "ctrl+s", "enter")
 		_ = d.m.View()
 		d.press("esc", "esc")
 	}

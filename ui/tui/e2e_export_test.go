@@ -22,6 +22,8 @@ func TestTerminalExportMemo(t *testing.T) {
 	tm.keys("r")
 	tm.waitFor("the result", contains("Decision ·"))
 	tm.keys("x")
+	tm.waitFor("the About step", contains("About this decision"))
+	tm.keys("C-s")
 	tm.waitFor("the path prompt", contains("> exit-test-2027-01-15.md"))
 	tm.keys("Enter")
 	tm.waitFor("the preview", contains("Memo preview"))
@@ -42,6 +44,8 @@ func TestTerminalExportMemo(t *testing.T) {
 	}
 
 	tm.keys("x")
+	tm.waitFor("the About step", contains("About this decision"))
+	tm.keys("C-s")
 	tm.waitFor("the path prompt", contains("> exit-test-2027-01-15.md"))
 	tm.keys("Enter")
 	tm.waitFor("the preview", contains("Memo preview"))

@@ -567,3 +567,41 @@ func accessibleNow(q *knowledge.Question, now string) string {
 		return fmt.Sprintf("Now %s. Press enter to keep it, or type the number of another.", now)
 	}
 }
+
+// aboutForm asks for the memo's metadata (the export's "About this
+// decision" step), each field prefilled; the placeholders show the
+// defaults a field left empty gives.
+func aboutForm(c *shared, w, h int, v *memoAbout) *form {
+	statuses := make([]huh.Option[string], len(knowledge.MemoStatuses))
+	for i, s := range knowledge.MemoStatuses {
+		statuses[i] = huh.NewOption(s, s)
+	}
+	return newForm(c, w, h,
+		huh.NewInput().Key("title").Title("Title").
+			Description("Empty: "+v.defaultTitle).Value(&v.title),
+		huh.NewSelect[string]().Key("status").Title("Status").Description("←/→ to change").Options(statuses...).Inline(true).Value(&v.status),
+		huh.NewInput().Key("deciders").Title("Deciders").
+			Description("Names, separated by commas. Empty: "+report.MemoPlaceholder).Value(&v.deciders),
+		huh.NewInput().Key("date").Title("Date").Description("YYYY-MM-DD").
+			Validate(func(s string) error {
+				if e := knowledge.CheckMemoDate("date", strings.TrimSpace(s)); e != nil {
+					return fmt.Errorf("%s: write it YYYY-MM-DD, for example %s", e.Problem, v.today)
+				}
+				return nil
+			}).Value(&v.date),
+		huh.NewInput().Key("problem").Title("Problem statement").
+			Description("A sentence or two in your words. Empty: the question the decision answers").Value(&v.problem),
+	)
+}
+
+// focusedText is the text in the focused field as typed so far (huh
+// stores a field's value when it leaves the field), or "" when the
+// focused field is not key's.
+func (f *form) focusedText(key string) (string, bool) {
+	fl := f.f.GetFocusedField()
+	if fl == nil || fl.GetKey() != key {
+		return "", false
+	}
+	s, ok := fl.GetValue().(string)
+	return s, ok
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/knowledge"
@@ -21,26 +22,94 @@ type memoWrittenMsg struct {
 	err  error
 }
 
-// exportScreen asks where to export the decision memo. The memo is
-// rendered once, when the export starts, dated by the app's clock; the
-// preview shows exactly those bytes and the file gets exactly those bytes.
+// exportScreen exports the decision memo in two steps: "About this
+// decision" (the memo's title, status, deciders, date and problem,
+// prefilled from the answers file or the preset and from the last export,
+// skipped with ctrl+s), then where to write it. The memo is rendered once,
+// when the About step ends, dated by the app's clock; the preview shows
+// exactly those bytes and the file gets exactly those bytes.
 type exportScreen struct {
 	c      *shared
+	about  memoAbout
+	inPath bool // past the About step
 	path   string
+	date   string
 	memo   string
 	form   *form
 	err    string
+	head   []string // the About step's lines above its form
 	w, h   int
 	fw, fh int
 }
 
+// memoAbout is the About step's fields as typed, with the defaults an
+// empty field stands for.
+type memoAbout struct {
+	title, status, deciders, date, problem string
+	defaultTitle, today                    string
+}
+
 func newExportScreen(c *shared) *exportScreen {
 	date := c.now().Format(time.DateOnly)
-	return &exportScreen{
-		c:    c,
-		path: memoFileName(c, date),
-		memo: report.Memo(c.KB, c.session.decision, memoInput(c, date)),
+	s := &exportScreen{c: c, date: date, path: memoFileName(c, date)}
+	s.about = aboutFrom(c, date)
+	return s
+}
+
+// aboutFrom prefills the About step: what the session's answers carry (an
+// answers file's [memo] table, or the last export's About step), else the
+// preset's title, status proposed and today's date.
+func aboutFrom(c *shared, today string) memoAbout {
+	in := memoInput(c, today)
+	v := memoAbout{
+		title: in.Title, status: in.Status, deciders: strings.Join(in.Deciders, ", "), date: in.Date, problem: in.Problem,
+		defaultTitle: report.DefaultMemoTitle(c.KB, c.session.decision), today: today,
 	}
+	if v.status == "" {
+		v.status = "proposed"
+	}
+	if v.date == "" {
+		v.date = today
+	}
+	return v
+}
+
+// keepAbout stores what the About step says in the session's answers, so
+// the next export starts from it and a save writes it to the answers
+// file's [memo] table. A field left at what it would be anyway is not
+// stored: today's date stays "today", a preset's title stays the preset's.
+func (s *exportScreen) keepAbout() {
+	c, v := s.c, s.about
+	base := report.Origin{}.MemoInput(s.date)
+	if sc := scenarioNamed(c.Scenarios, c.session.scenario); sc != nil {
+		base.Title = sc.Title
+	}
+	m := knowledge.Memo{
+		Title:    strings.TrimSpace(v.title),
+		Status:   strings.TrimSpace(v.status),
+		Deciders: knowledge.SplitDeciders(v.deciders),
+		Date:     strings.TrimSpace(v.date),
+		Problem:  strings.TrimSpace(v.problem),
+	}
+	if m.Title == base.Title || m.Title == v.defaultTitle {
+		m.Title = ""
+	}
+	if m.Date == s.date {
+		m.Date = ""
+	}
+	if m.Status == "proposed" && c.session.answers.Memo().Status == "" {
+		m.Status = ""
+	}
+	c.session.answers = c.session.answers.WithMemo(m)
+}
+
+// toPath ends the About step: the memo is rendered with what it says and
+// the path prompt follows.
+func (s *exportScreen) toPath() {
+	s.inPath = true
+	s.memo = report.Memo(s.c.KB, s.c.session.decision, memoInput(s.c, s.date))
+	s.form = nil
+	s.SetSize(s.w, s.h)
 }
 
 // memoFileName is the suggested file: the scenario (or the answers file)
@@ -78,7 +147,8 @@ func slug(s string) string {
 
 // memoInput is report's memo input for the session's answers: a preset,
 // with the answers changed in the app named, or the file the answers were
-// saved to, or else the questionnaire.
+// saved to, or else the questionnaire; then the memo metadata the answers
+// carry (an answers file's [memo] table, the About step) over it.
 func memoInput(c *shared, date string) report.MemoInput {
 	s := &c.session
 	var o report.Origin
@@ -88,7 +158,11 @@ func memoInput(c *shared, date string) report.MemoInput {
 	} else if s.savedPath != "" && !s.unsaved() {
 		o.File = filepath.Base(s.savedPath)
 	}
-	return o.MemoInput(date)
+	in := o.MemoInput(date).WithMemo(s.answers.Memo())
+	if label, d, ok := pinnedForMemo(c); ok {
+		in.Pinned = &report.PinnedDecision{Label: label, Decision: d}
+	}
+	return in
 }
 
 func scenarioNamed(list []scenarios.Scenario, name string) *scenarios.Scenario {
@@ -110,10 +184,27 @@ func answerChanges(kb *knowledge.KB, from, to knowledge.Answers) string {
 	return strings.Join(parts, "; ")
 }
 
-func (s *exportScreen) Title() string { return "Export memo" }
+func (s *exportScreen) Title() string {
+	if !s.inPath {
+		return "About this decision"
+	}
+	return "Export memo"
+}
 
 func (s *exportScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
+	if !s.inPath {
+		// The About form keeps what was typed across a resize: its fields
+		// write to s.about as they change.
+		s.head = wrapStyled("ctrl+s skips this step, keeping these.", w, 1, 0, s.c.Styles.Muted)
+		nw, nh := w-2, max(h-4-len(s.head), 3) // two lines kept for an error
+		if s.form == nil || s.form.done() || nw != s.fw || nh != s.fh {
+			s.fw, s.fh = nw, nh
+			s.form = aboutForm(s.c, nw, nh, &s.about)
+			s.form.init()
+		}
+		return
+	}
 	// A finished form (back from the preview or a refusal) starts again
 	// with the path as it was typed.
 	s.form = resizePrompt(s.form, &s.fw, &s.fh, w, h, func(fw, fh int) *form { return exportForm(s.c, fw, fh, &s.path) })
@@ -128,23 +219,64 @@ func (s *exportScreen) write(overwrite bool) tea.Cmd {
 	}
 }
 
+// skipAbout is the one key that skips the About step, keeping what the
+// session already has.
+var skipAbout = key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "skip: keep these"))
+
 func (s *exportScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
-	if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "esc" {
-		c.Pop()
-		return nil
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case k.String() == "esc":
+			c.Pop()
+			return nil
+		case !s.inPath && key.Matches(k, skipAbout):
+			s.toPath()
+			return nil
+		}
 	}
 	cmd := s.form.update(msg)
+	if !s.inPath {
+		// The form's own errors are off: the date's is said under it.
+		s.err = ""
+		date := s.about.date
+		if typed, ok := s.form.focusedText("date"); ok {
+			date = typed
+		}
+		if e := knowledge.CheckMemoDate("date", strings.TrimSpace(date)); e != nil {
+			s.err = "Date: " + e.Problem + "; write it YYYY-MM-DD, for example " + s.about.today + "."
+		}
+	}
 	if s.form.done() {
+		if !s.inPath {
+			s.keepAbout()
+			s.toPath()
+			return cmd
+		}
 		s.err = ""
 		c.Push(newMemoPreviewScreen(c, s))
 	}
 	return cmd
 }
 
-func (s *exportScreen) View() string { return pathPromptView(s.c, s.form, s.err, s.w) }
+func (s *exportScreen) View() string {
+	if !s.inPath {
+		return strings.Join(s.head, "\n") + "\n" + pathPromptView(s.c, s.form, s.err, s.w)
+	}
+	return pathPromptView(s.c, s.form, s.err, s.w)
+}
 
-func (s *exportScreen) Help() screen.KeyHelp { return pathPromptHelp("preview") }
+func (s *exportScreen) Help() screen.KeyHelp {
+	if !s.inPath {
+		next := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "next field"))
+		cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+		return screen.KeyHelp{
+			Short: []key.Binding{next, skipAbout, cancel},
+			Full:  [][]key.Binding{{next, skipAbout, cancel}},
+		}
+	}
+	return pathPromptHelp("preview")
+}
 
 // written handles the outcome of a write, from the preview: a refusal to
 // overwrite asks first, an error goes back to the path with the reason,

@@ -40,17 +40,18 @@ var journeys = []struct {
 	{"edit-fine-tune-method", func(d *driver) { d.press("l", "r").editAnswer("fine_tune_method").press("down") }},
 	{"edit-other-model-types", func(d *driver) { d.press("l", "r").editAnswer("other_model_types").press("down", "space") }},
 	{"save", func(d *driver) { d.press("l", "r", "s") }},
-	{"export-path", func(d *driver) { d.press("l", "r", "x") }},
-	{"export-preview", func(d *driver) { d.press("l", "r", "x", "enter") }},
+	{"export-about", func(d *driver) { d.press("l", "r", "x") }},
+	{"export-path", func(d *driver) { d.press("l", "r", "x", "ctrl+s") }},
+	{"export-preview", func(d *driver) { d.press("l", "r", "x", "ctrl+s", "enter") }},
 	{"export-preview-launch", func(d *driver) {
-		d.press("l", "r", "x", "enter").scrollTo("Engine settings")
+		d.press("l", "r", "x", "ctrl+s", "enter").scrollTo("Engine settings")
 	}},
 	{"export-preview-capacity", func(d *driver) {
-		d.press("l", "r", "x", "enter").scrollTo("Capacity arithmetic")
+		d.press("l", "r", "x", "ctrl+s", "enter").scrollTo("Capacity arithmetic")
 	}},
 	{"export-replace", func(d *driver) {
 		// testdata/existing-memo.md exists: the export asks before replacing it.
-		d.press("l", "r", "x", "ctrl+u").typeText("testdata/existing-memo.md").press("enter", "enter")
+		d.press("l", "r", "x", "ctrl+s", "ctrl+u").typeText("testdata/existing-memo.md").press("enter", "enter")
 	}},
 	{"browser", func(d *driver) { d.press("b") }},
 	{"browser-filter", func(d *driver) { d.press("b", "/").typeText("lora") }},
