@@ -36,9 +36,9 @@ func FormatValue(v float64, unit string) string {
 	case unit == "GiB" || unit == "x" || (unit == "" && v != math.Trunc(v)):
 		s = strconv.FormatFloat(v, 'f', 2, 64)
 	case v == math.Trunc(v) && math.Abs(v) < 1e15:
-		s = thousands(int64(v))
+		s = Thousands(int64(v))
 	case math.Abs(v) >= 100:
-		s = thousands(int64(math.Round(v)))
+		s = Thousands(int64(math.Round(v)))
 	default:
 		s = strconv.FormatFloat(v, 'f', 1, 64)
 	}
@@ -51,7 +51,8 @@ func FormatValue(v float64, unit string) string {
 	return s + " " + unit
 }
 
-func thousands(n int64) string {
+// Thousands writes n with comma separators: 8,192.
+func Thousands(n int64) string {
 	neg := n < 0
 	if neg {
 		n = -n
@@ -74,6 +75,6 @@ func thousands(n int64) string {
 func g(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 
 // n formats a whole number with separators, for formulas.
-func n[T ~int | ~int64](v T) string { return thousands(int64(v)) }
+func n[T ~int | ~int64](v T) string { return Thousands(int64(v)) }
 
 func f(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -41,21 +41,8 @@ type PinnedDecision struct {
 // WithMemo returns in with the fields m sets (an answers file's [memo]
 // table, flags) taking the place of in's.
 func (in MemoInput) WithMemo(m knowledge.Memo) MemoInput {
-	if m.Title != "" {
-		in.Title = m.Title
-	}
-	if m.Status != "" {
-		in.Status = m.Status
-	}
-	if len(m.Deciders) > 0 {
-		in.Deciders = slices.Clone(m.Deciders)
-	}
-	if m.Date != "" {
-		in.Date = m.Date
-	}
-	if m.Problem != "" {
-		in.Problem = m.Problem
-	}
+	got := m.Over(knowledge.Memo{Title: in.Title, Status: in.Status, Deciders: in.Deciders, Date: in.Date, Problem: in.Problem})
+	in.Title, in.Status, in.Deciders, in.Date, in.Problem = got.Title, got.Status, got.Deciders, got.Date, got.Problem
 	return in
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/decide/sizing"
 	"github.com/stackpick/stackpick/knowledge"
 )
 
@@ -228,22 +229,7 @@ func count(n int, one, many string) string {
 }
 
 // thousands writes n with comma separators: 8,192.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func thousands(n int) string { return sizing.Thousands(int64(n)) }
 
 func joinAnd(items []string) string {
 	switch len(items) {
