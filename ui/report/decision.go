@@ -68,13 +68,9 @@ func SectionRule(title string, st Styles, width int) string {
 	return st.Layer.Render("── "+title) + " " + st.Muted.Render(rule)
 }
 
-// AssumptionLines lists the defaulted answers the decision rests on, each
-// with the question that would confirm it, under "Assumed, not stated:";
-// none when every answer a reason rests on was stated.
-func AssumptionLines(d decide.Decision, st Styles, w int) []string {
-	return assumptionLines(d, st, w, CardOptions{Trace: true})
-}
-
+// assumptionLines lists the defaulted answers the decision rests on, each
+// with the question that would confirm it, under "Assumed (defaults to
+// confirm):"; none when every answer a reason rests on was stated.
 func assumptionLines(d decide.Decision, st Styles, w int, opt CardOptions) []string {
 	if len(d.Assumptions) == 0 {
 		return nil
