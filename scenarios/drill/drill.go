@@ -135,6 +135,10 @@ type Point struct {
 	// About are the products the point is about: its terms count only in
 	// a clause about one of them. Empty: a point about the pair.
 	About []string `toml:"about"`
+	// Contradicts are phrases that, said (unnegated) of the point's
+	// product, make a false claim against the point ("Dynamo-Triton is a
+	// renamed version of vLLM"): the point is then not credited.
+	Contradicts []string `toml:"contradicts"`
 }
 
 // FlagItem is one flag of the flags drill.

@@ -353,12 +353,55 @@ func TestAnExplanationThatSwapsDynamoAndDynamoTritonScoresLow(t *testing.T) {
 		if !slices.Contains(r.Score.Missed, drill.ExplainItem(c.Topic().ID, id)) {
 			t.Errorf("%s credited though said of the other product", id)
 		}
-		if note := r.Note(id); !strings.Contains(note, "but of") {
-			t.Errorf("%s: note %q should say it was said of the other product", id, note)
+		if note := r.Note(id); !strings.Contains(note, "but of") && !strings.Contains(note, "which is not so") {
+			t.Errorf("%s: note %q should say it was said of the other product, or is false of this one", id, note)
 		}
 	}
-	if n := r.Note("triton-general-server"); !strings.Contains(n, "of NVIDIA Dynamo, not of Dynamo-Triton") {
+	if n := r.Note("triton-renamed"); !strings.Contains(n, "of NVIDIA Dynamo, not of Dynamo-Triton") {
 		t.Errorf("note %q should name both products", n)
+	}
+}
+
+// The review's answers (issue 11, deliverable 8): every sentence false; a
+// period-separated keyword string; the swapped "choose by scope" sentence;
+// "hardly". Each must score below the pass bar, while a good answer and
+// the reference still score full.
+func TestTheReviewersWrongExplanationsScoreBelowTheBar(t *testing.T) {
+	c := content(t)
+	topic := c.Topic()
+	good := "Dynamo-Triton is the renamed Triton Inference Server, a general model server for any model: ONNX, PyTorch, XGBoost, vision or tabular models. " +
+		"NVIDIA Dynamo is an orchestrator that sits above engines like vLLM and SGLang and adds KV-cache-aware routing and prefill/decode disaggregation. " +
+		"They are different layers and can coexist. Use Dynamo-Triton for general model serving and Dynamo for LLM inference at multi-GPU scale."
+	for name, text := range map[string]string{"good": good, "reference": topic.Reference} {
+		r := drill.GradeExplain(topic, text, 60*time.Second)
+		if r.Score.Points != r.Score.Max || r.KeywordList {
+			t.Errorf("%s answer scores %s (keyword list %v); missed %v, notes %v", name, r.Score.Text(), r.KeywordList, r.Score.Missed, r.Notes)
+		}
+	}
+	swappedLast := strings.Replace(good, "Use Dynamo-Triton for general model serving and Dynamo for LLM inference", "Use Dynamo for general model serving and Dynamo-Triton for LLM inference", 1)
+	for name, text := range map[string]string{
+		"every sentence false": "Dynamo-Triton is a renamed version of vLLM. Dynamo-Triton in general is an engine. Dynamo is an orchestrator of nothing, it is a GPU driver. Dynamo has no cache-aware routing at all, that is SGLang. They coexist as one product. Dynamo is for small scale.",
+		"period keywords":      "Dynamo is an orchestrator. Dynamo-Triton is renamed. general. coexist. scale. cache-aware.",
+		"swapped scope alone":  "Use Dynamo for general model serving and Dynamo-Triton for LLM inference at multi-GPU scale.",
+		"swapped scope":        swappedLast,
+		"hardly":               "Dynamo is hardly an orchestrator. Dynamo-Triton was barely renamed. Dynamo-Triton serves neither ONNX nor PyTorch. Dynamo works without KV-aware routing.",
+	} {
+		r := drill.GradeExplain(topic, text, 60*time.Second)
+		if r.Score.Ratio() >= c.Bar.Explain {
+			t.Errorf("%s: %s, at or over the bar; covered by %v", name, r.Score.Text(), r.Terms)
+		}
+		if name == "swapped scope" || name == "swapped scope alone" {
+			if !slices.Contains(r.Score.Missed, drill.ExplainItem(topic.ID, "choose-by-scope")) {
+				t.Errorf("%s: choose-by-scope credited: %v", name, r.Terms)
+			}
+		}
+		if name == "period keywords" && !r.KeywordList {
+			t.Errorf("period-separated keywords not marked a keyword list")
+		}
+	}
+	r := drill.GradeExplain(topic, "Dynamo-Triton is a renamed version of vLLM.", time.Second)
+	if n := r.Note("triton-renamed"); !strings.Contains(n, "“of vllm”") || !strings.Contains(n, "not so") {
+		t.Errorf("the contradiction's note %q should quote it", n)
 	}
 }
 

@@ -50,26 +50,53 @@ func (c *Content) Topic() Topic { return c.Topics[0] }
 
 // negations are the words that, before a term in the same clause, say the
 // opposite of the key point.
-var negations = []string{"not", "never", "no", "doesn't", "isn't", "don't", "aren't", "wasn't", "won't", "can't", "cannot", "nor", "neither", "without"}
+var negations = []string{"not", "never", "no", "doesn't", "isn't", "don't", "aren't", "wasn't", "won't", "can't", "cannot", "nor", "neither", "without", "hardly", "barely", "scarcely", "nothing", "none"}
 
 // clause is one piece of an answer: a sentence, or a part of one split at
-// ; , "but", "while" or "whereas", with the products it is about.
+// ; , "but", "while" or "whereas", with the products it names.
 type clause struct {
 	text    string // normalized
-	subject string // the product the clause is about: the first it names, or the one before's
+	subject string // the product the clause is about when it names none before a word: the one before's
+	named   []named
+	// fragment is set when the clause's sentence is a bare word or has no
+	// verb ("general."): it states nothing, so it earns nothing.
+	fragment bool
+}
+
+// named is a product a clause names, and where.
+type named struct {
+	at int
+	id string
+}
+
+// aboutAt is the product the words at byte at of a clause are said of: the
+// last product the clause names before them ("use Dynamo-Triton for
+// general serving and Dynamo for scale": "scale" is said of Dynamo), or
+// the clause's subject when it names none before them.
+func (cl clause) aboutAt(at int) string {
+	id := cl.subject
+	for _, n := range cl.named {
+		if n.at < at {
+			id = n.id
+		}
+	}
+	return id
 }
 
 // GradeExplain checks an explanation against the topic's key points. A key
-// point about a product counts only when its term is in a clause about that
-// product (named there, or carried from the clause before when a clause
-// names none); a term negated in its clause does not count; an answer that
-// is a list of keywords earns half at most. An answer given after the time
-// is up is graded, but earns nothing.
+// point about a product counts only when its term is said of that product
+// in a clause that states something: after the product's name in the same
+// clause (the nearest name before the term decides), or in a clause that
+// names no product, carried from the clause before. A term negated in its
+// clause does not count; a bare word ("scale.") earns nothing; a phrase the
+// data marks as contradicting the point, said of its product, cancels it.
+// An answer that is a list of keywords earns half at most. An answer given
+// after the time is up is graded, but earns nothing.
 func GradeExplain(t Topic, text string, elapsed time.Duration) ExplainResult {
 	r := ExplainResult{Topic: t.ID, InTime: elapsed <= time.Duration(t.Seconds)*time.Second, Elapsed: elapsed.Seconds(),
 		Covered: []Point{}, Missed: []Point{}, Terms: []string{}, Notes: []PointNote{}, Feedback: []string{}}
 	clauses := splitClauses(t, text)
-	r.KeywordList = strings.TrimSpace(text) != "" && keywordList(text)
+	r.KeywordList = strings.TrimSpace(text) != "" && (keywordList(text) || fragmentList(text))
 	for _, p := range t.Points {
 		hit, note := pointHit(t, p, clauses)
 		r.Score.Max++
@@ -94,12 +121,29 @@ func GradeExplain(t Topic, text string, elapsed time.Duration) ExplainResult {
 	return r
 }
 
-// pointHit finds the first term of p said, unnegated, in a clause about the
-// point's product; when none is, it says what came closest.
+// pointHit finds the first term of p said, unnegated, of the point's
+// product in a clause that states something; when none is, or when the
+// answer contradicts the point, it says why.
 func pointHit(t Topic, p Point, clauses []clause) (hit, note string) {
-	var wrongProduct, negated string
+	about := func(cl clause, at int) bool { return len(p.About) == 0 || slices.Contains(p.About, cl.aboutAt(at)) }
 	for _, cl := range clauses {
-		about := len(p.About) == 0 || slices.Contains(p.About, cl.subject)
+		if cl.fragment {
+			continue
+		}
+		for _, c := range p.Contradicts {
+			at := termIndex(cl.text, c)
+			if at < 0 || negatedBefore(cl.text[:at]) || !about(cl, at) {
+				continue
+			}
+			of := ""
+			if len(p.About) > 0 {
+				of = " of " + t.productNames([]string{cl.aboutAt(at)})
+			}
+			return "", fmt.Sprintf("You said “%s”%s, which is not so", saidAt(cl.text, at, c), of)
+		}
+	}
+	var wrongProduct, negated, bare string
+	for _, cl := range clauses {
 		for _, term := range p.Terms {
 			at := termIndex(cl.text, term)
 			if at < 0 {
@@ -107,11 +151,15 @@ func pointHit(t Topic, p Point, clauses []clause) (hit, note string) {
 			}
 			said := saidAt(cl.text, at, term)
 			switch {
+			case cl.fragment:
+				if bare == "" {
+					bare = said
+				}
 			case negatedBefore(cl.text[:at]):
 				if negated == "" {
 					negated = said
 				}
-			case !about:
+			case !about(cl, at):
 				if wrongProduct == "" {
 					wrongProduct = said
 				}
@@ -125,6 +173,8 @@ func pointHit(t Topic, p Point, clauses []clause) (hit, note string) {
 		return "", fmt.Sprintf("You said “%s”, but of %s, not of %s", wrongProduct, t.productNames(otherProducts(t, p.About)), t.productNames(p.About))
 	case negated != "":
 		return "", fmt.Sprintf("You said “%s” only in the negative", negated)
+	case bare != "":
+		return "", fmt.Sprintf("You said “%s” only as a bare word, not in a sentence that says what it is about", bare)
 	}
 	return "", ""
 }
@@ -207,16 +257,18 @@ func words(text string) []string {
 }
 
 // clauseBreaks split a sentence into clauses.
-var clauseBreaks = []string{";", ",", ":", " but ", " while ", " whereas ", " — ", " - ", "\n"}
+var clauseBreaks = []string{";", ",", ":", " but ", " while ", " whereas ", " — ", " - "}
 
-// splitClauses cuts an answer into clauses and finds each clause's
-// subject: the first product it names ("Dynamo is the renamed Triton" is
-// about Dynamo). A clause that names none is about the subject of the
-// clause before it ("Dynamo sits above engines, and it routes ...").
+// splitClauses cuts an answer into clauses and finds the products each
+// names. A clause that names none is about the subject of the clause
+// before it: the first product that one names ("Dynamo sits above engines,
+// and it routes ...").
 func splitClauses(t Topic, text string) []clause {
 	text = strings.ReplaceAll(strings.ToLower(text), "’", "'")
-	var pieces []string
+	var out []clause
+	subject := ""
 	for _, sentence := range splitSentences(text) {
+		frag := isFragment(sentence)
 		parts := []string{sentence}
 		for _, br := range clauseBreaks {
 			var next []string
@@ -225,21 +277,54 @@ func splitClauses(t Topic, text string) []clause {
 			}
 			parts = next
 		}
-		pieces = append(pieces, parts...)
-	}
-	var out []clause
-	subject := ""
-	for _, p := range pieces {
-		p = normalize(p)
-		if p == "" {
-			continue
+		for _, p := range parts {
+			p = normalize(p)
+			if p == "" {
+				continue
+			}
+			cl := clause{text: p, subject: subject, named: t.nameProducts(p), fragment: frag}
+			if len(cl.named) > 0 {
+				subject = cl.named[0].id
+			}
+			out = append(out, cl)
 		}
-		if named := t.nameProducts(p); len(named) > 0 {
-			subject = named[0]
-		}
-		out = append(out, clause{text: p, subject: subject})
 	}
 	return out
+}
+
+// isFragment reports whether a sentence states nothing: one bare word, or
+// words with no verb among them.
+func isFragment(sentence string) bool {
+	ws := words(sentence)
+	if len(ws) == 0 {
+		return false
+	}
+	if len(ws) == 1 {
+		return true
+	}
+	for _, w := range ws {
+		if slices.Contains(verbs, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// fragmentList reports whether an answer is mostly sentences that state
+// nothing ("Dynamo is an orchestrator. general. coexist. scale."): two or
+// more, and a third of its sentences at least.
+func fragmentList(text string) bool {
+	sentences, frags := 0, 0
+	for _, s := range splitSentences(strings.ToLower(text)) {
+		if len(words(s)) == 0 {
+			continue
+		}
+		sentences++
+		if isFragment(s) {
+			frags++
+		}
+	}
+	return frags >= 2 && 3*frags >= sentences
 }
 
 // splitSentences cuts at . ! ? followed by a space or the end (so "v1.6"
@@ -248,7 +333,10 @@ func splitSentences(text string) []string {
 	var out []string
 	start := 0
 	for i := 0; i < len(text); i++ {
-		if c := text[i]; c == '.' || c == '!' || c == '?' {
+		if c := text[i]; c == '\n' {
+			out = append(out, text[start:i])
+			start = i + 1
+		} else if c == '.' || c == '!' || c == '?' {
 			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n' {
 				out = append(out, text[start:i])
 				start = i + 1
@@ -258,14 +346,11 @@ func splitSentences(text string) []string {
 	return append(out, text[start:])
 }
 
-// nameProducts lists the topic's products a clause names, in the order it
-// names them; the longest name is matched first, so "dynamo-triton" is not
-// also read as "dynamo".
-func (t Topic) nameProducts(text string) []string {
-	type found struct {
-		at int
-		id string
-	}
+// nameProducts lists the topic's products a clause names and where, in
+// the order it names them; the longest name is matched first, so
+// "dynamo-triton" is not also read as "dynamo".
+func (t Topic) nameProducts(text string) []named {
+	type found = named
 	type name struct{ text, id string }
 	var names []name
 	for _, tp := range t.Products {
@@ -294,13 +379,7 @@ func (t Topic) nameProducts(text string) []string {
 		}
 	}
 	slices.SortFunc(hits, func(a, c found) int { return a.at - c.at })
-	var ids []string
-	for _, h := range hits {
-		if !slices.Contains(ids, h.id) {
-			ids = append(ids, h.id)
-		}
-	}
-	return ids
+	return hits
 }
 
 // verbs are the words that make a clause a statement rather than a label.

@@ -506,7 +506,7 @@ func TestExplainSaysWhyAPointWasMissed(t *testing.T) {
 	e.typeText("Dynamo is the renamed Triton Inference Server, a general model server.")
 	e.press("ctrl+d")
 	page := strings.Join(strings.Fields(pageText(e.screen().(*explainScreen).page)), " ")
-	if !strings.Contains(page, "You said “general”, but of NVIDIA Dynamo, not of Dynamo-Triton.") {
+	if !strings.Contains(page, "You said “general model”, but of NVIDIA Dynamo, not of Dynamo-Triton.") {
 		t.Errorf("the swap is not explained:\n%s", page)
 	}
 	f := newDrillEnv(t, 100, 40, drill.Explain)
