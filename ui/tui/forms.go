@@ -6,11 +6,14 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 	"charm.land/lipgloss/v2"
@@ -378,7 +381,35 @@ func newForm(c *shared, w, h int, fields ...huh.Field) *form {
 		bg = color.Black
 	}
 	f.Update(tea.BackgroundColorMsg{Color: bg})
+	th := formTheme(c.noColor, compact).Theme(c.Styles.Dark)
+	for _, fl := range fields {
+		if in, ok := fl.(*huh.Input); ok {
+			themeBlurredInput(in, th.Blurred.TextInput)
+		}
+	}
 	return &form{f: f}
+}
+
+// themeBlurredInput gives a text input the theme's blurred styles. huh
+// v2.0.3 copies only its theme's focused text-input styles into the
+// bubbles text input it wraps, so a blurred input kept bubbles' defaults:
+// its value in ANSI 37, light grey, 1.3:1 on a white terminal. huh has no
+// way to reach that text input, so this sets its blurred styles once
+// through reflection (huh's View never touches them again); if huh's
+// insides change, it leaves the input as it is and the rendered-contrast
+// test fails.
+func themeBlurredInput(in *huh.Input, ts huh.TextInputStyles) {
+	v := reflect.ValueOf(in).Elem().FieldByName("textinput")
+	if !v.IsValid() || v.Type() != reflect.TypeFor[textinput.Model]() || !v.CanAddr() {
+		return
+	}
+	ti := (*textinput.Model)(unsafe.Pointer(v.UnsafeAddr()))
+	st := ti.Styles()
+	st.Blurred.Text = ts.Text
+	st.Blurred.Placeholder = ts.Placeholder
+	st.Blurred.Prompt = ts.Prompt
+	st.Blurred.Suggestion = ts.Placeholder
+	ti.SetStyles(st)
 }
 
 // init focuses the first field. Its command would only start the cursor
