@@ -342,7 +342,7 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 			if slices.Contains(g.Mentioned, reason.Rule) {
 				named = "✓ "
 			}
-			r.say("      %s%s: %s\n", named, reason.Rule, reason.Text)
+			r.say("      %s%s\n", named, reason.Text) // words only: rule ids stay in the trace and JSON
 		}
 	}
 	return res, nil

@@ -677,6 +677,13 @@ func TestScenarioAllRight(t *testing.T) {
 	if v := pageText(s.page); !strings.Contains(v, "✓ Orchestrator: you picked llm-d; stackpick picks llm-d + KServe") {
 		t.Errorf("result:\n%s", v)
 	}
+	// Words only: rule ids belong to the trace and JSON.
+	v := strings.Join(strings.Fields(pageText(s.page)), " ")
+	for _, r := range e.c.KB.Rules {
+		if strings.Contains(v, r.ID) {
+			t.Errorf("the feedback shows the rule id %s", r.ID)
+		}
+	}
 	// shift+tab goes back a step without losing what was typed.
 	f := newDrillEnv(t, 80, 24, drill.Scenario)
 	f.press("2").typeText("because").press("enter", "shift+tab")

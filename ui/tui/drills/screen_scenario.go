@@ -227,8 +227,9 @@ func (s *scenarioScreen) layoutResult() {
 			if slices.Contains(g.Mentioned, r.Rule) {
 				mark = st.Good.Render("✓")
 			}
-			ls := report.Wrap(r.Rule+": "+r.Text, w, 7, 2)
-			ls[0] = "     " + mark + " " + st.RuleID.Render(r.Rule) + strings.TrimPrefix(strings.TrimLeft(ls[0], " "), r.Rule)
+			// Words only: rule ids live in the trace view and JSON.
+			ls := report.Wrap(r.Text, w, 7, 2)
+			ls[0] = "     " + mark + " " + strings.TrimLeft(ls[0], " ")
 			lines = append(lines, ls...)
 		}
 		lines = append(lines, "")
