@@ -67,14 +67,19 @@ func (c *Content) FlagQuiz(kb *knowledge.KB, seed uint64, misses Misses) []FlagQ
 		if repeats == 3 || flagMisses[id] == 0 {
 			break
 		}
-		first := qs[slices.IndexFunc(qs, func(q FlagQuestion) bool { return q.FlagID == id })]
+		at := slices.IndexFunc(qs, func(q FlagQuestion) bool { return q.FlagID == id })
 		other := ModeName
-		if first.Mode == ModeName {
+		if qs[at].Mode == ModeName {
 			other = ModeDefault
+		} else {
+			// A default question shows the flag's name, so the name is
+			// asked first and the default again at the end.
+			qs[at].Mode, other = ModeName, ModeDefault
 		}
 		qs = append(qs, FlagQuestion{FlagID: id, Mode: other})
 		repeats++
 	}
+	qs = c.untangle(kb, qs)
 	for i := range qs {
 		c.fillQuestion(kb, qs, i, rng)
 	}
@@ -92,12 +97,17 @@ func (c *Content) fillQuestion(kb *knowledge.KB, qs []FlagQuestion, i int, rng *
 		return
 	}
 	later := map[string]bool{}
+	var laterNames []string
 	for _, lq := range qs[i+1:] {
 		if lq.Mode == ModeDefault {
 			later[kb.Flag(lq.FlagID).Effect] = true
+		} else {
+			laterNames = append(laterNames, kb.Flag(lq.FlagID).Name)
 		}
 	}
-	usable := func(e string) bool { return e != "" && e != f.Effect && !later[e] }
+	usable := func(e string) bool {
+		return e != "" && e != f.Effect && !later[e] && !slices.ContainsFunc(laterNames, func(n string) bool { return NamesFlag(e, n) })
+	}
 	var top, rest []string
 	for _, it := range c.FlagItems {
 		if e := kb.Flag(it.ID).Effect; usable(e) && !slices.Contains(top, e) {
@@ -115,6 +125,85 @@ func (c *Content) fillQuestion(kb *knowledge.KB, qs []FlagQuestion, i int, rng *
 	q.Choices = append([]string{f.Effect}, others[:min(3, len(others))]...)
 	rng.Shuffle(len(q.Choices), func(a, b int) { q.Choices[a], q.Choices[b] = q.Choices[b], q.Choices[a] })
 	q.Correct = slices.Index(q.Choices, f.Effect)
+}
+
+// NamesFlag reports whether text names the flag called name ("--max-num-seqs"),
+// with or without its dashes, as a whole word.
+func NamesFlag(text, name string) bool {
+	text, name = strings.ToLower(text), strings.TrimLeft(strings.ToLower(name), "-")
+	part := func(b byte) bool { return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '_' }
+	for from := 0; ; {
+		i := strings.Index(text[from:], name)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(name)
+		before := i == 0 || !part(text[i-1]) || (text[i-1] == '-' && (i < 2 || text[i-2] == '-' || !part(text[i-2])))
+		if before && (end == len(text) || !part(text[end])) {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+// shownText is what a question and its feedback show whatever the answer,
+// its wrong effects aside: the effect, the default and what it depends on.
+func shownText(kb *knowledge.KB, q FlagQuestion) string {
+	f := kb.Flag(q.FlagID)
+	return f.Effect + "\n" + f.Default + "\n" + f.DependsOn
+}
+
+// untangle orders the questions so that none gives away a later one: a
+// question whose effect, default or dependency names the flag a later
+// question asks for by name comes after that question (and a flag asked
+// by name comes before its default question, which shows the name). A
+// name question that cannot move without a leak of its own is asked for
+// its default instead.
+func (c *Content) untangle(kb *knowledge.KB, qs []FlagQuestion) []FlagQuestion {
+	leaksTo := func(q, p FlagQuestion) bool { // q, asked before p, gives p away
+		if p.Mode != ModeName {
+			return false
+		}
+		name := kb.Flag(p.FlagID).Name
+		if q.FlagID == p.FlagID {
+			return q.Mode == ModeDefault
+		}
+		return NamesFlag(shownText(kb, q), name)
+	}
+	moves := map[string]int{}
+	for range 4 * len(qs) * len(qs) {
+		moved := false
+		for j := 0; j < len(qs) && !moved; j++ {
+			for i := 0; i < j; i++ {
+				if !leaksTo(qs[i], qs[j]) {
+					continue
+				}
+				p := qs[j]
+				k := FlagItemID(p.FlagID, p.Mode)
+				if moves[k]++; moves[k] > len(qs) {
+					qs[j].Mode = ModeDefault
+				} else {
+					qs = slices.Insert(slices.Delete(qs, j, j+1), i, p)
+				}
+				moved = true
+				break
+			}
+		}
+		if !moved {
+			return qs
+		}
+	}
+	// Still tangled: every name question that leaks is asked for its
+	// default instead.
+	for j := range qs {
+		for i := 0; i < j; i++ {
+			if leaksTo(qs[i], qs[j]) {
+				qs[j].Mode = ModeDefault
+			}
+		}
+	}
+	return qs
 }
 
 // FlagAnswer is what the player gave for one question.
