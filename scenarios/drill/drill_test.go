@@ -711,3 +711,35 @@ func TestFlagsDrillGivesNoLaterAnswerAway(t *testing.T) {
 		t.Error("NamesFlag misreads a flag's name")
 	}
 }
+
+// The flags drill takes a right default however it is spelt (the review's
+// rejected paraphrases), the full GPU rule for full marks, and a flag
+// named with the underscores vLLM's parser accepts.
+func TestFlagsDrillAcceptsParaphrases(t *testing.T) {
+	c := content(t)
+	for _, tc := range [][2]string{
+		{"vllm-gpu-memory-utilization", "92 %"},
+		{"vllm-gpu-memory-utilization", "92 percent"},
+		{"vllm-gpu-memory-utilization", "92 per cent"},
+		{"vllm-tensor-parallel-size", "one"},
+		{"vllm-max-cudagraph-capture-size", "depends on max-num-seqs"},
+		{"vllm-max-cudagraph-capture-size", "depends on --max-num-seqs"},
+		{"vllm-max-cudagraph-capture-size", "derived from max-num-seqs"},
+		{"vllm-max-cudagraph-capture-size", "same as --max-num-seqs"},
+		{"vllm-max-num-seqs", "256 elsewhere, 1024 on H100"},
+		{"vllm-max-num-batched-tokens", "8192 on H100, 2048 on A100"},
+	} {
+		g := c.GradeFlag(kb, drill.FlagQuestion{FlagID: tc[0], Mode: drill.ModeDefault}, drill.FlagAnswer{Default: tc[1], Choice: -1})
+		if g.DefaultVerdict != "right" || g.Points != 1 {
+			t.Errorf("%s: %q graded %s (%v points), want right", tc[0], tc[1], g.DefaultVerdict, g.Points)
+		}
+	}
+	for _, wrong := range [][2]string{{"vllm-gpu-memory-utilization", "90 %"}, {"vllm-tensor-parallel-size", "two"}, {"vllm-max-num-seqs", "256"}} {
+		if g := c.GradeFlag(kb, drill.FlagQuestion{FlagID: wrong[0], Mode: drill.ModeDefault}, drill.FlagAnswer{Default: wrong[1], Choice: -1}); g.DefaultVerdict == "right" {
+			t.Errorf("%s: %q graded right", wrong[0], wrong[1])
+		}
+	}
+	if g := c.GradeFlag(kb, drill.FlagQuestion{FlagID: "vllm-kv-cache-dtype", Mode: drill.ModeName}, drill.FlagAnswer{Name: "--kv_cache_dtype"}); g.Points != 2 {
+		t.Errorf("--kv_cache_dtype: %s (%v)", g.NameVerdict, g.Points)
+	}
+}

@@ -298,6 +298,10 @@ func (c *Content) GradeFlag(kb *knowledge.KB, q FlagQuestion, ans FlagAnswer) Fl
 		case got != "" && matchesAny(got, item.Accept):
 			g.Points++
 			g.DefaultVerdict = "right"
+		case got != "" && namesBoth(got, item.SeedDefault):
+			// The full rule: both values the default resolves to.
+			g.Points++
+			g.DefaultVerdict = "right"
 		case got != "" && matchesAny(got, item.SeedDefault):
 			g.Points += 0.5
 			g.DefaultVerdict = "partly right"
@@ -312,7 +316,8 @@ func (c *Content) GradeFlag(kb *knowledge.KB, q FlagQuestion, ans FlagAnswer) Fl
 			g.EffectVerdict = "wrong"
 		}
 	case ModeName:
-		got := strings.TrimLeft(normalize(ans.Name), "-")
+		// vLLM's parser takes --kv_cache_dtype for --kv-cache-dtype.
+		got := strings.TrimLeft(strings.ReplaceAll(normalize(ans.Name), "_", "-"), "-")
 		names := append([]string{f.Name}, f.Aliases...)
 		switch {
 		case got != "" && slices.ContainsFunc(names, func(n string) bool { return strings.TrimLeft(n, "-") == got }):
@@ -361,12 +366,44 @@ func matchesAny(got string, accepted []string) bool {
 	first := strings.Fields(strings.Trim(got, " .,;:"))
 	for _, a := range accepted {
 		a = canonical(a)
-		if got == a || (len(first) > 0 && first[0] == a) {
+		if got == a || strings.HasPrefix(got, a+" ") || (len(first) > 0 && first[0] == a) {
 			return true
 		}
 	}
 	return false
 }
+
+// namesBoth reports whether an answer names two or more of a flag's
+// values ("256 elsewhere, 1024 on H100"): with a default that depends on
+// the GPU, that is the whole rule.
+func namesBoth(got string, values []string) bool {
+	if len(values) < 2 {
+		return false
+	}
+	ws := strings.Fields(strings.Map(func(r rune) rune {
+		if r == ',' || r == ';' || r == '/' || r == '(' || r == ')' {
+			return ' '
+		}
+		return r
+	}, canonical(got)))
+	var named []string
+	for _, v := range values {
+		v = canonical(v)
+		if !slices.Contains(named, v) && (slices.Contains(ws, v) || slices.Contains(ws, v+".")) {
+			named = append(named, v)
+		}
+	}
+	return len(named) >= 2
+}
+
+// numberWords are small numbers as words ("one" for a TP size of 1).
+var numberWords = map[string]string{"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+
+// percentRE is a number with its percent sign or word apart ("92 %",
+// "92 percent", "92 per cent").
+var percentRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(\d)\s*(%|percent\b|per cent\b|pct\b)`)
+})
 
 // truthy and falsy are the spellings of an on/off default.
 var (
@@ -378,9 +415,13 @@ var (
 // them (0.92, 8192), a percentage as its fraction, a k suffix as ×1024, an
 // on/off word as true or false.
 func canonical(s string) string {
-	s = normalize(s)
+	s = percentRE().ReplaceAllString(normalize(s), "$1%")
 	var b strings.Builder
 	word := func(w string) string {
+		if d, ok := numberWords[w]; ok {
+			w = d
+		}
+		w = strings.TrimPrefix(w, "--")
 		switch {
 		case slices.Contains(truthy, w):
 			return "true"
