@@ -99,7 +99,7 @@ func TestTerminalDrillExplainNoColor(t *testing.T) {
 	if c := colourSGR(styled); c != "" {
 		t.Errorf("NO_COLOR=1 but the screen has colour (%q):\n%q", c, styled)
 	}
-	tm.keys("Dynamo-Triton is the renamed Triton Inference Server. Which one? Both.")
+	tm.keys("Dynamo-Triton is the renamed Triton Inference Server. Which one? They can coexist.")
 	tm.waitFor("the text", contains("Which one?"))
 	tm.keys("C-d")
 	tm.waitFor("the grade", contains("Explain: "))

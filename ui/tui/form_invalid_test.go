@@ -108,6 +108,15 @@ func TestEscPutsBackTheAnswer(t *testing.T) {
 		if !strings.Contains(d.view(), "gpus_per_node put back to 8") {
 			t.Errorf("esc on %q does not say what it put back:\n%s", typed, d.view())
 		}
+		// Resume shows the old value, not the refused text or its error.
+		d.press("enter")
+		fs, ok := d.screen().(*formScreen)
+		if !ok {
+			t.Fatalf("Resume after esc on %q opened %q", typed, d.screen().Title())
+		}
+		if v := d.view(); fs.form.focusedKey() != "gpus_per_node" || !strings.Contains(v, "> 8") || (typed != "" && strings.Contains(v, "> "+typed)) || strings.Contains(v, "enter a whole number") {
+			t.Errorf("Resume after esc on %q should show gpus_per_node = 8 again:\n%s", typed, v)
+		}
 	}
 	// A valid number is kept: esc means "back, answers kept".
 	d := newDriver(t, 80, 24)

@@ -105,6 +105,45 @@ func TestBackFromPresetResultGoesToTheList(t *testing.T) {
 	}
 }
 
+// A preset opened on its questions (enter, then yes) has the list under
+// it: back from its result, nothing changed, comes to the list; after an
+// edit it comes to the questions. The confirm names the preset by its
+// title, not its file name.
+func TestBackFromALoadedPresetsResultGoesToTheList(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("n").focusField("nodes").retype("3") // answers typed: loading asks first
+	d.press("esc", "l", "down", "enter")
+	title := d.m.c.Scenarios[1].Title
+	if v := d.view(); !strings.Contains(v, "Load “"+title+"”?") || strings.Contains(v, "Load "+d.m.c.Scenarios[1].Name+"?") {
+		t.Errorf("the confirm should name the preset %q:\n%s", title, v)
+	}
+	d.press("y")
+	if _, ok := d.screen().(*formScreen); !ok {
+		t.Fatalf("loading a preset should open its questions, got %q", d.screen().Title())
+	}
+	d.press("ctrl+r")
+	if _, ok := d.screen().(*resultScreen); !ok {
+		t.Fatalf("ctrl+r should show the result, got %q", d.screen().Title())
+	}
+	d.press("esc")
+	if s, ok := d.screen().(*scenarioScreen); !ok || s.cursor != 1 {
+		t.Fatalf("back from an unchanged preset's result should go to the preset list on it, got %q", d.screen().Title())
+	}
+	// Changed on the way: the result is over the questions.
+	d.press("enter")
+	if _, ok := d.screen().(*formScreen); !ok {
+		t.Fatalf("enter on the list should open the questions, got %q", d.screen().Title())
+	}
+	d.focusField("nodes").retype("3").press("ctrl+r", "esc")
+	if _, ok := d.screen().(*formScreen); !ok {
+		t.Errorf("back from an edited preset's result should go to its questions, got %q", d.screen().Title())
+	}
+	d.press("esc")
+	if _, ok := d.screen().(*scenarioScreen); !ok {
+		t.Errorf("back from a preset's questions should go to the list, got %q", d.screen().Title())
+	}
+}
+
 // On a short terminal a list question's items stay in sight: the why
 // gives way first, and the item under the cursor is always on screen, so
 // nobody ticks what they cannot see. No item is cut mid-word.

@@ -60,6 +60,9 @@ type formScreen struct {
 		key string
 		val knowledge.Value
 	}
+	// fromPreset is set when the form opened on a preset just loaded
+	// from the preset list, which lies under it.
+	fromPreset bool
 	// settled is the session's version when focus came to the question:
 	// leaving it with the version unchanged means its answer moved nothing.
 	settled int
@@ -158,6 +161,10 @@ func (s *formScreen) refuseLeaving(err error, esc bool) tea.Cmd {
 		a := s.c.session.answers.With(s.c.KB.QuestionIndex(q.Key), s.entered.val)
 		s.c.session.set(a)
 		s.c.Status = q.Key + " put back to " + s.entered.val.Plain(q.Type) + " (the number typed was not valid)"
+		// The fields start again from the answers, so Resume shows the old
+		// value, not the text that was refused.
+		s.form, s.err = nil, ""
+		s.rebuild()
 		s.c.Pop()
 		return nil
 	}
@@ -186,7 +193,14 @@ func (s *formScreen) gotoPage(i, focus int) tea.Cmd {
 	return nil
 }
 
+// showResult opens the result over the questions; for a preset loaded
+// and not changed, in their place, so back from it comes to the preset
+// list to try the next one.
 func (s *formScreen) showResult() tea.Cmd {
+	if s.fromPreset && !s.c.session.unsaved() {
+		s.c.Replace(newResultScreen(s.c))
+		return nil
+	}
 	s.c.Push(newResultScreen(s.c))
 	return nil
 }

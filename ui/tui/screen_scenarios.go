@@ -60,7 +60,11 @@ func (s *scenarioScreen) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, keys.Open):
 		return s.confirmThen(func() tea.Cmd {
 			s.load(c.Scenarios[s.cursor])
-			c.Replace(newFormScreen(c))
+			// Over the list: back from the preset's questions, or from its
+			// result while nothing was changed, comes to the list.
+			f := newFormScreen(c)
+			f.fromPreset = true
+			c.Push(f)
 			return nil
 		})
 	case key.Matches(k, keys.Result):
@@ -81,7 +85,7 @@ func (s *scenarioScreen) confirmThen(then func() tea.Cmd) tea.Cmd {
 	if !c.session.unsaved() {
 		return then()
 	}
-	return c.Confirm("Load "+c.Scenarios[s.cursor].Name+"?",
+	return c.Confirm("Load “"+c.Scenarios[s.cursor].Title+"”?",
 		"The answers of \""+c.session.origin+"\" are not saved and will be replaced.",
 		func(yes bool) tea.Cmd {
 			c.Pop()
