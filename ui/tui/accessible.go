@@ -120,7 +120,7 @@ func offerWrite(in io.Reader, w io.Writer, width int, ask, prompt string, write 
 	for {
 		path := ""
 		fmt.Fprintln(w)
-		for _, l := range report.Wrap(ask, width, 0, 0) {
+		for _, l := range wrapWhole(ask, width) {
 			fmt.Fprintln(w, l)
 		}
 		if err := askText(in, w, prompt, &path); err != nil {
@@ -142,10 +142,20 @@ func offerWrite(in io.Reader, w io.Writer, width int, ask, prompt string, write 
 			done, err = write(path, true)
 		}
 		if err != nil {
-			fmt.Fprintf(w, "Not written: %v\n", err)
+			done = fmt.Sprintf("Not written: %v", err)
+		}
+		for _, para := range strings.Split(done, "\n") {
+			if strings.HasPrefix(para, "Replay: ") {
+				fmt.Fprintln(w, para) // a command, copied whole: one line
+				continue
+			}
+			for _, l := range wrapWhole(para, width) {
+				fmt.Fprintln(w, l)
+			}
+		}
+		if err != nil {
 			continue
 		}
-		fmt.Fprintln(w, done)
 		return nil
 	}
 }
@@ -158,6 +168,59 @@ func offerSave(in io.Reader, w io.Writer, width int, kb *knowledge.KB, a knowled
 		if err := store.WriteFile(path, a.TOML(header), overwrite); err != nil {
 			return "", err
 		}
-		return "Saved " + path + ". Replay: " + replayCommand(kbDir, path), nil
+		return "Saved " + path + ".\nReplay: " + replayCommand(kbDir, path), nil
 	})
+}
+
+// blankIsDone reads a multi-select's answers, a bare enter turned into the
+// 0 that ends huh's accessible multi-select. It passes reads through as
+// they come (a line at a time from a terminal), so it reads no further
+// ahead than huh would.
+type blankIsDone struct {
+	r       io.Reader
+	pending []byte
+	atStart bool
+}
+
+func (b *blankIsDone) Read(p []byte) (int, error) {
+	if len(b.pending) == 0 {
+		buf := make([]byte, max(len(p), 1))
+		n, err := b.r.Read(buf)
+		for _, c := range buf[:n] {
+			if (c == '\n' || c == '\r') && b.atStart {
+				b.pending = append(b.pending, '0')
+			}
+			b.pending = append(b.pending, c)
+			b.atStart = c == '\n'
+		}
+		if len(b.pending) == 0 {
+			return 0, err
+		}
+	}
+	n := copy(p, b.pending)
+	b.pending = b.pending[n:]
+	return n, nil
+}
+
+// wrapWhole wraps text at spaces to width and never cuts a word: a path
+// or a command wider than the line stands alone on its own line, whole,
+// for a screen reader to read and a mouse to copy.
+func wrapWhole(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case len([]rune(line))+1+len([]rune(w)) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }

@@ -133,3 +133,41 @@ func TestAccessiblePromptsFitAndEchoClose(t *testing.T) {
 		t.Errorf("the nodes answer is not read on a short prompt line:\n%s", stderr.String())
 	}
 }
+
+// A bare enter at a multi-select ends it with the items as they stand, as
+// it keeps the answer at every other prompt (huh wants a 0, and asked
+// again, "Invalid: must be a number"); a long path in what the prompts say
+// is never cut mid-word.
+func TestAccessibleListTakesABareEnterAndPathsStayWhole(t *testing.T) {
+	kb, list := loadKB(t)
+	dir := filepath.Join(t.TempDir(), "a-folder-with-a-rather-long-name", "and-another-one-below-it")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "accessible-answers-with-a-long-file-name.toml")
+	lines := []string{"1"}
+	lines = append(lines, "", "", "", "", "", "")     // Fleet
+	lines = append(lines, "", "", "", "", "", "", "") // Models: the list with a bare enter
+	lines = append(lines, "", "", "", "")
+	lines = append(lines, "", "", "", "", "", "", "", "")
+	lines = append(lines, "", "", "", "", "", "", "")
+	lines = append(lines, "", "", "", "")
+	lines = append(lines, path, "")
+	var stdout, stderr bytes.Buffer
+	err := Run(t.Context(), kb, list, Options{Accessible: true, Stdin: &lineReader{lines: lines}, Stdout: &stdout, Stderr: &stderr, Now: testNow})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if strings.Contains(stderr.String(), "Invalid") {
+		t.Errorf("a bare enter was refused:\n%s", stderr.String())
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("answers not saved (the prompts fell out of step): %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "\n"+path+".") && !strings.Contains(stderr.String(), " "+path+".") {
+		t.Errorf("the saved path is cut across lines:\n%s", stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "\nReplay: stackpick decide --answers "+path+"\n") {
+		t.Errorf("the replay command's path is cut across lines:\n%s", stderr.String())
+	}
+}

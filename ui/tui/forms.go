@@ -571,7 +571,13 @@ func askQuestions(in io.Reader, out io.Writer, kb *knowledge.KB, bs []*binding, 
 		for _, l := range report.Wrap(accessibleNow(q, cur.Plain(q.Type)), width, 2, 0) {
 			fmt.Fprintln(out, l)
 		}
-		if err := accessible(in, out, b.field(kb, true, width, 0)); err != nil {
+		r := in
+		if q.Type == knowledge.TypeList {
+			// A bare enter ends the list as it stands, as it keeps the
+			// answer at every other prompt (huh wants a 0).
+			r = &blankIsDone{r: in, atStart: true}
+		}
+		if err := accessible(r, out, b.field(kb, true, width, 0)); err != nil {
 			return err
 		}
 	}
@@ -593,7 +599,7 @@ func accessibleNow(q *knowledge.Question, now string) string {
 	case knowledge.TypeInt:
 		return fmt.Sprintf("Now %s. Press enter to keep it, or type %s.", now, q.AllowedText())
 	case knowledge.TypeList:
-		return fmt.Sprintf("Now %s. Type an item's number to tick or untick it, 0 when done.", now)
+		return fmt.Sprintf("Now %s. Type an item's number to tick or untick it; 0 or enter when done.", now)
 	default:
 		return fmt.Sprintf("Now %s. Press enter to keep it, or type the number of another.", now)
 	}
