@@ -58,6 +58,8 @@ type Content struct {
 	FlagItems []FlagItem `toml:"flag"`
 	// Distinctions say, per layer id, what sets the layer apart.
 	Distinctions map[string]Distinction `toml:"-"`
+	// ProductDistinctions override the layer's words per product id.
+	ProductDistinctions map[string]ProductDistinction `toml:"-"`
 }
 
 // Distinction is what sets one serving layer apart from the others, from
@@ -67,6 +69,15 @@ type Distinction struct {
 	Is    string `toml:"is"`
 	Does  string `toml:"does"`
 	Job   string `toml:"job"`
+}
+
+// ProductDistinction says, for one product, what it does and why it is
+// not on each other layer, where the layer's words would be false or too
+// general for it.
+type ProductDistinction struct {
+	ID   string            `toml:"id"`
+	Does string            `toml:"does"`
+	Not  map[string]string `toml:"not"`
 }
 
 // Generate is how the scenario drill draws a plausible scenario.
@@ -168,7 +179,8 @@ func Load(kb *knowledge.KB) (*Content, error) {
 	c.TaxonomyProducts = raw.Taxonomy.Products
 	var problems []string
 	var dist struct {
-		Distinction []Distinction `toml:"distinction"`
+		Distinction []Distinction        `toml:"distinction"`
+		Product     []ProductDistinction `toml:"product"`
 	}
 	md, err = toml.Decode(distinctionsTOML, &dist)
 	if err != nil {
@@ -191,6 +203,28 @@ func Load(kb *knowledge.KB) (*Content, error) {
 		if _, ok := c.Distinctions[l.ID]; !ok {
 			problems = append(problems, "distinctions.toml has no distinction for layer "+l.ID)
 		}
+	}
+	c.ProductDistinctions = map[string]ProductDistinction{}
+	for _, pd := range dist.Product {
+		p := kb.Product(pd.ID)
+		if p == nil {
+			problems = append(problems, "distinctions.toml names unknown product "+pd.ID)
+			continue
+		}
+		if pd.Does == "" {
+			problems = append(problems, "distinctions.toml: product "+pd.ID+" needs does")
+		}
+		for _, l := range kb.Layers {
+			if _, ok := pd.Not[l.ID]; !ok && l.ID != p.Layer {
+				problems = append(problems, "distinctions.toml: product "+pd.ID+" needs not."+l.ID)
+			}
+		}
+		for layer := range pd.Not {
+			if kb.Layer(layer) == nil || layer == p.Layer {
+				problems = append(problems, "distinctions.toml: product "+pd.ID+" has not."+layer+", not another layer")
+			}
+		}
+		c.ProductDistinctions[pd.ID] = pd
 	}
 	for _, id := range c.TaxonomyProducts {
 		if kb.Product(id) == nil {

@@ -85,11 +85,27 @@ func TestAWrongPlacementIsExplainedByTheDistinction(t *testing.T) {
 		product, chosen string
 		want            []string
 	}{
-		{"dynamo-triton", "orchestrator", []string{"Dynamo-Triton is a model server: it wraps engines behind HTTP/gRPC", "it does not route a fleet", "that is the orchestrator's job, which NVIDIA Dynamo does"}},
-		{"dynamo", "model-server", []string{"NVIDIA Dynamo is an orchestrator: it works above the engines", "it does not wrap engines behind one HTTP/gRPC API", "the model server's job, which Dynamo-Triton does"}},
+		{"dynamo-triton", "orchestrator", []string{"Dynamo-Triton is a model server: it serves many models of many frameworks", "Not an orchestrator: its name says Dynamo, but it is the renamed Triton Inference Server", "NVIDIA Dynamo, a different product, is the orchestrator"}},
+		{"dynamo", "model-server", []string{"NVIDIA Dynamo is an orchestrator: it sits above LLM engines", "Not a model server: it does not serve a repository of models", "that is Dynamo-Triton"}},
 		{"sglang", "orchestrator", []string{"SGLang is an engine: it runs the model on the accelerator", "which SGLang router does"}},
-		{"kserve", "engine", []string{"KServe is an orchestrator", "it does not run the model itself", "the engine's job, which vLLM does"}},
+		{"kserve", "engine", []string{"KServe is an orchestrator: it deploys serving pods on Kubernetes as InferenceService resources", "Not an engine: it runs no model itself"}},
+		// The review: the layer's words were false of KServe ("does not
+		// wrap engines behind one HTTP/gRPC API") and generic for Ray Serve.
+		{"kserve", "model-server", []string{"KServe is an orchestrator: it deploys serving pods on Kubernetes", "it does put models behind one API, which is why it is placed there, but it works a layer up"}},
+		{"ray-serve", "model-server", []string{"Ray Serve is an orchestrator: it composes models and logic, in Python on a Ray cluster", "no repository of framework backends"}},
+		{"llm-d", "model-server", []string{"llm-d is an orchestrator: it runs on Kubernetes over vLLM", "it serves LLMs, picking for each request the vLLM pod"}},
+		{"sgl-router", "engine", []string{"SGLang router is an orchestrator: it balances requests across SGLang workers", "it runs no model"}},
 		{"vllm", "", []string{"vLLM is an engine: it runs the model on the accelerator"}},
+	}
+	// KServe and Ray Serve no longer share one sentence, and none of the
+	// products with words of their own is told the layer's false template.
+	if a, b := c.Distinguish(kb, "kserve", "model-server"), c.Distinguish(kb, "ray-serve", "model-server"); strings.Contains(a, "does not wrap engines") || strings.Contains(b, "does not wrap engines") {
+		t.Errorf("KServe or Ray Serve told the layer template:\n%s\n%s", a, b)
+	}
+	for _, id := range []string{"kserve", "ray-serve", "dynamo-triton", "dynamo", "sgl-router", "llm-d"} {
+		if _, ok := c.ProductDistinctions[id]; !ok {
+			t.Errorf("%s has no distinction of its own", id)
+		}
 	}
 	for _, tc := range cases {
 		why := c.Distinguish(kb, tc.product, tc.chosen)

@@ -67,10 +67,18 @@ func (c *Content) GradeTaxonomy(kb *knowledge.KB, products []string, placed map[
 func (c *Content) Distinguish(kb *knowledge.KB, product, chosen string) string {
 	p := kb.Product(product)
 	own := c.Distinctions[p.Layer]
-	why := fmt.Sprintf("%s is %s: %s", p.Name, own.Is, own.Does)
+	pd, specific := c.ProductDistinctions[product]
+	does := own.Does
+	if specific {
+		does = pd.Does
+	}
+	why := fmt.Sprintf("%s is %s: %s", p.Name, own.Is, does)
 	other, ok := c.Distinctions[chosen]
 	if !ok || chosen == p.Layer {
 		return why + "."
+	}
+	if not, ok := pd.Not[chosen]; specific && ok {
+		return fmt.Sprintf("%s. Not %s: %s.", why, other.Is, not)
 	}
 	job := fmt.Sprintf("that is the %s's job", lower(kb.Layer(chosen).Name))
 	if q := relatedProduct(kb, p, chosen); q != nil {

@@ -38,7 +38,7 @@ func TestTaxonomyDrillGradesAndRecords(t *testing.T) {
 	// A wrong answer is graded with the reason, and asked first next time.
 	wrong := strings.Replace(input.String(), "m\n", "o\n", 1)
 	_, out, _ = runWithInput(t, env, wrong, "drill", "taxonomy", "--seed", "3")
-	if !strings.Contains(out, "✗ Dynamo-Triton: you said orchestrator. Dynamo-Triton is a model server: it wraps engines behind HTTP/gRPC and manages many models, of any framework, from a versioned repository; it does not route a fleet, spreading requests across replicas and scaling them (that is the orchestrator's job, which NVIDIA Dynamo does).") {
+	if !strings.Contains(out, "✗ Dynamo-Triton: you said orchestrator. Dynamo-Triton is a model server: it serves many models of many frameworks (ONNX, PyTorch, TensorRT, Python, XGBoost) from a versioned model repository, behind one HTTP/gRPC API, with ensembles for mixed model fleets. Not an orchestrator: its name says Dynamo, but it is the renamed Triton Inference Server") {
 		t.Fatalf("no reason for the wrong placement:\n%s", out)
 	}
 	_, out, _ = runWithInput(t, env, "", "drill", "taxonomy", "--seed", "3")
