@@ -82,10 +82,15 @@ type ProductDistinction struct {
 
 // Generate is how the scenario drill draws a plausible scenario.
 type Generate struct {
-	GPUsPerNode      []int         `toml:"gpus_per_node"`
-	MaxFullFineTunes int           `toml:"max_full_fine_tunes"`
-	GPUs             []GenerateGPU `toml:"gpu"`
-	Apart            []Apart       `toml:"apart"`
+	GPUsPerNode      []int `toml:"gpus_per_node"`
+	MaxFullFineTunes int   `toml:"max_full_fine_tunes"`
+	// MaxModelsPerGPU bounds the base models per GPU of the fleet
+	// (MaxModelsPerCPUNode per node of a CPU-only one): weights must fit.
+	MaxModelsPerGPU     int               `toml:"max_models_per_gpu"`
+	MaxModelsPerCPUNode int               `toml:"max_models_per_cpu_node"`
+	Spell               map[string]string `toml:"spell"`
+	GPUs                []GenerateGPU     `toml:"gpu"`
+	Apart               []Apart           `toml:"apart"`
 }
 
 // Apart is two answers a drawn scenario does not put together: when the

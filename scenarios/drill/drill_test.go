@@ -548,6 +548,45 @@ func TestEveryGeneratedScenarioIsPlausible(t *testing.T) {
 		if strings.Contains(p.Story, "method: none") {
 			fail("the story tells a method of none")
 		}
+		// The review's cases: models beyond the hardware, P/D on 1-GPU
+		// nodes, CNCF with no Kubernetes, canaries of a frozen stack.
+		room := a.Get("nodes").Int * max(gpn, 0) * 2
+		if gpn == 0 {
+			room = a.Get("nodes").Int
+		}
+		if base := a.Get("base_models").Int; base > max(room, 1) {
+			fail("%d base models on %d nodes of %d × %s", base, a.Get("nodes").Int, gpn, gpu)
+		}
+		if a.Get("disaggregation").Bool && gpn < 2 {
+			fail("P/D disaggregation on %d-GPU nodes", gpn)
+		}
+		if a.Get("kubernetes").Str == "none" && a.Get("governance").Str == "vendor-neutral" {
+			fail("a CNCF-governed stack with no Kubernetes")
+		}
+		if a.Get("change_cadence").Str == "frozen" && a.Get("traffic_splitting").Bool {
+			fail("canary rollouts of a frozen deployment")
+		}
+		if strings.Contains(p.Story, "mostly rag") {
+			fail("RAG spelt rag")
+		}
+		// The expected answer is typeable: the stack's words for each
+		// layer, typed at the prompt, read as that pick.
+		for _, l := range decide.Decide(kb, a).Layers {
+			ids, names := drill.PickChoices(kb, l.Layer)
+			typed := l.Pick
+			for _, id := range l.Also {
+				typed += " + " + kb.Product(id).Name
+			}
+			if got := drill.ParsePick(typed, ids, names, l.Pick, l.Also); got != l.Pick {
+				fail("the %s answer %q typed reads as %q", l.Layer, typed, got)
+			}
+			if len(l.Also) > 0 {
+				rev := kb.Product(l.Also[0]).Name + " + " + l.Pick
+				if got := drill.ParsePick(rev, ids, names, l.Pick, l.Also); got != l.Pick {
+					fail("the %s answer %q typed reads as %q", l.Layer, rev, got)
+				}
+			}
+		}
 		for qi, q := range kb.Questions {
 			if !q.Derived && !told[q.Key] && !reflect.DeepEqual(a.Values()[qi], defaults.Values()[qi]) {
 				fail("%s is drawn but the story never tells it", q.Key)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -138,6 +139,10 @@ func (c *Content) draw(kb *knowledge.KB, rng *rand.Rand, told map[string]bool) k
 			put(knowledge.KeyNodes, knowledge.Value{Int: nodes[rng.IntN(len(nodes))]})
 		}
 	}
+	// The base models' weights must fit the fleet.
+	if most := c.modelRoom(a); most > 0 && a.Get(knowledge.KeyBaseModels).Int > most {
+		put(knowledge.KeyBaseModels, knowledge.Value{Int: most})
+	}
 	// Fine-tunes have a method, and a method has fine-tunes; full
 	// fine-tunes are whole model copies, so there are few of them.
 	method, fts := a.Get(knowledge.KeyFineTuneMethod).Str, a.Get(knowledge.KeyFineTunes).Int
@@ -172,6 +177,16 @@ func (c *Content) draw(kb *knowledge.KB, rng *rand.Rand, told map[string]bool) k
 	return a
 }
 
+// modelRoom is how many base models the fleet of a can hold (0: no bound
+// in the data).
+func (c *Content) modelRoom(a knowledge.Answers) int {
+	nodes, gpn := a.Get(knowledge.KeyNodes).Int, a.Get(knowledge.KeyGPUsPerNode).Int
+	if a.Get(knowledge.KeyGPU).Str == knowledge.GPUCPU || gpn == 0 {
+		return max(nodes*c.Generate.MaxModelsPerCPUNode, min(c.Generate.MaxModelsPerCPUNode, 1))
+	}
+	return max(nodes*gpn*c.Generate.MaxModelsPerGPU, min(c.Generate.MaxModelsPerGPU, 1))
+}
+
 // Implausible lists what in a scenario people would not meet: GPUs per
 // node that no server of the card comes with, fine-tunes without a method
 // (or a method without fine-tunes), and the answers drills.toml keeps apart
@@ -201,6 +216,9 @@ func (c *Content) Implausible(kb *knowledge.KB, a knowledge.Answers) []string {
 		out = append(out, "method "+method+" with no fine-tunes")
 	case method == "full" && c.Generate.MaxFullFineTunes > 0 && fts > c.Generate.MaxFullFineTunes:
 		out = append(out, fmt.Sprintf("%d full fine-tunes", fts))
+	}
+	if most, base := c.modelRoom(a), a.Get(knowledge.KeyBaseModels).Int; most > 0 && base > most {
+		out = append(out, fmt.Sprintf("%d base models on a fleet that holds at most %d", base, most))
 	}
 	for _, ap := range c.Generate.Apart {
 		if ap.holds(a) {
@@ -252,8 +270,15 @@ func (c *Content) Story(kb *knowledge.KB, a knowledge.Answers) string {
 		}
 		sentences = append(sentences, fill(kb, a, p.Text))
 	}
-	return plurals(strings.Join(sentences, " "))
+	story := plurals(strings.Join(sentences, " "))
+	for id, word := range c.Generate.Spell {
+		story = spellRE(id).ReplaceAllString(story, word)
+	}
+	return story
 }
+
+// spellRE matches id as a whole word.
+func spellRE(id string) *regexp.Regexp { return regexp.MustCompile(`\b` + regexp.QuoteMeta(id) + `\b`) }
 
 // pluralRE is compiled when a story is first told, not at start.
 var pluralRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+) ((?:[\w-]+ )?[\w-]+)\(s\)`) })
@@ -409,4 +434,64 @@ func (ap Apart) instead(a knowledge.Answers) knowledge.Answers {
 		panic("drill: " + err.Error()) // checked at load
 	}
 	return a
+}
+
+// PickChoices are the picks a layer offers, in the order the drill numbers
+// them: its products, then none on an optional layer.
+func PickChoices(kb *knowledge.KB, layer string) (ids, names []string) {
+	for _, p := range kb.ProductsOn(layer) {
+		ids = append(ids, p.ID)
+		names = append(names, p.Name)
+	}
+	if l := kb.Layer(layer); l != nil && l.Optional {
+		ids = append(ids, knowledge.None)
+		names = append(names, knowledge.None)
+	}
+	return ids, names
+}
+
+// ParsePick reads a pick typed as its number (1-n), its id or its name,
+// or as the stack's own words for the layer, complements included
+// ("KServe + llm-d", in either order): a pick with its complements reads
+// as want when they are want and its complements, else as the first. ""
+// when a part is none of the choices.
+func ParsePick(got string, ids, names []string, want string, also []string) string {
+	var picked []string
+	for _, part := range strings.FieldsFunc(got, func(r rune) bool { return r == '+' || r == ',' }) {
+		i := pickIndex(part, ids, names)
+		if i < 0 {
+			return ""
+		}
+		if !slices.Contains(picked, ids[i]) {
+			picked = append(picked, ids[i])
+		}
+	}
+	switch {
+	case len(picked) == 0:
+		return ""
+	case len(picked) > 1 && slices.Contains(picked, want):
+		whole := append([]string{want}, also...)
+		if len(whole) == len(picked) && !slices.ContainsFunc(picked, func(id string) bool { return !slices.Contains(whole, id) }) {
+			return want
+		}
+	}
+	return picked[0]
+}
+
+// pickIndex reads one pick typed as its number (1-n), its id or its name;
+// -1 when it is none of them.
+func pickIndex(got string, ids, names []string) int {
+	got = strings.ToLower(strings.TrimSpace(got))
+	if n, err := strconv.Atoi(strings.TrimSuffix(got, ")")); err == nil {
+		if n >= 1 && n <= len(ids) {
+			return n - 1
+		}
+		return -1
+	}
+	for i := range ids {
+		if got == ids[i] || got == strings.ToLower(names[i]) {
+			return i
+		}
+	}
+	return -1
 }

@@ -291,6 +291,7 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 	}
 	r.say("SCENARIO: %s\n\n%s\n\nPick a product per layer by its number or name (none leaves the %s empty), and defend it in one line.\n\n", p.Title, p.Story, strings.Join(optional, " or the "))
 	ans := drill.StackAnswer{Picks: map[string]string{}, Defense: map[string]string{}}
+	d := decide.Decide(r.kb, p.Answers)
 	for _, layer := range r.kb.Layers {
 		// The same choices, in the same order, as the app numbers them:
 		// the products, then none on an optional layer.
@@ -312,8 +313,15 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 			if err != nil {
 				return drill.ScenarioResult{}, err
 			}
-			if i := pickIndex(pick, choices, names); i >= 0 {
-				ans.Picks[layer.ID] = choices[i]
+			var want string
+			var also []string
+			for _, lp := range d.Layers {
+				if lp.Layer == layer.ID {
+					want, also = lp.Pick, lp.Also
+				}
+			}
+			if id := drill.ParsePick(pick, choices, names, want, also); id != "" {
+				ans.Picks[layer.ID] = id
 				break
 			}
 			r.say("      type a number from 1 to %d, or one of: %s%s\n", len(choices), strings.Join(choices, ", "), suggestion(pick, choices))
@@ -324,7 +332,6 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 		}
 		ans.Defense[layer.ID] = line
 	}
-	d := decide.Decide(r.kb, p.Answers)
 	res := r.c.GradeScenario(r.kb, d, ans)
 	r.say("\nResult: %s\n", res.Score.Text())
 	for _, g := range res.Layers {
@@ -346,24 +353,6 @@ func (r *drillRun) scenarioDrill() (drill.ScenarioResult, error) {
 		}
 	}
 	return res, nil
-}
-
-// pickIndex reads a pick typed as its number (1-n), its id or its name;
-// -1 when it is none of them.
-func pickIndex(got string, ids, names []string) int {
-	got = strings.ToLower(strings.TrimSpace(got))
-	if n, err := strconv.Atoi(strings.TrimSuffix(got, ")")); err == nil {
-		if n >= 1 && n <= len(ids) {
-			return n - 1
-		}
-		return -1
-	}
-	for i := range ids {
-		if got == ids[i] || got == strings.ToLower(names[i]) {
-			return i
-		}
-	}
-	return -1
 }
 
 func suggestion(got string, choices []string) string {

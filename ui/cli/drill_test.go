@@ -58,7 +58,9 @@ func TestTaxonomyDrillGradesAndRecords(t *testing.T) {
 
 func TestScenarioDrillOnThePresetExitTest(t *testing.T) {
 	env := []string{"STACKPICK_HISTORY=" + filepath.Join(t.TempDir(), "h.json")}
-	input := "vllm\nmulti-LoRA for the tenants' fine-tunes; llm-d runs vLLM\nnone\nonly LLMs\nllm-d\nKubernetes-native, cache-aware routing\n"
+	// The orchestrator typed as the stack reads it, complement first
+	// ("llm-d + KServe" is the answer): a typeable answer in either order.
+	input := "vllm\nmulti-LoRA for the tenants' fine-tunes; llm-d runs vLLM\nnone\nonly LLMs\nKServe + llm-d\nKubernetes-native, cache-aware routing\n"
 	code, out, stderr := runWithInput(t, env, input, "drill", "scenario", "--scenario", "exit-test")
 	if code != 0 || stderr != "" {
 		t.Fatalf("code %d stderr %q", code, stderr)
