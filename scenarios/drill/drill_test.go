@@ -746,10 +746,19 @@ func TestFlagsDrillGivesNoLaterAnswerAway(t *testing.T) {
 				if q.Mode == drill.ModeDefault {
 					shown = append([]string{q.Flag}, q.Choices...)
 				}
-				right := c.GradeFlag(kb, q, drill.FlagAnswer{Default: kb.Flag(q.FlagID).Default, Choice: q.Correct, Name: q.Flag})
-				wrong := c.GradeFlag(kb, q, drill.FlagAnswer{Default: "xyz", Choice: (q.Correct + 1) % 4, Name: "xyz"})
+				right := c.GradeFlagAt(kb, qs, i, drill.FlagAnswer{Default: kb.Flag(q.FlagID).Default, Choice: q.Correct, Name: q.Flag})
+				wrong := c.GradeFlagAt(kb, qs, i, drill.FlagAnswer{Default: "xyz", Choice: (q.Correct + 1) % 4, Name: "xyz"})
 				shown = append(shown, right.Feedback()...)
 				shown = append(shown, wrong.Feedback()...)
+				// A near miss of a later answer gets no "did you mean" of it.
+				if q.Mode == drill.ModeName {
+					for _, later := range qs[i+1:] {
+						if later.Mode == drill.ModeName && later.FlagID != q.FlagID {
+							near := c.GradeFlagAt(kb, qs, i, drill.FlagAnswer{Name: later.Flag[:len(later.Flag)-1]})
+							shown = append(shown, near.Feedback()...)
+						}
+					}
+				}
 				text := strings.Join(shown, "\n")
 				for j, later := range qs[i+1:] {
 					if later.Mode != drill.ModeName {

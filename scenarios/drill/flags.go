@@ -541,6 +541,22 @@ type FlagsResult struct {
 	Score  Score       `json:"score"`
 }
 
+// GradeFlagAt grades question i of a drill: GradeFlag, with no "did you
+// mean" that names the flag a later question asks for by name (a near
+// miss of it would give that answer away).
+func (c *Content) GradeFlagAt(kb *knowledge.KB, qs []FlagQuestion, i int, ans FlagAnswer) FlagGrade {
+	g := c.GradeFlag(kb, qs[i], ans)
+	if g.DidYouMean == "" {
+		return g
+	}
+	for _, later := range qs[i+1:] {
+		if later.Mode == ModeName && later.FlagID != qs[i].FlagID && kb.Flag(later.FlagID).Name == g.DidYouMean {
+			g.DidYouMean = ""
+		}
+	}
+	return g
+}
+
 // GradeFlags grades every question; answers[i] answers questions[i].
 func (c *Content) GradeFlags(kb *knowledge.KB, qs []FlagQuestion, answers []FlagAnswer) FlagsResult {
 	var r FlagsResult
@@ -550,7 +566,7 @@ func (c *Content) GradeFlags(kb *knowledge.KB, qs []FlagQuestion, answers []Flag
 		if i < len(answers) {
 			a = answers[i]
 		}
-		g := c.GradeFlag(kb, q, a)
+		g := c.GradeFlagAt(kb, qs, i, a)
 		r.Grades = append(r.Grades, g)
 		r.Score.Points += g.Points
 		r.Score.Max += g.Max

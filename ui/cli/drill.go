@@ -396,7 +396,7 @@ func (r *drillRun) flags() (drill.FlagsResult, error) {
 			answers[i].Name = name
 		}
 		// Feedback at once, so the next question is asked knowing this one.
-		for _, line := range r.c.GradeFlag(r.kb, q, answers[i]).Feedback() {
+		for _, line := range r.c.GradeFlagAt(r.kb, qs, i, answers[i]).Feedback() {
 			r.say("      %s\n", line)
 		}
 		r.say("\n")

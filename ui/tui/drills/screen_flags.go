@@ -93,7 +93,7 @@ func (s *flagsScreen) goTo(i int, onList bool) tea.Cmd {
 // answer grades question i and shows the grade before the next question.
 func (s *flagsScreen) answer() tea.Cmd {
 	s.inputs[s.i].Blur()
-	s.grade = s.c.drills.content.GradeFlag(s.c.KB, s.qs[s.i], s.answerAt(s.i))
+	s.grade = s.c.drills.content.GradeFlagAt(s.c.KB, s.qs, s.i, s.answerAt(s.i))
 	s.review = true
 	return nil
 }
