@@ -20,11 +20,22 @@ type SummaryOptions struct {
 	// NoStackLine leaves the stack line out, for a surface that shows it
 	// in its own header.
 	NoStackLine bool
+	// Whole keeps every why line whole (wrapped, never cut), for the
+	// command line's reader, who scrolls.
+	Whole bool
+	// Trace adds what each assumption rests on (rule ids), for the trace
+	// view.
+	Trace bool
 }
 
-// CLINotesHint points the command line's reader at the section that lists
-// the course-notes flags gone.
-const CLINotesHint = `listed under "Course-notes flags gone" below`
+// CLINotesHint points the command line's reader at the command that lists
+// the course-notes points gone for the stack's products.
+func CLINotesHint(kb *knowledge.KB, d decide.Decision) string {
+	return "run 'stackpick kb changes " + strings.Join(placedProducts(d), " ") + "'"
+}
+
+// whole is a line budget no summary part reaches.
+const whole = 1 << 20
 
 // Summary is the decision on one screen, at most w cells wide and h lines
 // high: the stack line, the topology, one line of why per layer, the close
@@ -33,7 +44,7 @@ const CLINotesHint = `listed under "Course-notes flags gone" below`
 // detail in a fixed order (wrapped lines first, then the topology and the
 // flips, then the rest) and never a layer's pick. No rule ids, no scores.
 func Summary(kb *knowledge.KB, d decide.Decision, st Styles, w, h int) []string {
-	return SummaryWith(kb, d, st, w, h, SummaryOptions{NotesHint: CLINotesHint})
+	return SummaryWith(kb, d, st, w, h, SummaryOptions{NotesHint: CLINotesHint(kb, d)})
 }
 
 // SummaryWith is Summary with a surface's options.
@@ -43,23 +54,31 @@ func SummaryWith(kb *knowledge.KB, d decide.Decision, st Styles, w, h int, opt S
 	}
 	s := summary{kb: kb, d: d, st: st, w: w, opt: opt,
 		stack: !opt.NoStackLine, topo: true, gaps: true, notes: true,
-		whyMax: 3, ccMax: 2, assumeMax: 2, assumeEach: true, flips: 3}
+		whyMax: whole, ccMax: 2, assumeMax: 2, assumeEach: true, flips: 3}
 	s.label = 0
 	if w >= 60 {
 		s.label = 14
 	}
 	s.flipList = nearestFlips(kb, d, 3)
+	s.fit = FitWarning(d)
+	if opt.Whole {
+		s.ccMax, s.assumeMax = whole, whole
+		return s.lines()
+	}
 	// Each step gives up a little; the picks are never given up.
 	steps := []func(){
+		func() { s.whyMax = 3 },
 		func() { s.whyMax = 2 },
 		func() { s.assumeMax = 1 },
 		func() { s.ccMax = 1 },
-		func() { s.flips = 2 },
 		func() { s.gaps = false },
+		func() { s.flips = 2 },
 		func() { s.whyMax = 1 },
 		func() { s.topo = false },
-		func() { s.flips = 0 },
+		func() { s.flips = 1 },
 		func() { s.assumeEach = false },
+		func() { s.fitMax = 1 },
+		func() { s.flips = 0 },
 		func() { s.ccMax = 0 },
 		func() { s.notes = false },
 		func() { s.assumeMax = 0 },
@@ -74,10 +93,52 @@ func SummaryWith(kb *knowledge.KB, d decide.Decision, st Styles, w, h int, opt S
 		step()
 		out = s.lines()
 	}
+	// Rows left over go back to the flips, then to the why lines, a line
+	// at a time, as long as the whole still fits.
+	grow := func(v *int, most int) {
+		for *v < most {
+			*v++
+			if next := s.lines(); len(next) <= h {
+				out = next
+				continue
+			}
+			*v--
+			return
+		}
+	}
+	if len(out) < h {
+		grow(&s.flips, min(3, len(s.flipList)))
+		if s.whyMax > 0 {
+			grow(&s.whyMax, s.longestWhy())
+		}
+	}
 	if len(out) > h {
 		out = out[:h] // a height below three lines: the first picks
 	}
 	return out
+}
+
+// longestWhy is how many lines the longest why line takes whole.
+func (s *summary) longestWhy() int {
+	keep := s.whyMax
+	defer func() { s.whyMax = keep }()
+	s.whyMax = whole
+	n := 1
+	for _, lp := range s.d.Layers {
+		n = max(n, len(s.whyLines(lp)))
+	}
+	return n
+}
+
+// FitWarning is the line that leads the summary when the engine cannot
+// be sized on the fleet: the engine card's "does not fit" note. "" when it
+// fits, or when the engine is not one stackpick sizes.
+func FitWarning(d decide.Decision) string {
+	ec := d.EngineConfig
+	if ec == nil || ec.Covered || ec.Model == "" || ec.Note == "" {
+		return ""
+	}
+	return "Will not run: " + strings.TrimPrefix(ec.Note, "--model: ")
 }
 
 type summary struct {
@@ -93,6 +154,8 @@ type summary struct {
 	assumeEach               bool
 	flips                    int
 	flipList                 []flipLine
+	fit                      string // the engine's does-not-fit warning
+	fitMax                   int    // lines it may take (0: all)
 }
 
 func (s *summary) lines() []string {
@@ -101,6 +164,14 @@ func (s *summary) lines() []string {
 		if s.gaps && len(out) > 0 && out[len(out)-1] != "" {
 			out = append(out, "")
 		}
+	}
+	if s.fit != "" {
+		lines := WrapSpans([]Span{Styled("!", &s.st.Bad), Plain(" "), Styled(s.fit, &s.st.Warn)}, s.w, 0, 2)
+		if s.fitMax > 0 {
+			lines = s.clip(lines, s.fitMax)
+		}
+		out = append(out, lines...)
+		gap()
 	}
 	if s.stack {
 		out = append(out, WrapSpans([]Span{Styled("Stack:", &s.st.Muted), Plain(" "), Styled(StackLine(s.kb, s.d), &s.st.Pick)}, s.w, 0, 7)...)
@@ -136,7 +207,11 @@ func (s *summary) lines() []string {
 				if i == 0 {
 					label = "Assumed"
 				}
-				out = append(out, s.labelled(label, AssumptionWords(a), s.assumeMax, &s.st.Warn)...)
+				text := AssumptionWords(a)
+				if s.opt.Trace {
+					text = AssumptionLine(a)
+				}
+				out = append(out, s.labelled(label, text, s.assumeMax, &s.st.Warn)...)
 			}
 		} else {
 			keys := make([]string, len(s.d.Assumptions))
@@ -153,12 +228,12 @@ func (s *summary) lines() []string {
 			if i == 0 {
 				label = "Nearest flips"
 			}
-			out = append(out, s.labelled(label, f.change+" ⇒ "+f.stack, s.ccMax, &s.st.Key)...)
+			out = append(out, s.labelled(label, s.flipText(f), max(s.ccMax, 1), &s.st.Key)...)
 		}
 	}
 	if s.notes {
-		line := CourseNotesLine(s.d, s.opt.NotesHint)
-		if flags, notes := CourseNotesGone(s.d); s.w < 60 && flags+notes > 0 {
+		line := CourseNotesLine(s.kb, s.d, s.opt.NotesHint)
+		if flags, notes := CourseNotesGone(s.kb, s.d); s.w < 60 && flags+notes > 0 {
 			line = fmt.Sprintf("%d course-notes points gone or changed", flags+notes)
 			if s.opt.NotesHint != "" {
 				line += ": " + s.opt.NotesHint
@@ -166,7 +241,7 @@ func (s *summary) lines() []string {
 		}
 		if line != "" {
 			gap()
-			out = append(out, s.clip(WrapStyled(line, s.w, 0, 2, s.st.Muted), 2)...)
+			out = append(out, s.clip(WrapStyled(line, s.w, 0, 2, s.st.Muted), max(2, s.assumeMax))...)
 		}
 	}
 	return out
@@ -268,9 +343,70 @@ func closeCallSettled(lp decide.LayerPick) string {
 	return ""
 }
 
-// flipLine is one of the nearest flips: the change and the stack it leads
-// to.
-type flipLine struct{ change, stack string }
+// flipLine is one of the nearest flips: the answer change and the
+// layers whose pick it changes, each with its new pick.
+type flipLine struct {
+	g     FlipGroup
+	moved string // "orchestrator: SGLang router"
+}
+
+// flipText is a flip in the width the summary has: the answer change ⇒
+// the layers it moves. When it does not fit one line, the answer side
+// gives up its last values ("vision | tabular | …"), never the result.
+func (s *summary) flipText(f flipLine) string {
+	result := " ⇒ " + f.moved
+	room := s.w - s.label
+	if s.label == 0 {
+		room = s.w - 2
+	}
+	full := FlipChange(f.g)
+	if ansi.StringWidth(full+result) <= room {
+		return full + result
+	}
+	key := f.g.Answer
+	if !f.g.Stated {
+		key += " (default)"
+	}
+	head := key + ": " + f.g.From + " → "
+	left := room - ansi.StringWidth(head+result)
+	for n := len(f.g.To) - 1; n >= 1; n-- {
+		if to := strings.Join(f.g.To[:n], " | ") + " | …"; ansi.StringWidth(to) <= left {
+			return head + to + result
+		}
+	}
+	if to := strings.Join(f.g.To, " | "); left > 1 && ansi.StringWidth(to) > left {
+		return head + ansi.Truncate(to, left-1, "") + "…" + result
+	}
+	return full + result // the result alone is too long: it wraps
+}
+
+// FlipMoves names the layers a flip group changes, each with its new pick
+// ("orchestrator: SGLang router", "engine: SGLang · orchestrator: none"),
+// against the decision's own picks.
+func FlipMoves(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, g FlipGroup) string {
+	var parts []string
+	name := func(layer string) string { return strings.ToLower(kb.Layer(layer).Name) }
+	pickOf := func(layer, pick string, also []string) string {
+		if pick == knowledge.None && len(also) == 0 {
+			return "none"
+		}
+		return PickText(kb, decide.LayerPick{Layer: layer, Pick: pick, Also: also})
+	}
+	if len(g.Stack) == 0 {
+		return name(lp.Layer) + ": " + Outcome(kb, lp, g.Pick, g.Also)
+	}
+	for _, p := range g.Stack {
+		for _, cur := range d.Layers {
+			if cur.Layer == p.Layer && (cur.Pick != p.Pick || strings.Join(cur.Also, "+") != strings.Join(p.Also, "+")) {
+				parts = append(parts, name(p.Layer)+": "+pickOf(p.Layer, p.Pick, p.Also))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return PlacedLine(kb, g.Stack)
+	}
+	return strings.Join(parts, " · ")
+}
 
 // nearestFlips are the n nearest single-answer changes that move the
 // stack, over every layer: decide ranks each layer's flips, and the
@@ -336,7 +472,7 @@ func nearestFlips(kb *knowledge.KB, d decide.Decision, n int) []flipLine {
 		if len(out) == n {
 			break
 		}
-		out = append(out, flipLine{change: FlipChange(g.g), stack: FlipStack(kb, g.lp, g.g)})
+		out = append(out, flipLine{g: g.g, moved: FlipMoves(kb, d, g.lp, g.g)})
 	}
 	return out
 }
