@@ -96,3 +96,34 @@ func TestResultHeaderSaysNoPositionWhenAllFits(t *testing.T) {
 		}
 	}
 }
+
+// The line under the summary names copy (c) and the plain launch view (l)
+// at every width, and in the trace view says how to leave it (t again).
+func TestResultHintNamesCopyPlainAndTheWayOutOfTheTrace(t *testing.T) {
+	for _, sz := range []struct{ w, h int }{{120, 40}, {80, 24}, {40, 12}} {
+		d := newDriver(t, sz.w, sz.h)
+		d.press("l", "r")
+		s := d.screen().(*resultScreen)
+		hint := ""
+		for _, l := range strings.Split(ansi.Strip(s.vp.GetContent()), "\n") {
+			if strings.Contains(l, "tab") && strings.Contains(l, "enter") {
+				hint = l
+				break
+			}
+		}
+		if !strings.Contains(hint, "c copy") || !strings.Contains(hint, "l plain") || strings.Contains(hint, "…") {
+			t.Errorf("at %dx%d the hint does not name c copy and l plain whole: %q", sz.w, sz.h, hint)
+		}
+		d.press("t")
+		hint = ""
+		for _, l := range strings.Split(ansi.Strip(s.vp.GetContent()), "\n") {
+			if strings.Contains(l, "tab") && strings.Contains(l, "enter") {
+				hint = l
+				break
+			}
+		}
+		if !strings.Contains(hint, "t leaves") && !strings.Contains(hint, "t again leaves") {
+			t.Errorf("at %dx%d the trace view's hint does not say how to leave it: %q", sz.w, sz.h, hint)
+		}
+	}
+}
