@@ -347,16 +347,29 @@ func SectionLines(kb *knowledge.KB, d decide.Decision, id string, st Styles, w i
 func TraceLines(kb *knowledge.KB, d decide.Decision, st Styles, w int) []string {
 	var out []string
 	out = append(out, st.Heading.Render(Truncate("Stacks, best first", w)))
+	// Every row starts with its mark column ("▸" on the chosen stack,
+	// blank on the others) and its score right-aligned, so the stacks line
+	// up under each other.
+	digits := 1
+	for _, s := range d.Stacks {
+		digits = max(digits, len(fmt.Sprint(s.Score)))
+	}
 	for i, s := range d.Stacks {
 		mark := " "
 		if i == 0 {
 			mark = "▸"
 		}
-		line := fmt.Sprintf("%s %d  %s", mark, s.Score, PlacedLine(kb, s.Layers))
+		head := fmt.Sprintf("%s %*d  ", mark, digits, s.Score)
+		line := PlacedLine(kb, s.Layers)
 		if !s.Strict {
 			line += " (leaves a need unmet)"
 		}
-		out = append(out, Wrap(line, w, 0, 4)...)
+		indent := digits + 4
+		lines := Wrap(line, w, indent, 0)
+		if len(lines) > 0 {
+			lines[0] = head + strings.TrimPrefix(lines[0], strings.Repeat(" ", indent))
+		}
+		out = append(out, lines...)
 	}
 	out = append(out, "", st.Heading.Render(Truncate("Pick scores", w)))
 	for _, lp := range d.Layers {

@@ -224,11 +224,18 @@ func (s *summary) lines() []string {
 	if s.flips > 0 && len(s.flipList) > 0 {
 		gap()
 		for i, f := range s.flipList[:min(s.flips, len(s.flipList))] {
-			label := ""
+			label, room := "", s.w-s.label
 			if i == 0 {
 				label = "Nearest flips"
 			}
-			out = append(out, s.labelled(label, s.flipText(f), max(s.ccMax, 1), &s.st.Key)...)
+			if s.label == 0 {
+				// Inline labels on a narrow screen: the short one.
+				room = s.w - 2
+				if i == 0 {
+					label, room = "Flips", s.w-len("Flips: ")
+				}
+			}
+			out = append(out, s.labelled(label, flipText(f, room), max(s.ccMax, 1), &s.st.Key)...)
 		}
 	}
 	if s.notes {
@@ -282,6 +289,21 @@ func (s *summary) whyLines(lp decide.LayerPick) []string {
 	}
 	if lp.State == decide.StateNothingFits {
 		why = strings.TrimPrefix(why, "Nothing fits: ")
+	}
+	lines := s.labelledSpans(name, []Span{pick, Plain(" · " + why)}, whole, &s.st.Layer)
+	if len(lines) <= s.whyMax {
+		return lines
+	}
+	// Too long for its lines: cut after the last clause that fits (". ",
+	// "; ", ": ", ", "), never inside a word or a clause.
+	for i := len(why) - 1; i > 0; i-- {
+		if !strings.ContainsRune(".;:,", rune(why[i-1])) || why[i] != ' ' {
+			continue
+		}
+		cut := s.labelledSpans(name, []Span{pick, Plain(" · " + strings.TrimRight(why[:i-1], " ") + " …")}, whole, &s.st.Layer)
+		if len(cut) <= s.whyMax {
+			return cut
+		}
 	}
 	return s.labelledSpans(name, []Span{pick, Plain(" · " + why)}, s.whyMax, &s.st.Layer)
 }
@@ -348,36 +370,73 @@ func closeCallSettled(lp decide.LayerPick) string {
 type flipLine struct {
 	g     FlipGroup
 	moved string // "orchestrator: SGLang router"
+	short string // the same picks without the layers' names
 }
 
-// flipText is a flip in the width the summary has: the answer change ⇒
-// the layers it moves. When it does not fit one line, the answer side
-// gives up its last values ("vision | tabular | …"), never the result.
-func (s *summary) flipText(f flipLine) string {
-	result := " ⇒ " + f.moved
-	room := s.w - s.label
-	if s.label == 0 {
-		room = s.w - 2
-	}
-	full := FlipChange(f.g)
-	if ansi.StringWidth(full+result) <= room {
-		return full + result
+// flipText is a flip in room cells: the answer change ⇒ the layers it
+// moves. When it does not fit, the answer side gives way first: its last
+// values ("vision | …"), then its "(default)" mark and old value
+// ("other_model_types → vision | …"); on a narrow screen the result then
+// drops the layers' names ("⇒ Dynamo-Triton"). When even that is too
+// long, the whole flip wraps.
+func flipText(f flipLine, room int) string {
+	full := FlipChange(f.g) + " ⇒ " + f.moved
+	if ansi.StringWidth(full) <= room {
+		return full
 	}
 	key := f.g.Answer
 	if !f.g.Stated {
 		key += " (default)"
 	}
-	head := key + ": " + f.g.From + " → "
-	left := room - ansi.StringWidth(head+result)
-	for n := len(f.g.To) - 1; n >= 1; n-- {
-		if to := strings.Join(f.g.To[:n], " | ") + " | …"; ansi.StringWidth(to) <= left {
-			return head + to + result
+	forms := []struct{ head, result string }{
+		{key + ": " + f.g.From + " → ", " ⇒ " + f.moved},
+		{f.g.Answer + " → ", " ⇒ " + f.moved},
+		{f.g.Answer + " → ", " ⇒ " + f.short},
+	}
+	for i, form := range forms {
+		left := room - ansi.StringWidth(form.head+form.result)
+		least := 1
+		if i == len(forms)-1 {
+			least = 0 // the values all given up: "answer → … ⇒ pick"
+		}
+		for n := len(f.g.To); n >= least; n-- {
+			to := strings.Join(f.g.To[:n], " | ")
+			switch {
+			case n == 0:
+				to = "…"
+			case n < len(f.g.To):
+				to += " | …"
+			}
+			if ansi.StringWidth(to) <= left {
+				return form.head + to + form.result
+			}
 		}
 	}
-	if to := strings.Join(f.g.To, " | "); left > 1 && ansi.StringWidth(to) > left {
-		return head + ansi.Truncate(to, left-1, "") + "…" + result
+	// Last, the answer's name gives way: the result stays whole.
+	if result := " ⇒ " + f.short; ansi.StringWidth(result)+6 <= room {
+		return Truncate(f.g.Answer, room-ansi.StringWidth(result)-4) + " → …" + result
 	}
-	return full + result // the result alone is too long: it wraps
+	return full
+}
+
+// flipPicks is FlipMoves without the layers' names, for a narrow screen:
+// "Dynamo-Triton", "SGLang · no orchestrator".
+func flipPicks(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, g FlipGroup) string {
+	if len(g.Stack) == 0 {
+		return Outcome(kb, lp, g.Pick, g.Also)
+	}
+	var parts []string
+	for _, p := range g.Stack {
+		for _, cur := range d.Layers {
+			if cur.Layer == p.Layer && (cur.Pick != p.Pick || strings.Join(cur.Also, "+") != strings.Join(p.Also, "+")) {
+				parts = append(parts, PickText(kb, decide.LayerPick{Layer: p.Layer, Pick: p.Pick, Also: p.Also}))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return PlacedLine(kb, g.Stack)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // FlipMoves names the layers a flip group changes, each with its new pick
@@ -472,7 +531,7 @@ func nearestFlips(kb *knowledge.KB, d decide.Decision, n int) []flipLine {
 		if len(out) == n {
 			break
 		}
-		out = append(out, flipLine{g: g.g, moved: FlipMoves(kb, d, g.lp, g.g)})
+		out = append(out, flipLine{g: g.g, moved: FlipMoves(kb, d, g.lp, g.g), short: flipPicks(kb, d, g.lp, g.g)})
 	}
 	return out
 }
