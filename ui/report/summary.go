@@ -241,7 +241,7 @@ func (s *summary) lines() []string {
 	if s.notes {
 		line := CourseNotesLine(s.kb, s.d, s.opt.NotesHint)
 		if flags, notes := CourseNotesGone(s.kb, s.d); s.w < 60 && flags+notes > 0 {
-			line = fmt.Sprintf("%d course-notes points gone or changed", flags+notes)
+			line = fmt.Sprintf("%d course-notes points changed", flags+notes)
 			if s.opt.NotesHint != "" {
 				line += ": " + s.opt.NotesHint
 			}

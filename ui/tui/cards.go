@@ -33,7 +33,11 @@ func layoutResult(c *shared, w, h int, trace bool) resultLayout {
 	st := c.Styles
 	d := c.session.decision
 	var l resultLayout
-	l.summary = report.SummaryWith(c.KB, d, st, w, max(h-1, 3), report.SummaryOptions{NoStackLine: true, NotesHint: notesHint})
+	hint := notesHint
+	if w < 60 {
+		hint = "press n" // one line at 40 columns, so a flip keeps its row
+	}
+	l.summary = report.SummaryWith(c.KB, d, st, w, max(h-1, 3), report.SummaryOptions{NoStackLine: true, NotesHint: hint})
 	if diff := changedAnswers(c.KB, c.session.answers); diff != "" {
 		l.intro = wrapStyled("Answers changed from the defaults: "+diff, w, 0, 2, st.Muted)
 	} else {

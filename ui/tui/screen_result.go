@@ -43,7 +43,7 @@ var (
 	resultPrev    = key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous section"))
 	resultToggle  = key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "open/close"))
 	resultOpenAll = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open/close all"))
-	resultNotes   = key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "what changed since the course notes"))
+	resultNotes   = key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "course-notes changes"))
 	resultTrace   = key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "trace view"))
 )
 
