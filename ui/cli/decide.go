@@ -161,5 +161,5 @@ func (a *app) resolveAnswers(kb *knowledge.KB, file, scenario string) (knowledge
 	if err != nil {
 		return knowledge.Answers{}, report.Origin{}, badInput(err)
 	}
-	return answers, report.Origin{File: file}, nil
+	return answers, report.Origin{File: file, Title: answers.Memo().Title}, nil
 }

@@ -2,6 +2,8 @@ package cli_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -110,5 +112,27 @@ func TestDecidePipedHonoursColumns(t *testing.T) {
 		if w := widest(out); w > c.want || w < c.want-8 {
 			t.Errorf("%v: the widest line is %d, want about %d", c.env, w, c.want)
 		}
+	}
+}
+
+// Answers from a file with a [memo] title are titled by it; the file is
+// still named under it. Without one, the file names them.
+func TestDecideTextTitledByTheMemo(t *testing.T) {
+	dir := t.TempDir()
+	with := filepath.Join(dir, "memo.toml")
+	without := filepath.Join(dir, "plain.toml")
+	if err := os.WriteFile(with, []byte("nodes = 4\n\n[memo]\ntitle = \"Serving stack for the tenant fleet\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(without, []byte("nodes = 4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, errs := run(t, []string{"NO_COLOR=1"}, "decide", "--answers", with)
+	if !strings.HasPrefix(out, "Serving stack for the tenant fleet\nAnswers from "+with+".\n") {
+		t.Errorf("the text is not titled by the [memo] title (%s):\n%s", errs, out[:min(len(out), 300)])
+	}
+	_, out, _ = run(t, []string{"NO_COLOR=1"}, "decide", "--answers", without)
+	if !strings.HasPrefix(out, "Answers from "+without+"\n") {
+		t.Errorf("a file without a memo title is not named:\n%s", out[:min(len(out), 300)])
 	}
 }
