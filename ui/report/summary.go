@@ -54,7 +54,7 @@ func SummaryWith(kb *knowledge.KB, d decide.Decision, st Styles, w, h int, opt S
 	}
 	s := summary{kb: kb, d: d, st: st, w: w, opt: opt,
 		stack: !opt.NoStackLine, topo: true, gaps: true, notes: true,
-		whyMax: whole, ccMax: 2, assumeMax: 2, assumeEach: true, flips: 3}
+		whyMax: whole, ccMax: 2, assumeMax: 2, assumeEach: true, flips: 3, fitMax: 2}
 	s.label = 0
 	if w >= 60 {
 		s.label = 14
@@ -62,7 +62,7 @@ func SummaryWith(kb *knowledge.KB, d decide.Decision, st Styles, w, h int, opt S
 	s.flipList = nearestFlips(kb, d, 3)
 	s.fit = FitWarning(d)
 	if opt.Whole {
-		s.ccMax, s.assumeMax = whole, whole
+		s.ccMax, s.assumeMax, s.fitMax = whole, whole, 0
 		return s.lines()
 	}
 	// Each step gives up a little; the picks are never given up.
@@ -155,7 +155,7 @@ type summary struct {
 	flips                    int
 	flipList                 []flipLine
 	fit                      string // the engine's does-not-fit warning
-	fitMax                   int    // lines it may take (0: all)
+	fitMax                   int    // lines it may take (0: all; the engine card has it whole)
 }
 
 func (s *summary) lines() []string {
@@ -166,9 +166,16 @@ func (s *summary) lines() []string {
 		}
 	}
 	if s.fit != "" {
-		lines := WrapSpans([]Span{Styled("!", &s.st.Bad), Plain(" "), Styled(s.fit, &s.st.Warn)}, s.w, 0, 2)
-		if s.fitMax > 0 {
-			lines = s.clip(lines, s.fitMax)
+		warn := func(t string) []string {
+			return WrapSpans([]Span{Styled("!", &s.st.Bad), Plain(" "), Styled(t, &s.st.Warn)}, s.w, 0, 2)
+		}
+		lines := warn(s.fit)
+		if s.fitMax > 0 && len(lines) > s.fitMax {
+			// A clause cut that leaves less than half a line says less
+			// than the line cut short.
+			if cut := clauseCut(s.fit, func(t string) bool { lines = warn(t); return len(lines) <= s.fitMax }); cut == "" || ansi.StringWidth(cut) < s.w/2 {
+				lines = s.clip(warn(s.fit), s.fitMax)
+			}
 		}
 		out = append(out, lines...)
 		gap()
@@ -294,18 +301,29 @@ func (s *summary) whyLines(lp decide.LayerPick) []string {
 	if len(lines) <= s.whyMax {
 		return lines
 	}
-	// Too long for its lines: cut after the last clause that fits (". ",
-	// "; ", ": ", ", "), never inside a word or a clause.
-	for i := len(why) - 1; i > 0; i-- {
-		if !strings.ContainsRune(".;:,", rune(why[i-1])) || why[i] != ' ' {
+	// Too long for its lines: cut after the last clause that fits.
+	if cut := clauseCut(why, func(t string) bool {
+		lines = s.labelledSpans(name, []Span{pick, Plain(" · " + t)}, whole, &s.st.Layer)
+		return len(lines) <= s.whyMax
+	}); cut != "" {
+		return lines
+	}
+	return s.labelledSpans(name, []Span{pick, Plain(" · " + why)}, s.whyMax, &s.st.Layer)
+}
+
+// clauseCut is the longest head of text cut after a clause (". ", "; ",
+// ": ", ", "), marked " …", that fits says fits; "" when none does. It
+// never cuts inside a word or a clause.
+func clauseCut(text string, fits func(string) bool) string {
+	for i := len(text) - 1; i > 0; i-- {
+		if !strings.ContainsRune(".;:,", rune(text[i-1])) || text[i] != ' ' {
 			continue
 		}
-		cut := s.labelledSpans(name, []Span{pick, Plain(" · " + strings.TrimRight(why[:i-1], " ") + " …")}, whole, &s.st.Layer)
-		if len(cut) <= s.whyMax {
+		if cut := strings.TrimRight(text[:i-1], " ") + " …"; fits(cut) {
 			return cut
 		}
 	}
-	return s.labelledSpans(name, []Span{pick, Plain(" · " + why)}, s.whyMax, &s.st.Layer)
+	return ""
 }
 
 // labelled is text under a label in the label column ("Assumed",
