@@ -313,13 +313,15 @@ func (s *summary) whyLines(lp decide.LayerPick) []string {
 
 // clauseCut is the longest head of text cut after a clause (". ", "; ",
 // ": ", ", "), marked " …", that fits says fits; "" when none does. It
-// never cuts inside a word or a clause.
+// never cuts inside a word or a clause, and closes a parenthesis it cuts.
 func clauseCut(text string, fits func(string) bool) string {
 	for i := len(text) - 1; i > 0; i-- {
 		if !strings.ContainsRune(".;:,", rune(text[i-1])) || text[i] != ' ' {
 			continue
 		}
-		if cut := strings.TrimRight(text[:i-1], " ") + " …"; fits(cut) {
+		// Inside a parenthesis the cut closes it: "(a, b …)".
+		closing := strings.Repeat(")", max(0, strings.Count(text[:i], "(")-strings.Count(text[:i], ")")))
+		if cut := strings.TrimRight(text[:i-1], " ") + " …" + closing; fits(cut) {
 			return cut
 		}
 	}
