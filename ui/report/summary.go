@@ -38,11 +38,13 @@ func CLINotesHint(kb *knowledge.KB, d decide.Decision) string {
 const whole = 1 << 20
 
 // Summary is the decision on one screen, at most w cells wide and h lines
-// high: the stack line, the topology, one line of why per layer, the close
-// calls, the assumptions, the three nearest flips and a line counting the
-// course-notes flags that are gone. When it does not fit, it gives up
+// high: a warning first when the engine does not fit the fleet, the stack
+// line, the topology, the why of each layer, the close calls, the
+// assumptions, the three nearest flips and a line counting the
+// course-notes points that changed. When it does not fit, it gives up
 // detail in a fixed order (wrapped lines first, then the topology and the
-// flips, then the rest) and never a layer's pick. No rule ids, no scores.
+// flips, then the rest) and never a layer's pick; rows left over go back
+// to the flips, then the why lines. No rule ids, no scores.
 func Summary(kb *knowledge.KB, d decide.Decision, st Styles, w, h int) []string {
 	return SummaryWith(kb, d, st, w, h, SummaryOptions{NotesHint: CLINotesHint(kb, d)})
 }
@@ -156,6 +158,7 @@ type summary struct {
 	flipList                 []flipLine
 	fit                      string // the engine's does-not-fit warning
 	fitMax                   int    // lines it may take (0: all; the engine card has it whole)
+	whyCache                 map[whyKey][]string
 }
 
 func (s *summary) lines() []string {
@@ -279,6 +282,26 @@ func SummaryPick(kb *knowledge.KB, lp decide.LayerPick) string {
 // whyLines is a layer's line: its name, its pick or state, and why, in at
 // most whyMax lines (0: the name and the pick alone, on one line).
 func (s *summary) whyLines(lp decide.LayerPick) []string {
+	// Each shrinking or growing step lays the summary out again: a layer's
+	// lines at a budget are worded once.
+	key := whyKey{lp.Layer, s.whyMax}
+	if ls, ok := s.whyCache[key]; ok {
+		return ls
+	}
+	ls := s.wordWhy(lp)
+	if s.whyCache == nil {
+		s.whyCache = map[whyKey][]string{}
+	}
+	s.whyCache[key] = ls
+	return ls
+}
+
+type whyKey struct {
+	layer string
+	max   int
+}
+
+func (s *summary) wordWhy(lp decide.LayerPick) []string {
 	name := s.kb.Layer(lp.Layer).Name
 	pick := Styled(SummaryPick(s.kb, lp), &s.st.Pick)
 	if lp.State == decide.StateNothingFits {
@@ -301,8 +324,13 @@ func (s *summary) whyLines(lp decide.LayerPick) []string {
 	if len(lines) <= s.whyMax {
 		return lines
 	}
-	// Too long for its lines: cut after the last clause that fits.
+	// Too long for its lines: cut after the last clause that fits (a
+	// head longer than the lines hold cannot).
+	room := s.whyMax * max(s.w-s.label, 1)
 	if cut := clauseCut(why, func(t string) bool {
+		if ansi.StringWidth(t) > room {
+			return false
+		}
 		lines = s.labelledSpans(name, []Span{pick, Plain(" · " + t)}, whole, &s.st.Layer)
 		return len(lines) <= s.whyMax
 	}); cut != "" {
