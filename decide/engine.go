@@ -569,10 +569,7 @@ func tpDefense(r sizing.Result, tried []sizing.Tried, gp *knowledge.GPU, plan ba
 		if prev.Fits || prev.Why == "" {
 			continue
 		}
-		why := prev.Why
-		if len(why) > 90 {
-			why = why[:strings.LastIndex(why[:90], " ")] + " …"
-		}
+		why := prev.Why // whole: the card wraps it
 		name := fmt.Sprintf("TP %d", prev.TP)
 		if prev.PP > 1 {
 			name += fmt.Sprintf(" × PP %d", prev.PP)

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/stackpick/stackpick/decide"
@@ -45,6 +47,13 @@ another decision under the options considered.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(decideFormats, format) {
 				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(decideFormats, ", "), Hint: hintFor(format, decideFormats)})
+			}
+			if trace && format != "text" {
+				why := "JSON always carries the rule ids and scores"
+				if format == "markdown" {
+					why = "the memo is for readers and never carries rule ids or scores"
+				}
+				return badInputf("--trace is for the text output only (%s): drop --trace, or use --format text", why)
 			}
 			switch {
 			case answersFile == "" && scenarioName == "":
@@ -90,7 +99,7 @@ another decision under the options considered.`,
 				default:
 					width := 100
 					if color {
-						width = a.width(a.io.Stdout)
+						width = a.textWidth()
 					}
 					st := a.styles()
 					_, err := io.WriteString(w, report.DecisionText(kb, d, origin.Header(), st, width, report.CardOptions{Trace: trace}))
@@ -108,6 +117,19 @@ another decision under the options considered.`,
 	cmd.Flags().BoolVar(&force, "force", false, "allow --out to replace an existing file")
 	cmd.Flags().BoolVar(&trace, "trace", false, "text: add rule ids, weights and scores, and every rule's outcome")
 	return cmd
+}
+
+// textWidth is the wrap width of text on stdout: the terminal's when it is
+// one; when it is piped, a valid COLUMNS (a whole number of at least 20,
+// at most the terminal's 120), else a readable 100.
+func (a *app) textWidth() int {
+	if f, ok := a.io.Stdout.(term.File); ok && term.IsTerminal(f.Fd()) {
+		return a.width(a.io.Stdout)
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(a.getenv("COLUMNS"))); err == nil && n >= 20 {
+		return min(n, 120)
+	}
+	return a.width(a.io.Stdout)
 }
 
 func hintFor(got string, allowed []string) string {
@@ -139,5 +161,5 @@ func (a *app) resolveAnswers(kb *knowledge.KB, file, scenario string) (knowledge
 	if err != nil {
 		return knowledge.Answers{}, report.Origin{}, badInput(err)
 	}
-	return answers, report.Origin{File: file}, nil
+	return answers, report.Origin{File: file, Title: answers.Memo().Title}, nil
 }

@@ -93,21 +93,16 @@ var changesFormats = []string{"text", "markdown", "json"}
 func (a *app) kbChangesCommand() *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
-		Use:   "changes [PRODUCT]",
+		Use:   "changes [PRODUCT...]",
 		Short: "List what changed since the course notes: claims corrected, run-book flags gone",
 		Long: `List, per product, where the knowledge base parts from 'Engines as Products'
 (the course notes stackpick's knowledge started from): the claims it corrects
 and the run-book flags the notes name that are removed or renamed, each with
-what replaced it and its source. PRODUCT (a product id, such as vllm) narrows
-the list to one product.`,
+what replaced it and its source. PRODUCT (a product id, such as vllm; one or
+more) narrows the list to those products.`,
 		Example: `  stackpick kb changes
+  stackpick kb changes vllm llm-d kserve
   stackpick kb changes vllm --format markdown`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return badInputf("kb changes takes one PRODUCT at most, got %d (%s); run 'stackpick kb changes' for every product", len(args), strings.Join(args, " "))
-			}
-			return nil
-		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(changesFormats, format) {
 				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(changesFormats, ", "), Hint: hintFor(format, changesFormats)})
@@ -116,13 +111,16 @@ the list to one product.`,
 			if err != nil {
 				return err
 			}
-			product := ""
-			if len(args) == 1 {
-				product = args[0]
+			if len(args) == 0 {
+				args = []string{""} // every product
 			}
-			changes, err := report.CourseNoteChanges(k, product)
-			if err != nil {
-				return badInput(err)
+			var changes []report.ProductChanges
+			for _, product := range args {
+				pc, err := report.CourseNoteChanges(k, product)
+				if err != nil {
+					return badInput(err)
+				}
+				changes = append(changes, pc...)
 			}
 			w := a.out(a.io.Stdout)
 			switch format {

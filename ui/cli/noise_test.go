@@ -207,7 +207,7 @@ func TestKBChangesListsCorrectionsAndGoneFlags(t *testing.T) {
 	}{
 		{[]string{"kb", "changes", "vlm"}, `stackpick: PRODUCT: vlm: no such product (allowed: vllm, sglang,`},
 		{[]string{"kb", "changes", "vllm", "--format", "yaml"}, `stackpick: --format: yaml: unknown format (allowed: text, markdown, json)`},
-		{[]string{"kb", "changes", "vllm", "sglang"}, "stackpick: kb changes takes one PRODUCT at most, got 2 (vllm sglang)"},
+		{[]string{"kb", "changes", "vllm", "sglng"}, `stackpick: PRODUCT: sglng: no such product`},
 	} {
 		code, out, stderr := run(t, nil, c.args...)
 		if code != 2 || out != "" || !strings.HasPrefix(stderr, c.want) {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stackpick/stackpick/decide"
@@ -227,24 +228,47 @@ func altLines(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, st Style
 	return body
 }
 
-// CourseNotesGone counts what the course notes say that is no longer so:
-// the run-book flags the engine card does not emit (removed or renamed),
-// and the other points where the notes are out of date.
-func CourseNotesGone(d decide.Decision) (flags, notes int) {
-	if ec := d.EngineConfig; ec != nil {
-		flags = len(ec.Replaced)
-	}
-	for _, lp := range d.Layers {
-		notes += len(lp.SeedNotes)
+// CourseNotesGone counts what the course notes say that is no longer so
+// for every product the decision places (complements included): the
+// run-book flags that are gone or renamed and the other claims the
+// knowledge base corrects, from the same list `kb changes` prints.
+func CourseNotesGone(kb *knowledge.KB, d decide.Decision) (flags, notes int) {
+	for _, id := range placedProducts(d) {
+		changes, err := CourseNoteChanges(kb, id)
+		if err != nil {
+			continue
+		}
+		for _, pc := range changes {
+			flags += len(pc.FlagsGone)
+			notes += len(pc.Corrections)
+		}
 	}
 	return flags, notes
+}
+
+// placedProducts are the products the decision places, each once, in
+// layer order, complements after their layer's pick.
+func placedProducts(d decide.Decision) []string {
+	var out []string
+	add := func(id string) {
+		if id != "" && id != knowledge.None && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	for _, lp := range d.Layers {
+		add(lp.Pick)
+		for _, a := range lp.Also {
+			add(a)
+		}
+	}
+	return out
 }
 
 // CourseNotesLine is the summary's one line about them ("6 flags from the
 // course notes are gone or renamed, and 15 other points changed"), then
 // hint ("press n to see them"); "" when there is nothing to say.
-func CourseNotesLine(d decide.Decision, hint string) string {
-	flags, notes := CourseNotesGone(d)
+func CourseNotesLine(kb *knowledge.KB, d decide.Decision, hint string) string {
+	flags, notes := CourseNotesGone(kb, d)
 	var s string
 	switch {
 	case flags > 0 && notes > 0:
@@ -269,55 +293,14 @@ func isAre(n int) string {
 	return "are"
 }
 
-// CourseNotesSection lists what the course notes say that is no longer
-// so: the flags not emitted and what replaced them, then each point out of
-// date with what holds now and its source. nil when there is none.
-func CourseNotesSection(kb *knowledge.KB, d decide.Decision, st Styles, w int) *Section {
-	sp := courseNotesSpec(kb, d)
-	if sp == nil {
-		return nil
-	}
-	s := sp.section(st, w)
-	return &s
-}
-
-func courseNotesSpec(kb *knowledge.KB, d decide.Decision) *sectionSpec {
-	flags, notes := CourseNotesGone(d)
-	if flags+notes == 0 {
-		return nil
-	}
-	return &sectionSpec{Section{ID: "course-notes", Title: fmt.Sprintf("Course-notes flags gone (%d)", flags+notes)}, func(st Styles, w int) []string {
-		var out []string
-		add := func(ls ...string) { out = append(out, ls...) }
-		add(WrapStyled("'Engines as Products', the course notes stackpick's knowledge starts from, name run-book flags and facts that have since changed:", w, 0, 0, st.Muted)...)
-		if flags > 0 {
-			add("", st.Heading.Render(Truncate("Flags not emitted (removed or renamed)", w)))
-			for _, n := range d.EngineConfig.Replaced {
-				add(WrapSpans([]Span{Styled("✗", &st.Bad), Plain(" "), Styled(n.Flag, &st.Key), Plain(": " + n.Note)}, w, 0, 2)...)
-			}
-		}
-		for _, lp := range d.Layers {
-			if len(lp.SeedNotes) == 0 {
-				continue
-			}
-			add("", st.Heading.Render(Truncate("Where the course notes are out of date: "+PickText(kb, lp), w)))
-			for _, n := range lp.SeedNotes {
-				add(Wrap("the course notes: "+n.Claim, w, 0, 2)...)
-				add(WrapSpans([]Span{Styled("now:", &st.Good), Plain(" " + n.Current)}, w, 0, 2)...)
-				add(WrapStyled(SourceText(n.Source, n.AsOf), w, 2, 2, st.Muted)...)
-			}
-		}
-		return out
-	}}
-}
+// PlacedProducts are the products a decision places, complements
+// included: the products whose course-notes changes the summary counts.
+func PlacedProducts(d decide.Decision) []string { return placedProducts(d) }
 
 func allSpecs(kb *knowledge.KB, d decide.Decision, opt CardOptions) []sectionSpec {
 	var out []sectionSpec
 	for _, lp := range d.Layers {
 		out = append(out, layerSpecs(kb, d, lp, opt)...)
-	}
-	if sp := courseNotesSpec(kb, d); sp != nil {
-		out = append(out, *sp)
 	}
 	if opt.Trace {
 		out = append(out, sectionSpec{Section{ID: "trace", Title: "Trace: stacks scored and rules"}, func(st Styles, w int) []string { return TraceLines(kb, d, st, w) }})
@@ -326,7 +309,7 @@ func allSpecs(kb *knowledge.KB, d decide.Decision, opt CardOptions) []sectionSpe
 }
 
 // Sections are every detail of a decision, in reading order: each layer's
-// sections, then the course-notes flags gone, then (trace only) the
+// sections, then (trace only) the
 // search's scores and every rule's outcome.
 func Sections(kb *knowledge.KB, d decide.Decision, st Styles, w int, opt CardOptions) []Section {
 	specs := allSpecs(kb, d, opt)
@@ -364,16 +347,29 @@ func SectionLines(kb *knowledge.KB, d decide.Decision, id string, st Styles, w i
 func TraceLines(kb *knowledge.KB, d decide.Decision, st Styles, w int) []string {
 	var out []string
 	out = append(out, st.Heading.Render(Truncate("Stacks, best first", w)))
+	// Every row starts with its mark column ("▸" on the chosen stack,
+	// blank on the others) and its score right-aligned, so the stacks line
+	// up under each other.
+	digits := 1
+	for _, s := range d.Stacks {
+		digits = max(digits, len(fmt.Sprint(s.Score)))
+	}
 	for i, s := range d.Stacks {
 		mark := " "
 		if i == 0 {
 			mark = "▸"
 		}
-		line := fmt.Sprintf("%s %d  %s", mark, s.Score, PlacedLine(kb, s.Layers))
+		head := fmt.Sprintf("%s %*d  ", mark, digits, s.Score)
+		line := PlacedLine(kb, s.Layers)
 		if !s.Strict {
 			line += " (leaves a need unmet)"
 		}
-		out = append(out, Wrap(line, w, 0, 4)...)
+		indent := digits + 4
+		lines := Wrap(line, w, indent, 0)
+		if len(lines) > 0 {
+			lines[0] = head + strings.TrimPrefix(lines[0], strings.Repeat(" ", indent))
+		}
+		out = append(out, lines...)
 	}
 	out = append(out, "", st.Heading.Render(Truncate("Pick scores", w)))
 	for _, lp := range d.Layers {

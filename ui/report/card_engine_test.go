@@ -41,11 +41,13 @@ func TestEngineCardKeepsFlagsWhole(t *testing.T) {
 			continue
 		}
 		for _, w := range []int{36, 76, 116} {
-			// The replaced flags are listed under the course-notes section.
+			// The replaced flags are listed on the course-notes page.
 			lines := report.EngineCard(ec, st, w)
-			if sec := report.CourseNotesSection(kb, d, st, w); sec != nil {
-				lines = append(lines, sec.Lines...)
+			changes, err := report.CourseNoteChanges(kb, ec.Engine)
+			if err != nil {
+				t.Fatal(err)
 			}
+			lines = append(lines, report.CourseNoteLines(changes, st, w)...)
 			text := ansi.Strip(strings.Join(lines, "\n"))
 			for i, l := range lines {
 				if lw := ansi.StringWidth(l); lw > w {

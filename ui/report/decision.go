@@ -40,16 +40,8 @@ func DecisionText(kb *knowledge.KB, d decide.Decision, h Header, st Styles, widt
 	}
 	// The whole summary: the command line's reader scrolls, so it keeps
 	// every line the app's screen may have to give up.
-	for _, l := range SummaryWith(kb, d, st, width, 1<<20, SummaryOptions{NotesHint: CLINotesHint}) {
+	for _, l := range SummaryWith(kb, d, st, width, whole, SummaryOptions{NotesHint: CLINotesHint(kb, d), Whole: true, Trace: opt.Trace}) {
 		b.WriteString(l + "\n")
-	}
-	if opt.Trace {
-		if ls := assumptionLines(d, st, width, opt); len(ls) > 0 {
-			b.WriteString("\n")
-			for _, l := range ls {
-				b.WriteString(l + "\n")
-			}
-		}
 	}
 	for _, sec := range Sections(kb, d, st, width, opt) {
 		b.WriteString("\n" + SectionRule(sec.Title, st, width) + "\n")
@@ -66,22 +58,4 @@ func SectionRule(title string, st Styles, width int) string {
 	title = Truncate(title, max(width-4, 1))
 	rule := strings.Repeat("─", max(0, width-ansi.StringWidth(title)-4))
 	return st.Layer.Render("── "+title) + " " + st.Muted.Render(rule)
-}
-
-// assumptionLines lists the defaulted answers the decision rests on, each
-// with the question that would confirm it, under "Assumed (defaults to
-// confirm):"; none when every answer a reason rests on was stated.
-func assumptionLines(d decide.Decision, st Styles, w int, opt CardOptions) []string {
-	if len(d.Assumptions) == 0 {
-		return nil
-	}
-	out := []string{st.Warn.Render(Truncate("Assumed (defaults to confirm):", w))}
-	for _, a := range d.Assumptions {
-		text := AssumptionWords(a)
-		if opt.Trace {
-			text = AssumptionLine(a)
-		}
-		out = append(out, WrapSpans([]Span{Styled("?", &st.Warn), Plain(" " + text)}, w, 0, 2)...)
-	}
-	return out
 }

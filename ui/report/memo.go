@@ -467,7 +467,7 @@ func (m *memo) consequences() {
 		}
 		m.blank()
 	}
-	if line := CourseNotesLine(m.d, ""); line != "" {
+	if line := CourseNotesLine(m.kb, m.d, ""); line != "" {
 		m.line("From 'Engines as Products' (the course notes this knowledge started from): " + md(line) + "; `stackpick kb changes` lists them with what holds now.")
 		m.blank()
 	}

@@ -1,6 +1,11 @@
 package report
 
-import "github.com/stackpick/stackpick/scenarios"
+import (
+	"strings"
+
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+)
 
 // Origin says where a decision's answers came from. It is the one place
 // that titles a decision and names its source, for the command line's
@@ -11,6 +16,18 @@ type Origin struct {
 	// …"), so the story never contradicts the answers table.
 	Moved string
 	File  string // the answers file, as the user named it, or ""
+	// Title is the answers file's [memo] title, or "": it titles the
+	// decision in place of the file's name.
+	Title string
+}
+
+// AnswersTitle names answers read from a file: their [memo] title when
+// they carry one, else name (the file's name).
+func AnswersTitle(a knowledge.Answers, name string) string {
+	if t := strings.TrimSpace(a.Memo().Title); t != "" {
+		return t
+	}
+	return name
 }
 
 // Header is the title and story told before the cards.
@@ -19,6 +36,11 @@ func (o Origin) Header() Header {
 	title := in.Title
 	switch {
 	case o.Scenario != nil:
+	case o.File != "" && o.Title != "":
+		title = o.Title
+		if in.Story == "" {
+			in.Story = "Answers from " + o.File + "."
+		}
 	case o.File != "":
 		title = "Answers from " + o.File
 	default:

@@ -20,20 +20,33 @@ type SummaryOptions struct {
 	// NoStackLine leaves the stack line out, for a surface that shows it
 	// in its own header.
 	NoStackLine bool
+	// Whole keeps every why line whole (wrapped, never cut), for the
+	// command line's reader, who scrolls.
+	Whole bool
+	// Trace adds what each assumption rests on (rule ids), for the trace
+	// view.
+	Trace bool
 }
 
-// CLINotesHint points the command line's reader at the section that lists
-// the course-notes flags gone.
-const CLINotesHint = `listed under "Course-notes flags gone" below`
+// CLINotesHint points the command line's reader at the command that lists
+// the course-notes points gone for the stack's products.
+func CLINotesHint(kb *knowledge.KB, d decide.Decision) string {
+	return "run 'stackpick kb changes " + strings.Join(placedProducts(d), " ") + "'"
+}
+
+// whole is a line budget no summary part reaches.
+const whole = 1 << 20
 
 // Summary is the decision on one screen, at most w cells wide and h lines
-// high: the stack line, the topology, one line of why per layer, the close
-// calls, the assumptions, the three nearest flips and a line counting the
-// course-notes flags that are gone. When it does not fit, it gives up
+// high: a warning first when the engine does not fit the fleet, the stack
+// line, the topology, the why of each layer, the close calls, the
+// assumptions, the three nearest flips and a line counting the
+// course-notes points that changed. When it does not fit, it gives up
 // detail in a fixed order (wrapped lines first, then the topology and the
-// flips, then the rest) and never a layer's pick. No rule ids, no scores.
+// flips, then the rest) and never a layer's pick; rows left over go back
+// to the flips, then the why lines. No rule ids, no scores.
 func Summary(kb *knowledge.KB, d decide.Decision, st Styles, w, h int) []string {
-	return SummaryWith(kb, d, st, w, h, SummaryOptions{NotesHint: CLINotesHint})
+	return SummaryWith(kb, d, st, w, h, SummaryOptions{NotesHint: CLINotesHint(kb, d)})
 }
 
 // SummaryWith is Summary with a surface's options.
@@ -43,23 +56,31 @@ func SummaryWith(kb *knowledge.KB, d decide.Decision, st Styles, w, h int, opt S
 	}
 	s := summary{kb: kb, d: d, st: st, w: w, opt: opt,
 		stack: !opt.NoStackLine, topo: true, gaps: true, notes: true,
-		whyMax: 3, ccMax: 2, assumeMax: 2, assumeEach: true, flips: 3}
+		whyMax: whole, ccMax: 2, assumeMax: 2, assumeEach: true, flips: 3, fitMax: 2}
 	s.label = 0
 	if w >= 60 {
 		s.label = 14
 	}
 	s.flipList = nearestFlips(kb, d, 3)
+	s.fit = FitWarning(d)
+	if opt.Whole {
+		s.ccMax, s.assumeMax, s.fitMax = whole, whole, 0
+		return s.lines()
+	}
 	// Each step gives up a little; the picks are never given up.
 	steps := []func(){
+		func() { s.whyMax = 3 },
 		func() { s.whyMax = 2 },
 		func() { s.assumeMax = 1 },
 		func() { s.ccMax = 1 },
-		func() { s.flips = 2 },
 		func() { s.gaps = false },
+		func() { s.flips = 2 },
 		func() { s.whyMax = 1 },
 		func() { s.topo = false },
-		func() { s.flips = 0 },
+		func() { s.flips = 1 },
 		func() { s.assumeEach = false },
+		func() { s.fitMax = 1 },
+		func() { s.flips = 0 },
 		func() { s.ccMax = 0 },
 		func() { s.notes = false },
 		func() { s.assumeMax = 0 },
@@ -74,10 +95,52 @@ func SummaryWith(kb *knowledge.KB, d decide.Decision, st Styles, w, h int, opt S
 		step()
 		out = s.lines()
 	}
+	// Rows left over go back to the flips, then to the why lines, a line
+	// at a time, as long as the whole still fits.
+	grow := func(v *int, most int) {
+		for *v < most {
+			*v++
+			if next := s.lines(); len(next) <= h {
+				out = next
+				continue
+			}
+			*v--
+			return
+		}
+	}
+	if len(out) < h {
+		grow(&s.flips, min(3, len(s.flipList)))
+		if s.whyMax > 0 {
+			grow(&s.whyMax, s.longestWhy())
+		}
+	}
 	if len(out) > h {
 		out = out[:h] // a height below three lines: the first picks
 	}
 	return out
+}
+
+// longestWhy is how many lines the longest why line takes whole.
+func (s *summary) longestWhy() int {
+	keep := s.whyMax
+	defer func() { s.whyMax = keep }()
+	s.whyMax = whole
+	n := 1
+	for _, lp := range s.d.Layers {
+		n = max(n, len(s.whyLines(lp)))
+	}
+	return n
+}
+
+// FitWarning is the line that leads the summary when the engine cannot
+// be sized on the fleet: the engine card's "does not fit" note. "" when it
+// fits, or when the engine is not one stackpick sizes.
+func FitWarning(d decide.Decision) string {
+	ec := d.EngineConfig
+	if ec == nil || ec.Covered || ec.Model == "" || ec.Note == "" {
+		return ""
+	}
+	return "Will not run: " + strings.TrimPrefix(ec.Note, "--model: ")
 }
 
 type summary struct {
@@ -93,6 +156,9 @@ type summary struct {
 	assumeEach               bool
 	flips                    int
 	flipList                 []flipLine
+	fit                      string // the engine's does-not-fit warning
+	fitMax                   int    // lines it may take (0: all; the engine card has it whole)
+	whyCache                 map[whyKey][]string
 }
 
 func (s *summary) lines() []string {
@@ -101,6 +167,21 @@ func (s *summary) lines() []string {
 		if s.gaps && len(out) > 0 && out[len(out)-1] != "" {
 			out = append(out, "")
 		}
+	}
+	if s.fit != "" {
+		warn := func(t string) []string {
+			return WrapSpans([]Span{Styled("!", &s.st.Bad), Plain(" "), Styled(t, &s.st.Warn)}, s.w, 0, 2)
+		}
+		lines := warn(s.fit)
+		if s.fitMax > 0 && len(lines) > s.fitMax {
+			// A clause cut that leaves less than half a line says less
+			// than the line cut short.
+			if cut := clauseCut(s.fit, func(t string) bool { lines = warn(t); return len(lines) <= s.fitMax }); cut == "" || ansi.StringWidth(cut) < s.w/2 {
+				lines = s.clip(warn(s.fit), s.fitMax)
+			}
+		}
+		out = append(out, lines...)
+		gap()
 	}
 	if s.stack {
 		out = append(out, WrapSpans([]Span{Styled("Stack:", &s.st.Muted), Plain(" "), Styled(StackLine(s.kb, s.d), &s.st.Pick)}, s.w, 0, 7)...)
@@ -136,7 +217,11 @@ func (s *summary) lines() []string {
 				if i == 0 {
 					label = "Assumed"
 				}
-				out = append(out, s.labelled(label, AssumptionWords(a), s.assumeMax, &s.st.Warn)...)
+				text := AssumptionWords(a)
+				if s.opt.Trace {
+					text = AssumptionLine(a)
+				}
+				out = append(out, s.labelled(label, text, s.assumeMax, &s.st.Warn)...)
 			}
 		} else {
 			keys := make([]string, len(s.d.Assumptions))
@@ -149,24 +234,31 @@ func (s *summary) lines() []string {
 	if s.flips > 0 && len(s.flipList) > 0 {
 		gap()
 		for i, f := range s.flipList[:min(s.flips, len(s.flipList))] {
-			label := ""
+			label, room := "", s.w-s.label
 			if i == 0 {
 				label = "Nearest flips"
 			}
-			out = append(out, s.labelled(label, f.change+" ⇒ "+f.stack, s.ccMax, &s.st.Key)...)
+			if s.label == 0 {
+				// Inline labels on a narrow screen: the short one.
+				room = s.w - 2
+				if i == 0 {
+					label, room = "Flips", s.w-len("Flips: ")
+				}
+			}
+			out = append(out, s.labelled(label, flipText(f, room), max(s.ccMax, 1), &s.st.Key)...)
 		}
 	}
 	if s.notes {
-		line := CourseNotesLine(s.d, s.opt.NotesHint)
-		if flags, notes := CourseNotesGone(s.d); s.w < 60 && flags+notes > 0 {
-			line = fmt.Sprintf("%d course-notes points gone or changed", flags+notes)
+		line := CourseNotesLine(s.kb, s.d, s.opt.NotesHint)
+		if flags, notes := CourseNotesGone(s.kb, s.d); s.w < 60 && flags+notes > 0 {
+			line = fmt.Sprintf("%d course-notes points changed", flags+notes)
 			if s.opt.NotesHint != "" {
 				line += ": " + s.opt.NotesHint
 			}
 		}
 		if line != "" {
 			gap()
-			out = append(out, s.clip(WrapStyled(line, s.w, 0, 2, s.st.Muted), 2)...)
+			out = append(out, s.clip(WrapStyled(line, s.w, 0, 2, s.st.Muted), max(2, s.assumeMax))...)
 		}
 	}
 	return out
@@ -190,6 +282,26 @@ func SummaryPick(kb *knowledge.KB, lp decide.LayerPick) string {
 // whyLines is a layer's line: its name, its pick or state, and why, in at
 // most whyMax lines (0: the name and the pick alone, on one line).
 func (s *summary) whyLines(lp decide.LayerPick) []string {
+	// Each shrinking or growing step lays the summary out again: a layer's
+	// lines at a budget are worded once.
+	key := whyKey{lp.Layer, s.whyMax}
+	if ls, ok := s.whyCache[key]; ok {
+		return ls
+	}
+	ls := s.wordWhy(lp)
+	if s.whyCache == nil {
+		s.whyCache = map[whyKey][]string{}
+	}
+	s.whyCache[key] = ls
+	return ls
+}
+
+type whyKey struct {
+	layer string
+	max   int
+}
+
+func (s *summary) wordWhy(lp decide.LayerPick) []string {
 	name := s.kb.Layer(lp.Layer).Name
 	pick := Styled(SummaryPick(s.kb, lp), &s.st.Pick)
 	if lp.State == decide.StateNothingFits {
@@ -208,7 +320,40 @@ func (s *summary) whyLines(lp decide.LayerPick) []string {
 	if lp.State == decide.StateNothingFits {
 		why = strings.TrimPrefix(why, "Nothing fits: ")
 	}
+	lines := s.labelledSpans(name, []Span{pick, Plain(" · " + why)}, whole, &s.st.Layer)
+	if len(lines) <= s.whyMax {
+		return lines
+	}
+	// Too long for its lines: cut after the last clause that fits (a
+	// head longer than the lines hold cannot).
+	room := s.whyMax * max(s.w-s.label, 1)
+	if cut := clauseCut(why, func(t string) bool {
+		if ansi.StringWidth(t) > room {
+			return false
+		}
+		lines = s.labelledSpans(name, []Span{pick, Plain(" · " + t)}, whole, &s.st.Layer)
+		return len(lines) <= s.whyMax
+	}); cut != "" {
+		return lines
+	}
 	return s.labelledSpans(name, []Span{pick, Plain(" · " + why)}, s.whyMax, &s.st.Layer)
+}
+
+// clauseCut is the longest head of text cut after a clause (". ", "; ",
+// ": ", ", "), marked " …", that fits says fits; "" when none does. It
+// never cuts inside a word or a clause, and closes a parenthesis it cuts.
+func clauseCut(text string, fits func(string) bool) string {
+	for i := len(text) - 1; i > 0; i-- {
+		if !strings.ContainsRune(".;:,", rune(text[i-1])) || text[i] != ' ' {
+			continue
+		}
+		// Inside a parenthesis the cut closes it: "(a, b …)".
+		closing := strings.Repeat(")", max(0, strings.Count(text[:i], "(")-strings.Count(text[:i], ")")))
+		if cut := strings.TrimRight(text[:i-1], " ") + " …" + closing; fits(cut) {
+			return cut
+		}
+	}
+	return ""
 }
 
 // labelled is text under a label in the label column ("Assumed",
@@ -268,9 +413,107 @@ func closeCallSettled(lp decide.LayerPick) string {
 	return ""
 }
 
-// flipLine is one of the nearest flips: the change and the stack it leads
-// to.
-type flipLine struct{ change, stack string }
+// flipLine is one of the nearest flips: the answer change and the
+// layers whose pick it changes, each with its new pick.
+type flipLine struct {
+	g     FlipGroup
+	moved string // "orchestrator: SGLang router"
+	short string // the same picks without the layers' names
+}
+
+// flipText is a flip in room cells: the answer change ⇒ the layers it
+// moves. When it does not fit, the answer side gives way first: its last
+// values ("vision | …"), then its "(default)" mark and old value
+// ("other_model_types → vision | …"); on a narrow screen the result then
+// drops the layers' names ("⇒ Dynamo-Triton"). When even that is too
+// long, the whole flip wraps.
+func flipText(f flipLine, room int) string {
+	full := FlipChange(f.g) + " ⇒ " + f.moved
+	if ansi.StringWidth(full) <= room {
+		return full
+	}
+	key := f.g.Answer
+	if !f.g.Stated {
+		key += " (default)"
+	}
+	forms := []struct{ head, result string }{
+		{key + ": " + f.g.From + " → ", " ⇒ " + f.moved},
+		{f.g.Answer + " → ", " ⇒ " + f.moved},
+		{f.g.Answer + " → ", " ⇒ " + f.short},
+	}
+	for i, form := range forms {
+		left := room - ansi.StringWidth(form.head+form.result)
+		least := 1
+		if i == len(forms)-1 {
+			least = 0 // the values all given up: "answer → … ⇒ pick"
+		}
+		for n := len(f.g.To); n >= least; n-- {
+			to := strings.Join(f.g.To[:n], " | ")
+			switch {
+			case n == 0:
+				to = "…"
+			case n < len(f.g.To):
+				to += " | …"
+			}
+			if ansi.StringWidth(to) <= left {
+				return form.head + to + form.result
+			}
+		}
+	}
+	// Last, the answer's name gives way: the result stays whole.
+	if result := " ⇒ " + f.short; ansi.StringWidth(result)+6 <= room {
+		return Truncate(f.g.Answer, room-ansi.StringWidth(result)-4) + " → …" + result
+	}
+	return full
+}
+
+// flipPicks is FlipMoves without the layers' names, for a narrow screen:
+// "Dynamo-Triton", "SGLang · no orchestrator".
+func flipPicks(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, g FlipGroup) string {
+	if len(g.Stack) == 0 {
+		return Outcome(kb, lp, g.Pick, g.Also)
+	}
+	var parts []string
+	for _, p := range g.Stack {
+		for _, cur := range d.Layers {
+			if cur.Layer == p.Layer && (cur.Pick != p.Pick || strings.Join(cur.Also, "+") != strings.Join(p.Also, "+")) {
+				parts = append(parts, PickText(kb, decide.LayerPick{Layer: p.Layer, Pick: p.Pick, Also: p.Also}))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return PlacedLine(kb, g.Stack)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// FlipMoves names the layers a flip group changes, each with its new pick
+// ("orchestrator: SGLang router", "engine: SGLang · orchestrator: none"),
+// against the decision's own picks.
+func FlipMoves(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick, g FlipGroup) string {
+	var parts []string
+	name := func(layer string) string { return strings.ToLower(kb.Layer(layer).Name) }
+	pickOf := func(layer, pick string, also []string) string {
+		if pick == knowledge.None && len(also) == 0 {
+			return "none"
+		}
+		return PickText(kb, decide.LayerPick{Layer: layer, Pick: pick, Also: also})
+	}
+	if len(g.Stack) == 0 {
+		return name(lp.Layer) + ": " + Outcome(kb, lp, g.Pick, g.Also)
+	}
+	for _, p := range g.Stack {
+		for _, cur := range d.Layers {
+			if cur.Layer == p.Layer && (cur.Pick != p.Pick || strings.Join(cur.Also, "+") != strings.Join(p.Also, "+")) {
+				parts = append(parts, name(p.Layer)+": "+pickOf(p.Layer, p.Pick, p.Also))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return PlacedLine(kb, g.Stack)
+	}
+	return strings.Join(parts, " · ")
+}
 
 // nearestFlips are the n nearest single-answer changes that move the
 // stack, over every layer: decide ranks each layer's flips, and the
@@ -336,7 +579,7 @@ func nearestFlips(kb *knowledge.KB, d decide.Decision, n int) []flipLine {
 		if len(out) == n {
 			break
 		}
-		out = append(out, flipLine{change: FlipChange(g.g), stack: FlipStack(kb, g.lp, g.g)})
+		out = append(out, flipLine{g: g.g, moved: FlipMoves(kb, d, g.lp, g.g), short: flipPicks(kb, d, g.lp, g.g)})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
 // notesHint is what the summary says opens the course-notes flags gone.
@@ -32,7 +33,11 @@ func layoutResult(c *shared, w, h int, trace bool) resultLayout {
 	st := c.Styles
 	d := c.session.decision
 	var l resultLayout
-	l.summary = report.SummaryWith(c.KB, d, st, w, max(h-1, 3), report.SummaryOptions{NoStackLine: true, NotesHint: notesHint})
+	hint := notesHint
+	if w < 60 {
+		hint = "press n" // one line at 40 columns, so a flip keeps its row
+	}
+	l.summary = report.SummaryWith(c.KB, d, st, w, max(h-1, 3), report.SummaryOptions{NoStackLine: true, NotesHint: hint})
 	if diff := changedAnswers(c.KB, c.session.answers); diff != "" {
 		l.intro = wrapStyled("Answers changed from the defaults: "+diff, w, 0, 2, st.Muted)
 	} else {
@@ -64,7 +69,7 @@ func (l *resultLayout) content(c *shared, w int, open map[string]bool, focus int
 	st := c.Styles
 	out := make([]string, 0, len(l.summary)+len(l.sections)*2+8)
 	out = append(out, l.summary...)
-	out = append(out, st.Muted.Render(truncate("Details below: tab moves, enter opens, o opens all, t trace", w)))
+	out = append(out, st.Muted.Render(detailsHint(l.trace, w)))
 	out = append(out, "")
 	out = append(out, l.intro...)
 	offsets := make([]int, len(l.sections))
@@ -91,6 +96,34 @@ func (l *resultLayout) content(c *shared, w int, open map[string]bool, focus int
 	}
 	out = append(out, "", st.Muted.Render(truncate("e: edit one answer · s: save answers · x: export memo · a: all questions", w)))
 	return strings.Join(out, "\n"), offsets
+}
+
+// detailsHint is the line under the summary: the keys of the sections
+// below, copy and the plain launch view, and the trace view's way in or
+// (in the trace view) out, the longest wording that fits w.
+func detailsHint(trace bool, w int) string {
+	hints := []string{
+		"Details below: tab moves, enter opens, o opens all · c copy the launch command, l plain launch view · t trace view",
+		"Details below: tab moves, enter opens, o all · c copy, l plain launch · t trace",
+		"Details: tab, enter opens, o all · c copy, l plain launch · t trace",
+		"tab/enter details · c copy · l plain · t trace",
+		"tab/enter · c copy · l plain · t trace",
+	}
+	if trace {
+		hints = []string{
+			"Trace view (rule ids and scores): t again leaves it · tab moves, enter opens, o opens all · c copy, l plain launch",
+			"Trace view: t again leaves it · tab moves, enter opens, o all · c copy, l plain",
+			"Trace view: t leaves it · tab, enter opens, o all · c copy, l plain",
+			"Trace: t leaves · tab/enter · c copy · l plain",
+			"t leaves the trace · tab/enter · c copy",
+		}
+	}
+	for _, h := range hints {
+		if screen.VisibleWidth(h) <= w {
+			return h
+		}
+	}
+	return truncate(hints[len(hints)-1], w)
 }
 
 func trimBlank(ls []string) []string {

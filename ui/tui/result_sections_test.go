@@ -8,8 +8,9 @@ import (
 )
 
 // The result opens on the summary with every section closed; tab focuses
-// a section, enter opens and closes it, o opens them all, n opens the
-// course-notes flags gone, and t switches to the trace view, the only view
+// a section, enter opens and closes it, o opens them all, n opens what
+// changed since the course notes for the stack's products (KServe, a
+// complement, among them), and t switches to the trace view, the only view
 // with rule ids and scores.
 func TestResultSectionsOpenAndClose(t *testing.T) {
 	d := newDriver(t, 120, 40)
@@ -40,10 +41,13 @@ func TestResultSectionsOpenAndClose(t *testing.T) {
 	}
 	d.press("o")
 	content = ansi.Strip(s.vp.GetContent())
-	for _, want := range []string{"Launch command (vLLM", "The arithmetic behind it", "✗ SGLang", "Flags not emitted (removed or renamed)"} {
+	for _, want := range []string{"Launch command (vLLM", "The arithmetic behind it", "✗ SGLang"} {
 		if !strings.Contains(content, want) {
 			t.Errorf("o did not open every section: %q missing", want)
 		}
+	}
+	if strings.Contains(content, "Course-notes flags gone") || strings.Contains(content, "Flags not emitted") {
+		t.Error("the result's body still lists the course-notes flags gone")
 	}
 	if strings.Contains(content, "engine-default-vllm") || strings.Contains(content, "(+2)") {
 		t.Error("the plain view shows a rule id or a score")
@@ -55,8 +59,18 @@ func TestResultSectionsOpenAndClose(t *testing.T) {
 	}
 	d.press("o", "o", "t") // all closed, back to the plain view
 	d.press("n")
-	if v := ansi.Strip(d.view()); !strings.Contains(v, "▾ Course-notes flags gone") || !strings.Contains(v, "--swap-space") {
-		t.Errorf("n does not open the course-notes flags gone:\n%s", v)
+	cs, ok := d.screen().(*changesScreen)
+	if !ok {
+		t.Fatalf("n does not open the course-notes page: %T\n%s", d.screen(), ansi.Strip(d.view()))
+	}
+	page := ansi.Strip(cs.vp.GetContent())
+	for _, want := range []string{"The stack's products: vLLM, llm-d, KServe", "--swap-space", "KServe · "} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the stack's course-notes page lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "SGLang ·") {
+		t.Errorf("the stack's page lists a product the stack does not place:\n%s", page)
 	}
 }
 
@@ -79,6 +93,37 @@ func TestResultHeaderSaysNoPositionWhenAllFits(t *testing.T) {
 	for _, pick := range []string{"vLLM", "no model server", "llm-d"} {
 		if !strings.Contains(header, pick) {
 			t.Errorf("the 40x12 header %q drops %q", header, pick)
+		}
+	}
+}
+
+// The line under the summary names copy (c) and the plain launch view (l)
+// at every width, and in the trace view says how to leave it (t again).
+func TestResultHintNamesCopyPlainAndTheWayOutOfTheTrace(t *testing.T) {
+	for _, sz := range []struct{ w, h int }{{120, 40}, {80, 24}, {40, 12}} {
+		d := newDriver(t, sz.w, sz.h)
+		d.press("l", "r")
+		s := d.screen().(*resultScreen)
+		hint := ""
+		for _, l := range strings.Split(ansi.Strip(s.vp.GetContent()), "\n") {
+			if strings.Contains(l, "tab") && strings.Contains(l, "enter") {
+				hint = l
+				break
+			}
+		}
+		if !strings.Contains(hint, "c copy") || !strings.Contains(hint, "l plain") || strings.Contains(hint, "…") {
+			t.Errorf("at %dx%d the hint does not name c copy and l plain whole: %q", sz.w, sz.h, hint)
+		}
+		d.press("t")
+		hint = ""
+		for _, l := range strings.Split(ansi.Strip(s.vp.GetContent()), "\n") {
+			if strings.Contains(l, "tab") && strings.Contains(l, "enter") {
+				hint = l
+				break
+			}
+		}
+		if !strings.Contains(hint, "t leaves") && !strings.Contains(hint, "t again leaves") {
+			t.Errorf("at %dx%d the trace view's hint does not say how to leave it: %q", sz.w, sz.h, hint)
 		}
 	}
 }

@@ -22,8 +22,11 @@ type changesScreen struct {
 	// is the one shown, "" for all of them.
 	products []string
 	product  string
-	vp       viewport.Model
-	w, h     int
+	// stack is the products a decision places, shown together as the
+	// page stackView; empty when the page was not opened from a result.
+	stack []string
+	vp    viewport.Model
+	w, h  int
 	// pages holds each product's page laid out for width w, so stepping
 	// back and forth does not word-wrap it again.
 	pages map[string]string
@@ -43,9 +46,26 @@ func newChangesScreen(c *shared, product string) screen.Screen {
 	return s
 }
 
+// stackView is the product key of the page that shows the stack's
+// products together (no product id has a space).
+const stackView = "this stack"
+
+// newStackChangesScreen opens the page on the products a decision places,
+// together; ←/→ go on to one product at a time and to every product.
+func newStackChangesScreen(c *shared, products []string) screen.Screen {
+	s := newChangesScreen(c, "").(*changesScreen)
+	if len(products) > 0 {
+		s.stack, s.product = products, stackView
+	}
+	return s
+}
+
 func (s *changesScreen) Title() string {
 	if s.product == "" {
 		return report.CourseNotesTitle
+	}
+	if s.product == stackView {
+		return report.CourseNotesTitle + " · this stack"
 	}
 	return report.CourseNotesTitle + " · " + s.c.KB.ProductName(s.product)
 }
@@ -70,7 +90,15 @@ func (s *changesScreen) layout() {
 	}
 	st := s.c.Styles
 	w := max(s.w-1, 10)
-	changes, _ := report.CourseNoteChanges(s.c.KB, s.product)
+	var changes []report.ProductChanges
+	if s.product == stackView {
+		for _, id := range s.stack {
+			pc, _ := report.CourseNoteChanges(s.c.KB, id)
+			changes = append(changes, pc...)
+		}
+	} else {
+		changes, _ = report.CourseNoteChanges(s.c.KB, s.product)
+	}
 	out := report.WrapStyled(report.CourseNotesAbout, w, 0, 0, st.Muted)
 	out = append(out, report.WrapStyled(s.showing(), w, 0, 0, st.Muted)...)
 	out = append(out, "")
@@ -87,6 +115,13 @@ func (s *changesScreen) layout() {
 func (s *changesScreen) showing() string {
 	if s.product == "" {
 		return "Every product; ←/→ shows one at a time."
+	}
+	if s.product == stackView {
+		names := make([]string, len(s.stack))
+		for i, id := range s.stack {
+			names[i] = s.c.KB.ProductName(id)
+		}
+		return "The stack's products: " + strings.Join(names, ", ") + "; ←/→ shows one product at a time, then every product."
 	}
 	return "Only " + s.c.KB.ProductName(s.product) + "; ←/→ for the next product, all of them after the last."
 }
@@ -112,6 +147,9 @@ func (s *changesScreen) Update(msg tea.Msg) tea.Cmd {
 // whole list sitting between the last and the first.
 func (s *changesScreen) step(d int) {
 	ring := append([]string{""}, s.products...)
+	if len(s.stack) > 0 {
+		ring = append([]string{stackView}, ring...)
+	}
 	if s.product != "" && !slices.Contains(ring, s.product) {
 		ring = append(ring, s.product)
 	}

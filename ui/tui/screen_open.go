@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/tui/screen"
 )
 
@@ -35,10 +36,10 @@ func openAtStart(c *shared, o *Opened) {
 }
 
 // startFromFile makes the answers read from path the session's, named by
-// the file's name, with path as where they were saved: s writes back to
+// their [memo] title or else the file's name, with path as where they were saved: s writes back to
 // it, and nothing is unsaved until an answer changes.
 func startFromFile(c *shared, path string, a knowledge.Answers) {
-	c.session.start(c.Decider, a, filepath.Base(path), "")
+	c.session.start(c.Decider, a, report.AnswersTitle(a, filepath.Base(path)), "")
 	c.session.markSaved(path)
 }
 

@@ -15,7 +15,7 @@ import (
 // resultScreen is the defended decision: it opens on the summary, which
 // fits the screen, and the details follow as sections that open and close
 // (enter or space on the focused one, tab and shift+tab to move, o for all
-// of them, n for the course-notes flags gone, t for the trace view with
+// of them, n for the course-notes page of the stack's products, t for the trace view with
 // rule ids and scores). The decision is worded when it is given a size,
 // when the answers or the palette change and when the view switches to or
 // from the trace, never while drawing; opening a section joins lines
@@ -43,7 +43,7 @@ var (
 	resultPrev    = key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous section"))
 	resultToggle  = key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "open/close"))
 	resultOpenAll = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open/close all"))
-	resultNotes   = key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "course-notes flags gone"))
+	resultNotes   = key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "course-notes changes"))
 	resultTrace   = key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "trace view"))
 )
 
@@ -146,12 +146,8 @@ func (s *resultScreen) Update(msg tea.Msg) tea.Cmd {
 		}
 		s.join()
 	case key.Matches(k, resultNotes):
-		for i, sec := range s.layout.sections {
-			if sec.ID == "course-notes" {
-				s.open[sec.ID] = true
-				s.focusOn(i)
-				s.vp.SetYOffset(s.offsets[i])
-			}
+		if flags, notes := report.CourseNotesGone(c.KB, c.session.decision); flags+notes > 0 {
+			c.Push(newStackChangesScreen(c, report.PlacedProducts(c.session.decision)))
 		}
 	case key.Matches(k, resultTrace):
 		s.trace = !s.trace

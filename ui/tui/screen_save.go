@@ -65,9 +65,41 @@ func resizePrompt(f *form, fw, fh *int, w, h int, build func(fw, fh int) *form) 
 
 // answersFile is the TOML the CLI reads back: the answers with a header
 // saying what they decided and how to replay them.
+// A story the opened file told in its leading comment stays above it.
 func answersFile(c *shared, path string) []byte {
 	header := report.AnswersHeader(c.KB, c.session.decision, c.session.origin, replayCommand(c.kbDir, path))
+	if c.session.savedPath != "" {
+		if data, err := os.ReadFile(expandHome(c.session.savedPath)); err == nil {
+			if story := fileStory(data); story != "" {
+				header = story + "\n" + header
+			}
+		}
+	}
 	return c.session.answers.TOML(header)
+}
+
+// fileStory is the leading comment of an answers file (the lines before
+// the first non-comment line or question page) without the lines stackpick writes
+// itself, so saving again keeps the user's story once and drops the old
+// stack and replay lines.
+func fileStory(data []byte) string {
+	var out []string
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, "\r")
+		text, ok := strings.CutPrefix(line, "#")
+		if !ok {
+			break
+		}
+		text = strings.TrimSpace(text)
+		if strings.HasPrefix(text, "--- ") {
+			break // the first question page: the header is over
+		}
+		if strings.HasPrefix(text, "stackpick answers:") || strings.HasPrefix(text, "Stack: ") || strings.HasPrefix(text, "Replay: ") {
+			continue
+		}
+		out = append(out, text)
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
 }
 
 // replayCommand is the command that decides again from the answers file
