@@ -287,7 +287,7 @@ func (b *builder) assumptions() []Assumption {
 		x := Assumption{Key: q.Key, Value: b.a.Get(q.Key).Plain(q.Type), Question: q.Prompt, For: ids}
 		switch {
 		case q.Key == knowledge.KeyReplicas && b.a.Get(q.Key).Int == 0:
-			x.Means = fmt.Sprintf("%d per model, worked out as nodes ÷ base models", b.a.Get(knowledge.DerivedReplicasPerModel).Int)
+			x.Means = fmt.Sprintf("%d per model: nodes ÷ base models, a node counted as one replica", b.a.Get(knowledge.DerivedReplicasPerModel).Int)
 		case q.Key == knowledge.KeyKubernetes && b.a.StatedKey(knowledge.KeySubstrate) && b.a.Get(knowledge.KeySubstrate).Str != knowledge.SubstrateAuto:
 			x.Means = "worked out from substrate = " + b.a.Get(knowledge.KeySubstrate).Str
 		case q.Key == knowledge.KeyGPU && b.a.StatedKey(knowledge.KeyGPUsPerNode) && b.a.Get(knowledge.KeyGPUsPerNode).Int == 0:

@@ -24,6 +24,9 @@ type Topology struct {
 	// there (not-needed or nothing-fits).
 	FrontState string
 	Engine     TopoPart
+	// PerModel says Replicas counts one model's replicas (the fleet serves
+	// several base models), not the fleet's.
+	PerModel bool
 	// Replicas is how many engine instances the fleet runs (0: not known,
 	// the engine's settings are not covered).
 	Replicas int
@@ -114,13 +117,29 @@ func TopologyOf(kb *knowledge.KB, d decide.Decision) Topology {
 		parts[0] += fmt.Sprintf(" × PP %d", sz.PipelineParallelSize)
 	}
 	span := int(sz.Figure("nodes_per_replica").Value)
+	// The engine is sized for one model; with several base models the
+	// fleet's nodes are split between them, so the count is per model.
+	bm := max(answerInt(kb, d, knowledge.KeyBaseModels), 1)
+	t.PerModel = bm > 1
+	share := nodes / bm // nodes each model has to itself
+	if bm > 1 {
+		if share >= 1 {
+			fleet = fmt.Sprintf("%d of the %s per model", share, fleet)
+		} else {
+			fleet += fmt.Sprintf(", shared by %d models", bm)
+		}
+	}
 	switch {
 	case span > 1:
 		parts = append(parts, fmt.Sprintf("1 replica spans %d nodes", span))
-		t.Replicas = max(nodes/span, 1)
+		t.Replicas = max(max(share, 1)/span, 1)
 	case sz.ReplicasPerNode > 0:
 		parts = append(parts, fmt.Sprintf("%d per node", sz.ReplicasPerNode))
-		t.Replicas = sz.ReplicasPerNode * nodes
+		if share >= 1 {
+			t.Replicas = sz.ReplicasPerNode * share
+		} else {
+			t.Replicas = max(sz.ReplicasPerNode*nodes/bm, 1)
+		}
 	}
 	t.Layout = strings.Join(append(parts, fleet), " · ")
 	for _, rc := range ec.Roles {
@@ -160,8 +179,12 @@ func (t Topology) frontName() string {
 // engineLabel is "vLLM × 16 replicas" or "vLLM".
 func (t Topology) engineLabel() string {
 	switch {
+	case len(t.Roles) > 0 && t.PerModel:
+		return t.Engine.Name + " × " + count(t.Replicas, "instance", "instances") + " of each model"
 	case len(t.Roles) > 0:
 		return t.Engine.Name + " × " + count(t.Replicas, "instance", "instances")
+	case t.Replicas > 0 && t.PerModel:
+		return t.Engine.Name + " × " + count(t.Replicas, "replica", "replicas") + " of each model"
 	case t.Replicas > 0:
 		return t.Engine.Name + " × " + count(t.Replicas, "replica", "replicas")
 	}
