@@ -265,3 +265,43 @@ func TestEveryPairOfPresetsDiffs(t *testing.T) {
 		}
 	}
 }
+
+// When the engine changes (vLLM → SGLang) the settings compare by what
+// they do, and each side shows its own flag: A's vLLM command is not
+// "not set" for every SGLang flag.
+func TestEngineSettingsCompareByMeaningAcrossEngines(t *testing.T) {
+	kb := knowledge.MustDefault()
+	const common = "nodes = 2\ngpus_per_node = 8\ngpu = \"h100\"\nmodel = \"llama-3.1-8b\"\nlatency_priority = \"latency\"\ncache_aware_routing = true\n"
+	a := decide.Decide(kb, answersFrom(t, kb, "a.toml", common+"kubernetes = \"required\"\n"))
+	b := decide.Decide(kb, answersFrom(t, kb, "b.toml", common+"kubernetes = \"none\"\nother_model_types = [\"vision\"]\n"))
+	if a.EngineConfig.Engine != knowledge.EngineVLLM || b.EngineConfig.Engine != knowledge.EngineSGLang {
+		t.Fatalf("want vLLM → SGLang, got %s → %s", a.EngineConfig.Engine, b.EngineConfig.Engine)
+	}
+	dd := report.DiffDecisions(kb, a, b, "a", "b")
+	got := map[string]report.SettingDiff{}
+	for _, s := range dd.Engine {
+		got[s.Setting] = s
+	}
+	for setting, want := range map[string][2]string{
+		"tensor parallel size":          {"--tensor-parallel-size 1", "--tp-size 1"},
+		"max model length":              {"--max-model-len 8192", "--context-length 8192"},
+		"max running requests":          {"--max-num-seqs 64", "--max-running-requests 64"},
+		"batched-token budget per step": {"--max-num-batched-tokens 2048", "--chunked-prefill-size 2048"},
+	} {
+		s, ok := got[setting]
+		if !ok || s.A != want[0] || s.B != want[1] {
+			t.Errorf("%s: want %q │ %q, got %+v", setting, want[0], want[1], s)
+		}
+	}
+	for _, s := range dd.Engine {
+		if strings.HasPrefix(s.Setting, "--") && s.A == "not set" && s.Setting != "--enable-metrics" {
+			t.Errorf("A's side of %s reads as not set: %+v", s.Setting, s)
+		}
+	}
+	md := report.PinnedMarkdown(kb, a, b, "a")
+	for _, want := range []string{"| max running requests | `--max-num-seqs` 64 | `--max-running-requests` 64 |", "`--max-model-len` 8192"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the pinned table lacks %q:\n%s", want, md)
+		}
+	}
+}
