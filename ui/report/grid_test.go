@@ -302,7 +302,7 @@ func TestGridSourcesShowNoInternalCommands(t *testing.T) {
 		}
 	}
 	g := gridOf(t, kb, "kserve", "llm-d")
-	if txt := report.GridText(g, report.Styles{}, 120); !strings.Contains(txt, "kserve/kserve tag v0.20.0, commit 1fb7810, dated 2026-08-06") {
+	if txt := report.GridMarkdown(g); !strings.Contains(txt, "kserve/kserve tag v0.20.0, commit 1fb7810, dated 2026-08-06") {
 		t.Errorf("KServe's release source should read as tag, commit and date:\n%s", txt)
 	}
 }
