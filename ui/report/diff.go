@@ -343,9 +343,9 @@ func onlyIn(kb *knowledge.KB, mine, other []whyFact, otherD decide.Decision) []W
 	return out
 }
 
-// failedIn says which condition of rule failed in d, with d's answer:
-// "kubernetes = available does not hold: kubernetes is none"; "" when the
-// rule fired there or is not a rule.
+// failedIn says in words which condition of rule failed in d, with d's
+// answer: `the answer to "Is Kubernetes part of the platform?" is none,
+// not available`; "" when the rule fired there or is not a rule.
 func failedIn(kb *knowledge.KB, d decide.Decision, rule string) string {
 	for _, t := range d.Trace {
 		if t.Rule != rule {
@@ -354,14 +354,80 @@ func failedIn(kb *knowledge.KB, d decide.Decision, rule string) string {
 		if t.Fired || t.Failed == "" {
 			return ""
 		}
-		s := t.Failed + " does not hold"
-		key, _, _ := strings.Cut(t.Failed, " ")
-		if q := kb.Question(key); q != nil {
-			s += ": " + key + " is " + d.Answers.Get(key).Plain(q.Type)
+		for _, r := range kb.Rules {
+			if r.ID != rule {
+				continue
+			}
+			for i := range r.Conds {
+				if c := &r.Conds[i]; c.Text == t.Failed {
+					return condInWords(kb, d, c)
+				}
+			}
 		}
-		return s
+		return ""
 	}
 	return ""
+}
+
+// condInWords is a condition that does not hold, said with the question's
+// prompt and the answer it had instead of the rule's syntax.
+func condInWords(kb *knowledge.KB, d decide.Decision, c *knowledge.Cond) string {
+	q := kb.Question(c.Key)
+	if q == nil {
+		return ""
+	}
+	got := d.Answers.Get(c.Key).Plain(q.Type)
+	var values []string
+	switch {
+	case len(c.Ints) > 0:
+		for _, n := range c.Ints {
+			values = append(values, strconv.Itoa(n))
+		}
+	case len(c.Bools) > 0:
+		for _, b := range c.Bools {
+			values = append(values, yesNo(b))
+		}
+	case len(c.Strs) > 0:
+		values = c.Strs
+	case q.Type == knowledge.TypeInt:
+		values = []string{strconv.Itoa(c.Int)}
+	case q.Type == knowledge.TypeBool:
+		values = []string{yesNo(c.Bool)}
+	default:
+		values = []string{c.Str}
+	}
+	if q.Type == knowledge.TypeBool {
+		got = yesNo(d.Answers.Get(c.Key).Bool)
+	}
+	s := "the answer to \"" + q.Prompt + "\" is " + got
+	switch {
+	case c.Op == knowledge.OpAtLeast && q.Type == knowledge.TypeList:
+		return s + ", fewer than " + strconv.Itoa(c.Int)
+	case c.Op == knowledge.OpAtMost && q.Type == knowledge.TypeList:
+		return s + ", more than " + strconv.Itoa(c.Int)
+	case c.Op == knowledge.OpAtLeast:
+		return s + ", below " + strconv.Itoa(c.Int)
+	case c.Op == knowledge.OpAtMost:
+		return s + ", above " + strconv.Itoa(c.Int)
+	case q.Type == knowledge.TypeList && c.Op == knowledge.OpOneOf:
+		return s + ", with none of " + orList(values)
+	}
+	return s + ", not " + orList(values)
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// orList joins values as "a, b or c".
+func orList(vs []string) string {
+	if len(vs) <= 1 {
+		return strings.Join(vs, "")
+	}
+	return strings.Join(vs[:len(vs)-1], ", ") + " or " + vs[len(vs)-1]
 }
 
 // engineDiff lists the engine settings that differ: the engine and what it
