@@ -176,11 +176,19 @@ func (m *memo) drivers() {
 	m.line("## Decision drivers")
 	m.blank()
 	did := map[string][]string{}
+	// pairOf is a complement's two products, in either order: "adds KServe
+	// beside llm-d" and "adds llm-d beside KServe" are one fact, said once.
+	pairOf := map[string]string{}
 	for ri, r := range m.kb.Rules {
 		if !m.d.Trace[ri].Fired {
 			continue
 		}
 		effect := ruleEffectWords(m.kb, r)
+		if r.Effect == knowledge.EffectComplement {
+			pair := []string{r.Product, r.With}
+			slices.Sort(pair)
+			pairOf[effect] = strings.Join(pair, "+")
+		}
 		for _, c := range r.Conds {
 			if !m.d.Answers.StatedKey(c.Key) || slices.Contains(did[c.Key], effect) {
 				continue
@@ -188,9 +196,24 @@ func (m *memo) drivers() {
 			did[c.Key] = append(did[c.Key], effect)
 		}
 	}
+	// Stated latency answers shape the engine's command, not a rule: say
+	// which flags they set.
+	for key, flags := range m.enginesStatedFlags() {
+		did[key] = append(did[key], "sets "+strings.Join(flags, " and "))
+	}
 	found := false
+	saidPair := map[string]bool{}
 	for i, q := range m.kb.Questions {
-		effects := did[q.Key]
+		var effects []string
+		for _, e := range did[q.Key] {
+			if p := pairOf[e]; p != "" {
+				if saidPair[p] {
+					continue
+				}
+				saidPair[p] = true
+			}
+			effects = append(effects, e)
+		}
 		if len(effects) == 0 {
 			continue
 		}
@@ -707,4 +730,37 @@ func codeList(ids []string) string {
 		parts[i] = "`" + id + "`"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// enginesStatedFlags is, for each stated latency answer, the launch flags
+// it set: a flag's defense opens with the batch plan it follows ("latency
+// first: …") or names the target ("itl_ms 40: …").
+func (m *memo) enginesStatedFlags() map[string][]string {
+	ec := m.d.EngineConfig
+	if ec == nil || !ec.Covered {
+		return nil
+	}
+	a := m.d.Answers
+	out := map[string][]string{}
+	add := func(key string, f decide.LaunchFlag) {
+		spelled := f.Flag
+		if f.Value != "" {
+			spelled += " " + f.Value
+		}
+		if !slices.Contains(out[key], spelled) {
+			out[key] = append(out[key], spelled)
+		}
+	}
+	for _, f := range ec.Command {
+		head, _, _ := strings.Cut(f.Defense, ":")
+		if a.StatedKey(knowledge.KeyLatencyPriority) && slices.Contains([]string{"latency first", "throughput first", "balanced"}, head) {
+			add(knowledge.KeyLatencyPriority, f)
+		}
+		for _, key := range []string{knowledge.KeyTTFTMs, knowledge.KeyITLMs} {
+			if a.StatedKey(key) && strings.HasPrefix(f.Defense, key+" ") {
+				add(key, f)
+			}
+		}
+	}
+	return out
 }
