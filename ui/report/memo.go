@@ -557,17 +557,40 @@ func (m *memo) engineConfig() {
 func (m *memo) flips() {
 	m.line("## What would change this decision")
 	m.blank()
-	found := false
-	var hardware []string
+	// A change that moves several layers to the same stack is one flip:
+	// it is listed once, with every layer it moves.
+	type flip struct {
+		body   string
+		layers []string
+	}
+	var answerFlips, hwFlips []flip
+	add := func(list *[]flip, lp decide.LayerPick, g FlipGroup) {
+		body := m.flipBody(lp, g)
+		for i := range *list {
+			if (*list)[i].body == body {
+				(*list)[i].layers = append((*list)[i].layers, strings.ToLower(m.layerName(lp.Layer)))
+				return
+			}
+		}
+		*list = append(*list, flip{body: body, layers: []string{m.layerName(lp.Layer)}})
+	}
 	for _, lp := range m.d.Layers {
 		answers, hw := SplitFlips(GroupFlips(lp.Flips))
 		for _, g := range answers {
-			found = true
-			m.line(m.flipLine(lp, g))
+			add(&answerFlips, lp, g)
 		}
 		for _, g := range hw {
-			hardware = append(hardware, m.flipLine(lp, g))
+			add(&hwFlips, lp, g)
 		}
+	}
+	line := func(f flip) string { return "- " + joinAnd(f.layers) + ": " + f.body }
+	found := len(answerFlips) > 0
+	for _, f := range answerFlips {
+		m.line(line(f))
+	}
+	var hardware []string
+	for _, f := range hwFlips {
+		hardware = append(hardware, line(f))
 	}
 	if !found && len(hardware) == 0 {
 		m.line("- No single answer change moves any layer.")
@@ -586,12 +609,14 @@ func (m *memo) flips() {
 	}
 }
 
-func (m *memo) flipLine(lp decide.LayerPick, g FlipGroup) string {
+// flipBody is a flip after its layers: "`kubernetes` from required to
+// none gives **SGLang · …**."
+func (m *memo) flipBody(lp decide.LayerPick, g FlipGroup) string {
 	key := "`" + g.Answer + "`"
 	if !g.Stated {
 		key += " (a default)"
 	}
-	return fmt.Sprintf("- %s: %s from %s to %s gives **%s**.", m.layerName(lp.Layer), key, md(g.From), md(strings.Join(g.To, " or ")), md(FlipStack(m.kb, lp, g)))
+	return fmt.Sprintf("%s from %s to %s gives **%s**.", key, md(g.From), md(strings.Join(g.To, " or ")), md(FlipStack(m.kb, lp, g)))
 }
 
 func (m *memo) verify() {
@@ -621,13 +646,25 @@ func (m *memo) sources() {
 	m.blank()
 	type src struct{ text, asOf string }
 	var all []src
+	// A source is listed once: a part ("; "-separated) whose path or URL
+	// is already listed, titled or not, is left out.
 	seen := map[string]bool{}
 	add := func(text, asOf string) {
-		if text == "" || seen[text+asOf] {
-			return
+		var keep []string
+		for _, part := range strings.Split(text, "; ") {
+			key := part
+			if _, rest, ok := strings.Cut(part, ": "); ok && rest != "" && !strings.Contains(rest, " ") {
+				key = rest
+			}
+			if part == "" || seen[key] {
+				continue
+			}
+			seen[key] = true
+			keep = append(keep, part)
 		}
-		seen[text+asOf] = true
-		all = append(all, src{text, asOf})
+		if len(keep) > 0 {
+			all = append(all, src{strings.Join(keep, "; "), asOf})
+		}
 	}
 	for _, lp := range m.d.Layers {
 		for _, r := range lp.Reasons {

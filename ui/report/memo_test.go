@@ -322,3 +322,43 @@ func TestMemoDriversIncludeLatencyAndSayAPairOnce(t *testing.T) {
 		t.Errorf("llm-d and KServe side by side is said %d times:\n%s", n, drivers)
 	}
 }
+
+// "What would change this decision" lists a flip once with every layer it
+// moves, and Sources lists a path once.
+func TestMemoListsEachFlipAndSourceOnce(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := scenarios.Find(all, "exit-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := report.Memo(kb, decide.Decide(kb, s.Answers), report.MemoInput{Date: "2026-11-30"})
+	_, flips, _ := strings.Cut(memo, "## What would change this decision")
+	flips, _, _ = strings.Cut(flips, "## Verify")
+	bodies := map[string]int{}
+	for _, l := range strings.Split(flips, "\n") {
+		if _, body, ok := strings.Cut(l, ": `"); ok && strings.HasPrefix(l, "- ") {
+			bodies[body]++
+			if bodies[body] > 1 {
+				t.Errorf("flip listed twice: %s", body)
+			}
+		}
+	}
+	if !strings.Contains(flips, "- Engine and orchestrator: `kubernetes` from required to none") {
+		t.Errorf("a flip that moves two layers should name both:\n%s", flips)
+	}
+	_, srcs, _ := strings.Cut(memo, "## Sources")
+	seen := map[string]bool{}
+	for _, tok := range strings.Fields(srcs) {
+		tok = strings.Trim(tok, "`<>;,()")
+		if strings.Contains(tok, "@") && strings.Contains(tok, ":") && strings.Contains(tok, "/") {
+			if seen[tok] {
+				t.Errorf("source listed twice: %s", tok)
+			}
+			seen[tok] = true
+		}
+	}
+}
