@@ -23,7 +23,7 @@ import (
 type browserScreen struct {
 	c      *shared
 	filter textinput.Model
-	sel    string // selected product id
+	sel    string   // selected product id
 	marks  []string // products marked for comparison, at most two
 	w, h   int
 	// found is matchesOf for every product, for the filter text foundFor.
