@@ -3332,8 +3332,8 @@ func builtinKB() *KB {
 		Product: "dynamo",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
-		Source:  "ai-dynamo/dynamo@12831c6bae9c7b033a2f84c105ab28e62faf8c6a:docs/pages/reference/support-matrix.md; https://docs.nvidia.com/dynamo/v1.6.0/kubernetes/model-deployment/deploy-on-intel-gp-us",
-		Quote:   "If you are using a **GPU**, the following GPU models and architectures are supported: | **NVIDIA Blackwell Architecture** | **NVIDIA Hopper Architecture** | **NVIDIA Ada Lovelace Architecture** | **NVIDIA Ampere Architecture** | Adapt a DynamoGraphDeployment for Intel GPUs by building an XPU runtime image and allocating devices with Kubernetes Dynamic Resource Allocation. | Dynamo also supports running SGLang on Intel XPU locally, but this tutorial stays with the Kubernetes path represented by the repository's XPU deployment examples.",
+		Source:  "ai-dynamo/dynamo@12831c6bae9c7b033a2f84c105ab28e62faf8c6a:docs/pages/reference/support-matrix.md",
+		Quote:   "If you are using a **GPU**, the following GPU models and architectures are supported: | **NVIDIA Blackwell Architecture** | **NVIDIA Hopper Architecture** | **NVIDIA Ada Lovelace Architecture** | **NVIDIA Ampere Architecture**",
 		AsOf:    "2026-09",
 		Pos:     Pos{File: "knowledge/data/capabilities.toml", Line: 99},
 	}

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -100,6 +101,29 @@ func TestAProductIsFoundByIDOrNameInAnyCase(t *testing.T) {
 	for _, in := range []string{"", "dynamo-llm", "none"} {
 		if p := kb.LookupProduct(in); p != nil {
 			t.Errorf("LookupProduct(%q) = %s, want nothing", in, p.ID)
+		}
+	}
+}
+
+// A vendors record does not quote a page about a vendor it leaves out:
+// the compare grid footnotes the cell with these sources, and "NVIDIA"
+// beside a page about Intel GPUs reads as a cell that hides Intel.
+func TestVendorRecordsQuoteNoVendorTheyLeaveOut(t *testing.T) {
+	kb := MustDefault()
+	names := map[string][]string{"amd": {"AMD"}, "intel": {"Intel"}, "google": {"TPU", "Google"}}
+	for _, c := range kb.Capabilities {
+		if c.What != "vendors" {
+			continue
+		}
+		for vendor, words := range names {
+			if slices.Contains(c.Values, vendor) {
+				continue
+			}
+			for _, w := range words {
+				if strings.Contains(c.Quote, w) || strings.Contains(strings.ToLower(c.Source), strings.ToLower(w)) {
+					t.Errorf("%s vendors (%v) cites %q, which is about %s: list %s with its quote, or cite the page the values come from", c.Product, c.Values, w, w, vendor)
+				}
+			}
 		}
 	}
 }

@@ -45,7 +45,7 @@ are not alternatives to each other.`,
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, markdown or json")
-	cmd.Flags().IntVarP(&width, "width", "w", 0, "text width in columns (default: the terminal's, else 100)")
+	cmd.Flags().IntVarP(&width, "width", "w", 0, widthHelp)
 	return cmd
 }
 
@@ -53,8 +53,8 @@ func (a *app) runCompare(args []string, format string, width int) error {
 	if !slices.Contains(compareFormats, format) {
 		return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(compareFormats, ", "), Hint: hintFor(format, compareFormats)})
 	}
-	if width < 0 || width > 1000 {
-		return badInputf("--width %d: must be a number of columns from 1 to 1000", width)
+	if err := checkWidth(width); err != nil {
+		return err
 	}
 	kb, err := a.loadKB()
 	if err != nil {
@@ -76,10 +76,20 @@ func (a *app) runCompare(args []string, format string, width int) error {
 		return err
 	}
 	if width == 0 {
-		width = a.width(a.io.Stdout)
+		width = a.textWidth()
 	}
 	_, err = io.WriteString(w, report.GridText(g, a.styles(), width))
 	return err
+}
+
+// widthHelp is the --width flag's help for compare and diff.
+const widthHelp = "text width in columns (default: the terminal's, at most 120; piped, a valid COLUMNS, else 100)"
+
+func checkWidth(width int) error {
+	if width < 0 || width > 1000 {
+		return badInputf("--width %d: must be a number of columns from 1 to 1000", width)
+	}
+	return nil
 }
 
 // colorless is w with colour always dropped: Markdown is a file format.

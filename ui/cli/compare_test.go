@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/stackpick/stackpick/ui/report"
 )
 
@@ -147,5 +149,38 @@ func TestKBCheckRejectsAProductWithoutLicenceOrRelease(t *testing.T) {
 				t.Errorf("exit %d, stdout %q, stderr:\n got: %q\nwant: %q", code, stdout, stderr, c.want)
 			}
 		})
+	}
+}
+
+// Piped, compare and diff honour a valid COLUMNS, and diff takes --width
+// as compare does; an invalid COLUMNS falls back to 100.
+func TestPipedWidthFollowsColumnsAndDiffTakesWidth(t *testing.T) {
+	widest := func(s string) int {
+		n := 0
+		for _, l := range strings.Split(s, "\n") {
+			n = max(n, ansi.StringWidth(l))
+		}
+		return n
+	}
+	for _, c := range []struct {
+		env  []string
+		args []string
+		want int
+	}{
+		{[]string{"COLUMNS=60"}, []string{"compare", "dynamo", "llm-d"}, 60},
+		{[]string{"COLUMNS=60"}, []string{"diff", "scenario:exit-test", "scenario:single-node"}, 60},
+		{nil, []string{"diff", "scenario:exit-test", "scenario:single-node", "--width", "70"}, 70},
+		{[]string{"COLUMNS=abc"}, []string{"compare", "dynamo", "llm-d"}, 100},
+	} {
+		code, out, errOut := run(t, c.env, c.args...)
+		if code != 0 {
+			t.Fatalf("%v %v: exit %d: %s", c.env, c.args, code, errOut)
+		}
+		if got := widest(out); got > c.want || got < c.want-10 {
+			t.Errorf("%v %v: widest line %d, want about %d", c.env, c.args, got, c.want)
+		}
+	}
+	if code, _, errOut := run(t, nil, "diff", "scenario:exit-test", "scenario:single-node", "--width", "-5"); code != 2 || !strings.Contains(errOut, "--width -5") {
+		t.Errorf("diff --width -5: exit %d, %s", code, errOut)
 	}
 }

@@ -21,6 +21,7 @@ const scenarioPrefix = "scenario:"
 func (a *app) diffCommand() *cobra.Command {
 	var format, out string
 	var force bool
+	var width int
 	cmd := &cobra.Command{
 		Use:   "diff A.toml B.toml",
 		Short: "Compare two decisions: the stacks, the answers that differ, what moved and why",
@@ -42,6 +43,9 @@ as 'decide --answers' reads them.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(decideFormats, format) {
 				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(decideFormats, ", "), Hint: hintFor(format, decideFormats)})
+			}
+			if err := checkWidth(width); err != nil {
+				return err
 			}
 			if args[0] == "-" && args[1] == "-" {
 				return badInputf("only one of A and B can be read from stdin ('-')")
@@ -75,9 +79,11 @@ as 'decide --answers' reads them.`,
 					}
 					return report.DiffJSON(w, dd)
 				default:
-					width := 100
-					if color {
-						width = a.width(a.io.Stdout)
+					if width == 0 {
+						width = 100
+						if out == "" || out == "-" {
+							width = a.textWidth()
+						}
 					}
 					_, err := io.WriteString(w, report.DiffText(dd, a.styles(), width))
 					return err
@@ -88,5 +94,6 @@ as 'decide --answers' reads them.`,
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, json (schema "+report.DiffSchema+"), or markdown")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout ('-' for stdout); never overwrites without --force")
 	cmd.Flags().BoolVar(&force, "force", false, "allow --out to replace an existing file")
+	cmd.Flags().IntVarP(&width, "width", "w", 0, widthHelp)
 	return cmd
 }

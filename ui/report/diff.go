@@ -114,9 +114,15 @@ type WhyItem struct {
 
 // SettingDiff is one engine setting that differs.
 type SettingDiff struct {
+	// Setting is what the setting does ("max running requests"), the same
+	// across engines; a flag only one engine knows is named by its flag.
 	Setting string `json:"setting"`
 	A       string `json:"a"`
 	B       string `json:"b"`
+	// AFlag and BFlag are the flags each side's engine spells it with
+	// ("" when that side's command does not carry it).
+	AFlag string `json:"a_flag,omitempty"`
+	BFlag string `json:"b_flag,omitempty"`
 }
 
 // Moved lists the layers that moved.
@@ -337,9 +343,9 @@ func onlyIn(kb *knowledge.KB, mine, other []whyFact, otherD decide.Decision) []W
 	return out
 }
 
-// failedIn says which condition of rule failed in d, with d's answer:
-// "kubernetes = available does not hold: kubernetes is none"; "" when the
-// rule fired there or is not a rule.
+// failedIn says in words which condition of rule failed in d, with d's
+// answer: `the answer to "Is Kubernetes part of the platform?" is none,
+// not available`; "" when the rule fired there or is not a rule.
 func failedIn(kb *knowledge.KB, d decide.Decision, rule string) string {
 	for _, t := range d.Trace {
 		if t.Rule != rule {
@@ -348,14 +354,80 @@ func failedIn(kb *knowledge.KB, d decide.Decision, rule string) string {
 		if t.Fired || t.Failed == "" {
 			return ""
 		}
-		s := t.Failed + " does not hold"
-		key, _, _ := strings.Cut(t.Failed, " ")
-		if q := kb.Question(key); q != nil {
-			s += ": " + key + " is " + d.Answers.Get(key).Plain(q.Type)
+		for _, r := range kb.Rules {
+			if r.ID != rule {
+				continue
+			}
+			for i := range r.Conds {
+				if c := &r.Conds[i]; c.Text == t.Failed {
+					return condInWords(kb, d, c)
+				}
+			}
 		}
-		return s
+		return ""
 	}
 	return ""
+}
+
+// condInWords is a condition that does not hold, said with the question's
+// prompt and the answer it had instead of the rule's syntax.
+func condInWords(kb *knowledge.KB, d decide.Decision, c *knowledge.Cond) string {
+	q := kb.Question(c.Key)
+	if q == nil {
+		return ""
+	}
+	got := d.Answers.Get(c.Key).Plain(q.Type)
+	var values []string
+	switch {
+	case len(c.Ints) > 0:
+		for _, n := range c.Ints {
+			values = append(values, strconv.Itoa(n))
+		}
+	case len(c.Bools) > 0:
+		for _, b := range c.Bools {
+			values = append(values, yesNo(b))
+		}
+	case len(c.Strs) > 0:
+		values = c.Strs
+	case q.Type == knowledge.TypeInt:
+		values = []string{strconv.Itoa(c.Int)}
+	case q.Type == knowledge.TypeBool:
+		values = []string{yesNo(c.Bool)}
+	default:
+		values = []string{c.Str}
+	}
+	if q.Type == knowledge.TypeBool {
+		got = yesNo(d.Answers.Get(c.Key).Bool)
+	}
+	s := "the answer to \"" + q.Prompt + "\" is " + got
+	switch {
+	case c.Op == knowledge.OpAtLeast && q.Type == knowledge.TypeList:
+		return s + ", fewer than " + strconv.Itoa(c.Int)
+	case c.Op == knowledge.OpAtMost && q.Type == knowledge.TypeList:
+		return s + ", more than " + strconv.Itoa(c.Int)
+	case c.Op == knowledge.OpAtLeast:
+		return s + ", below " + strconv.Itoa(c.Int)
+	case c.Op == knowledge.OpAtMost:
+		return s + ", above " + strconv.Itoa(c.Int)
+	case q.Type == knowledge.TypeList && c.Op == knowledge.OpOneOf:
+		return s + ", with none of " + orList(values)
+	}
+	return s + ", not " + orList(values)
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// orList joins values as "a, b or c".
+func orList(vs []string) string {
+	if len(vs) <= 1 {
+		return strings.Join(vs, "")
+	}
+	return strings.Join(vs[:len(vs)-1], ", ") + " or " + vs[len(vs)-1]
 }
 
 // engineDiff lists the engine settings that differ: the engine and what it
@@ -400,15 +472,9 @@ func engineDiff(kb *knowledge.KB, a, b *decide.EngineConfig) []SettingDiff {
 		}
 	}
 	itoa := strconv.Itoa
-	row("tensor parallel size", sized(func(r *sizing.Result) string { return itoa(r.TensorParallelSize) }))
-	row("pipeline parallel size", sized(func(r *sizing.Result) string { return itoa(r.PipelineParallelSize) }))
 	row("replicas per node", sized(func(r *sizing.Result) string { return itoa(r.ReplicasPerNode) }))
-	row("max model len", sized(func(r *sizing.Result) string { return itoa(r.MaxModelLen) }))
-	row("max num seqs", sized(func(r *sizing.Result) string { return itoa(r.MaxNumSeqs) }))
-	row("max num batched tokens", sized(func(r *sizing.Result) string { return itoa(r.MaxNumBatchedTokens) }))
-	row("GPU memory utilization", sized(func(r *sizing.Result) string { return strconv.FormatFloat(r.GPUMemoryUtilization, 'f', -1, 64) }))
 	row("weights dtype", sized(func(r *sizing.Result) string { return r.WeightsDType }))
-	row("KV cache dtype", sized(func(r *sizing.Result) string { return r.KVCacheDType }))
+	row("KV cache dtype (sized)", sized(func(r *sizing.Result) string { return r.KVCacheDType }))
 	row("KV cache tokens per replica", sized(func(r *sizing.Result) string { return strconv.FormatInt(r.KVCacheTokens, 10) }))
 	row("full-context requests at once", sized(func(r *sizing.Result) string { return strconv.FormatFloat(r.MaxConcurrency, 'f', 1, 64) }))
 	row("fits", sized(func(r *sizing.Result) string {
@@ -420,27 +486,135 @@ func engineDiff(kb *knowledge.KB, a, b *decide.EngineConfig) []SettingDiff {
 		}
 		return "no"
 	}))
-	// Launch flags beyond the headline numbers above.
-	headline := []string{"--tensor-parallel-size", "--pipeline-parallel-size", "--max-model-len", "--max-num-seqs",
-		"--max-num-batched-tokens", "--gpu-memory-utilization", "--kv-cache-dtype", "--dtype", "--quantization"}
-	var flags []string
-	for _, ec := range []*decide.EngineConfig{a, b} {
-		if ec == nil {
-			continue
+	out = append(out, flagDiffs(a, b)...)
+	return out
+}
+
+// engineSettings names what a launch flag sets, so two engines' commands
+// compare by meaning: vLLM's --max-num-seqs and SGLang's
+// --max-running-requests are one setting. A flag not listed is its own
+// setting, named by its flag.
+var engineSettings = []struct {
+	name string
+	ids  []string
+}{
+	{"model to serve", []string{knowledge.FlagSGLangModelPath}}, // vLLM takes it as vllm serve's argument
+	{"tensor parallel size", []string{knowledge.FlagVLLMTensorParallelSize, knowledge.FlagSGLangTPSize}},
+	{"pipeline parallel size", []string{knowledge.FlagVLLMPipelineParallelSize, knowledge.FlagSGLangPPSize}},
+	{"data parallel size", []string{knowledge.FlagVLLMDataParallelSize, knowledge.FlagSGLangDPSize}},
+	{"nodes", []string{knowledge.FlagVLLMNNodes, knowledge.FlagSGLangNNodes}},
+	{"node rank", []string{knowledge.FlagVLLMNodeRank, knowledge.FlagSGLangNodeRank}},
+	{"head node address", []string{knowledge.FlagVLLMMasterAddr, knowledge.FlagSGLangDistInitAddr}},
+	{"max model length", []string{knowledge.FlagVLLMMaxModelLen, knowledge.FlagSGLangContextLength}},
+	{"max running requests", []string{knowledge.FlagVLLMMaxNumSeqs, knowledge.FlagSGLangMaxRunningRequests}},
+	{"batched-token budget per step", []string{knowledge.FlagVLLMMaxNumBatchedTokens, knowledge.FlagSGLangChunkedPrefillSize}},
+	{"max prefill tokens per step", []string{knowledge.FlagSGLangMaxPrefillTokens}},
+	{"GPU memory fraction", []string{knowledge.FlagVLLMGPUMemoryUtilization, knowledge.FlagSGLangMemFractionStatic}},
+	{"KV cache dtype", []string{knowledge.FlagVLLMKVCacheDType, knowledge.FlagSGLangKVCacheDType}},
+	{"quantization", []string{knowledge.FlagVLLMQuantization}},
+	{"served model name", []string{knowledge.FlagVLLMServedModelName}},
+	{"Prometheus metrics", []string{knowledge.FlagSGLangEnableMetrics}},
+	{"prefill/decode role", []string{knowledge.FlagSGLangDisaggregationMode}},
+	{"KV cache transfer", []string{knowledge.FlagVLLMKVTransferConfig, knowledge.FlagSGLangDisaggregationTransferBackend}},
+}
+
+// settingOf is the setting a flag id sets: its name and its place in
+// engineSettings (len(engineSettings) for a flag named by itself).
+func settingOf(id, flag string) (string, int) {
+	for i, s := range engineSettings {
+		if slices.Contains(s.ids, id) {
+			return s.name, i
 		}
+	}
+	return flag, len(engineSettings)
+}
+
+// sideSetting is what one command says about one setting: the flag that
+// carries it (or its default kept) and the value.
+type sideSetting struct {
+	flag, value string
+	set         bool
+}
+
+// flagDiffs compares the two commands setting by setting: a setting is
+// listed when its value differs, or when the two engines spell it with
+// different flags, and then each side shows its own flag.
+func flagDiffs(a, b *decide.EngineConfig) []SettingDiff {
+	type key struct {
+		name string
+		rank int
+	}
+	var order []key
+	seen := map[string]bool{}
+	sides := [2]map[string]sideSetting{{}, {}}
+	for i, ec := range []*decide.EngineConfig{a, b} {
 		for _, f := range ec.Command {
-			if f.Flag != "" && !slices.Contains(flags, f.Flag) && !slices.Contains(headline, f.Flag) {
-				flags = append(flags, f.Flag)
+			if f.Flag == "" {
+				continue
+			}
+			name, rank := settingOf(f.FlagID, f.Flag)
+			if !seen[name] {
+				seen[name] = true
+				order = append(order, key{name, rank})
+			}
+			if _, done := sides[i][name]; !done {
+				sides[i][name] = sideSetting{flag: f.Flag, value: flagValue(ec, f.Flag), set: true}
 			}
 		}
-	}
-	for _, flag := range flags {
-		va, vb := flagValue(a, flag), flagValue(b, flag)
-		if va != vb {
-			out = append(out, SettingDiff{Setting: flag, A: va, B: vb})
+		for _, n := range ec.Defaults {
+			name, _ := settingOf(n.FlagID, n.Flag)
+			if _, done := sides[i][name]; !done {
+				sides[i][name] = sideSetting{flag: n.Flag, value: "engine default"}
+			}
+		}
+		if ec.Engine == knowledge.EngineVLLM && ec.HFID != "" {
+			sides[i]["model to serve"] = sideSetting{flag: "vllm serve", value: ec.HFID, set: true}
 		}
 	}
+	slices.SortStableFunc(order, func(x, y key) int { return x.rank - y.rank })
+	var out []SettingDiff
+	for _, k := range order {
+		sa, sb := sides[0][k.name], sides[1][k.name]
+		if !sa.set && !sb.set {
+			continue
+		}
+		if sa.value == sb.value && sa.flag == sb.flag {
+			continue
+		}
+		sd := SettingDiff{Setting: k.name, AFlag: sa.flag, BFlag: sb.flag, A: sa.value, B: sb.value}
+		if sd.A == "" {
+			sd.A = "not set"
+		}
+		if sd.B == "" {
+			sd.B = "not set"
+		}
+		if sa.flag != "" && sb.flag != "" && sa.flag != sb.flag {
+			// Each side in its own engine's words.
+			sd.A, sd.B = spell(sa), spell(sb)
+		} else if sa.flag != sb.flag && k.name != sa.flag+sb.flag {
+			// One side does not carry it: name the other's flag.
+			if sa.flag != "" {
+				sd.A = spell(sa)
+			}
+			if sb.flag != "" {
+				sd.B = spell(sb)
+			}
+		}
+		out = append(out, sd)
+	}
 	return out
+}
+
+// spell is a setting as the command carries it: "--max-num-seqs 64",
+// "vllm serve meta-llama/…", "--mem-fraction-static: engine default".
+func spell(s sideSetting) string {
+	switch {
+	case !s.set:
+		return s.flag + " left at its default"
+	case s.value == "on":
+		return s.flag
+	}
+	return s.flag + " " + s.value
 }
 
 func engineValue(ec *decide.EngineConfig, get func(*decide.EngineConfig) string) string {

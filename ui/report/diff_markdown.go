@@ -138,8 +138,8 @@ func movedMD(b *strings.Builder, l LayerDiff, a, bName string) {
 			if it.Other != "" {
 				s += " (in " + other + ", " + md(it.Other) + ")"
 			}
-			if it.Kind != WhyExcluded && it.Kind != WhyUnfit {
-				s = capitalize(s) // a head that starts with a product keeps its spelling
+			if it.Kind != WhyExcluded && it.Kind != WhyUnfit && (it.ProductName == "" || !strings.HasPrefix(s, md(it.ProductName))) {
+				s = capitalize(s) // a line that starts with a product keeps its spelling (vLLM, llm-d)
 			}
 			b.WriteString("  - " + s + "\n")
 		}

@@ -58,7 +58,7 @@ func TestOneAnswerThatMovesThePickIsTheDiffsWhy(t *testing.T) {
 	if i < 0 || l.OnlyA[i].Kind != report.WhyFor || l.OnlyA[i].Product != "llm-d" {
 		t.Fatalf("A's case for llm-d is missing: %+v", l.OnlyA)
 	}
-	if got := l.OnlyA[i].Other; got != "kubernetes = available does not hold: kubernetes is none" {
+	if got := l.OnlyA[i].Other; got != `the answer to "Is Kubernetes part of the platform?" is none, not available` {
 		t.Errorf("why it does not hold in B: %q", got)
 	}
 	// In B llm-d is excluded, and a declared tie-break settled Dynamo.
@@ -263,5 +263,69 @@ func TestEveryPairOfPresetsDiffs(t *testing.T) {
 				t.Errorf("%s vs %s says seed", sa.Name, sb.Name)
 			}
 		}
+	}
+}
+
+// When the engine changes (vLLM → SGLang) the settings compare by what
+// they do, and each side shows its own flag: A's vLLM command is not
+// "not set" for every SGLang flag.
+func TestEngineSettingsCompareByMeaningAcrossEngines(t *testing.T) {
+	kb := knowledge.MustDefault()
+	const common = "nodes = 2\ngpus_per_node = 8\ngpu = \"h100\"\nmodel = \"llama-3.1-8b\"\nlatency_priority = \"latency\"\ncache_aware_routing = true\n"
+	a := decide.Decide(kb, answersFrom(t, kb, "a.toml", common+"kubernetes = \"required\"\n"))
+	b := decide.Decide(kb, answersFrom(t, kb, "b.toml", common+"kubernetes = \"none\"\nother_model_types = [\"vision\"]\n"))
+	if a.EngineConfig.Engine != knowledge.EngineVLLM || b.EngineConfig.Engine != knowledge.EngineSGLang {
+		t.Fatalf("want vLLM → SGLang, got %s → %s", a.EngineConfig.Engine, b.EngineConfig.Engine)
+	}
+	dd := report.DiffDecisions(kb, a, b, "a", "b")
+	got := map[string]report.SettingDiff{}
+	for _, s := range dd.Engine {
+		got[s.Setting] = s
+	}
+	for setting, want := range map[string][2]string{
+		"tensor parallel size":          {"--tensor-parallel-size 1", "--tp-size 1"},
+		"max model length":              {"--max-model-len 8192", "--context-length 8192"},
+		"max running requests":          {"--max-num-seqs 64", "--max-running-requests 64"},
+		"batched-token budget per step": {"--max-num-batched-tokens 2048", "--chunked-prefill-size 2048"},
+	} {
+		s, ok := got[setting]
+		if !ok || s.A != want[0] || s.B != want[1] {
+			t.Errorf("%s: want %q │ %q, got %+v", setting, want[0], want[1], s)
+		}
+	}
+	for _, s := range dd.Engine {
+		if strings.HasPrefix(s.Setting, "--") && s.A == "not set" && s.Setting != "--enable-metrics" {
+			t.Errorf("A's side of %s reads as not set: %+v", s.Setting, s)
+		}
+	}
+	md := report.PinnedMarkdown(kb, a, b, "a")
+	for _, want := range []string{"| max running requests | `--max-num-seqs` 64 | `--max-running-requests` 64 |", "`--max-model-len` 8192"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the pinned table lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+// The diff and the pinned text word conditions in words, never in the
+// rules' syntax, and write products as they are spelled.
+func TestDiffSaysConditionsInWords(t *testing.T) {
+	kb := knowledge.MustDefault()
+	const common = "nodes = 2\ngpus_per_node = 8\ngpu = \"h100\"\nmodel = \"llama-3.1-8b\"\nlatency_priority = \"latency\"\ncache_aware_routing = true\n"
+	a := decide.Decide(kb, answersFrom(t, kb, "a.toml", common+"kubernetes = \"required\"\n"))
+	b := decide.Decide(kb, answersFrom(t, kb, "b.toml", common+"kubernetes = \"none\"\nother_model_types = [\"vision\"]\n"))
+	dd := report.DiffDecisions(kb, a, b, "a", "b")
+	for name, out := range map[string]string{
+		"text":     ansi.Strip(report.DiffText(dd, report.NewStyles(true), 100)),
+		"markdown": report.DiffMarkdown(dd),
+		"pinned":   report.PinnedMarkdown(kb, a, b, "a"),
+	} {
+		for _, bad := range []string{"∈", "has any of", "does not hold", "|tabular", "VLLM", "Llm-d"} {
+			if strings.Contains(out, bad) {
+				t.Errorf("%s carries %q:\n%s", name, bad, out)
+			}
+		}
+	}
+	if md := report.DiffMarkdown(dd); !strings.Contains(md, `the answer to "Is Kubernetes part of the platform?" is none, not available or required`) {
+		t.Errorf("the markdown does not word the failed condition:\n%s", md)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -266,7 +267,7 @@ func (b *gridBuilder) licence(p *knowledge.Product) GridCell {
 
 func (b *gridBuilder) release(p *knowledge.Product) GridCell {
 	r := p.Release
-	n := b.note(GridNote{Product: p.Name, About: "latest release", Source: r.Source, Quote: r.Quote, AsOf: r.CheckedOn, NotFound: r.NotFound})
+	n := b.note(GridNote{Product: p.Name, About: "latest release", Source: releaseSource(r.Source, r.Quote), Quote: r.Quote, AsOf: r.CheckedOn, NotFound: r.NotFound})
 	switch {
 	case r.Tag == "":
 		return GridCell{Text: "— (not found)", State: CellNoSource, Notes: []int{n}}
@@ -558,4 +559,23 @@ func GridJSON(w io.Writer, g Grid) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(g)
+}
+
+// gitDated is how the knowledge base records where a tag's date was read:
+// "(git log -1 --format=%cI v0.20.0, commit 1fb781055dd1…)".
+var gitDated = regexp.MustCompile(` ?\(git log -1 --format=%cI \S+, commit ([0-9a-f]{7})[0-9a-f]*\)`)
+
+// releaseSource words a release's source as a reader reads it, not as the
+// command that read it: "kserve/kserve tag v0.20.0, commit 1fb7810, dated
+// 2026-08-06T11:35:49+05:30".
+func releaseSource(source, quote string) string {
+	return gitDated.ReplaceAllStringFunc(source, func(m string) string {
+		hash := gitDated.FindStringSubmatch(m)[1]
+		out := ", commit " + hash
+		// The quote's first part is the date the command printed.
+		if date, _, _ := strings.Cut(quote, " | "); date != "" && date[0] >= '0' && date[0] <= '9' {
+			out += ", dated " + date
+		}
+		return out
+	})
 }

@@ -288,3 +288,21 @@ func BenchmarkGrid120(b *testing.B) {
 		_ = report.GridLines(report.NewGrid(kb, ps...), st, 120)
 	}
 }
+
+// A release's source is worded as a reader reads it: the tag, a short
+// commit and the date, never the command that read the date.
+func TestGridSourcesShowNoInternalCommands(t *testing.T) {
+	kb := knowledge.MustDefault()
+	for _, ids := range [][]string{{"dynamo", "llm-d", "kserve"}, {"dynamo", "dynamo-triton"}} {
+		g := gridOf(t, kb, ids...)
+		for _, out := range []string{ansi.Strip(report.GridText(g, report.Styles{}, 80)), report.GridMarkdown(g)} {
+			if strings.Contains(out, "git log") || strings.Contains(out, "--format=") {
+				t.Errorf("%v: a footnote shows the command that read a date:\n%s", ids, out)
+			}
+		}
+	}
+	g := gridOf(t, kb, "kserve", "llm-d")
+	if txt := report.GridMarkdown(g); !strings.Contains(txt, "kserve/kserve tag v0.20.0, commit 1fb7810, dated 2026-08-06") {
+		t.Errorf("KServe's release source should read as tag, commit and date:\n%s", txt)
+	}
+}

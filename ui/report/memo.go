@@ -176,11 +176,19 @@ func (m *memo) drivers() {
 	m.line("## Decision drivers")
 	m.blank()
 	did := map[string][]string{}
+	// pairOf is a complement's two products, in either order: "adds KServe
+	// beside llm-d" and "adds llm-d beside KServe" are one fact, said once.
+	pairOf := map[string]string{}
 	for ri, r := range m.kb.Rules {
 		if !m.d.Trace[ri].Fired {
 			continue
 		}
 		effect := ruleEffectWords(m.kb, r)
+		if r.Effect == knowledge.EffectComplement {
+			pair := []string{r.Product, r.With}
+			slices.Sort(pair)
+			pairOf[effect] = strings.Join(pair, "+")
+		}
 		for _, c := range r.Conds {
 			if !m.d.Answers.StatedKey(c.Key) || slices.Contains(did[c.Key], effect) {
 				continue
@@ -188,9 +196,24 @@ func (m *memo) drivers() {
 			did[c.Key] = append(did[c.Key], effect)
 		}
 	}
+	// Stated latency answers shape the engine's command, not a rule: say
+	// which flags they set.
+	for key, flags := range m.enginesStatedFlags() {
+		did[key] = append(did[key], "sets "+strings.Join(flags, " and "))
+	}
 	found := false
+	saidPair := map[string]bool{}
 	for i, q := range m.kb.Questions {
-		effects := did[q.Key]
+		var effects []string
+		for _, e := range did[q.Key] {
+			if p := pairOf[e]; p != "" {
+				if saidPair[p] {
+					continue
+				}
+				saidPair[p] = true
+			}
+			effects = append(effects, e)
+		}
 		if len(effects) == 0 {
 			continue
 		}
@@ -534,17 +557,40 @@ func (m *memo) engineConfig() {
 func (m *memo) flips() {
 	m.line("## What would change this decision")
 	m.blank()
-	found := false
-	var hardware []string
+	// A change that moves several layers to the same stack is one flip:
+	// it is listed once, with every layer it moves.
+	type flip struct {
+		body   string
+		layers []string
+	}
+	var answerFlips, hwFlips []flip
+	add := func(list *[]flip, lp decide.LayerPick, g FlipGroup) {
+		body := m.flipBody(lp, g)
+		for i := range *list {
+			if (*list)[i].body == body {
+				(*list)[i].layers = append((*list)[i].layers, strings.ToLower(m.layerName(lp.Layer)))
+				return
+			}
+		}
+		*list = append(*list, flip{body: body, layers: []string{m.layerName(lp.Layer)}})
+	}
 	for _, lp := range m.d.Layers {
 		answers, hw := SplitFlips(GroupFlips(lp.Flips))
 		for _, g := range answers {
-			found = true
-			m.line(m.flipLine(lp, g))
+			add(&answerFlips, lp, g)
 		}
 		for _, g := range hw {
-			hardware = append(hardware, m.flipLine(lp, g))
+			add(&hwFlips, lp, g)
 		}
+	}
+	line := func(f flip) string { return "- " + joinAnd(f.layers) + ": " + f.body }
+	found := len(answerFlips) > 0
+	for _, f := range answerFlips {
+		m.line(line(f))
+	}
+	var hardware []string
+	for _, f := range hwFlips {
+		hardware = append(hardware, line(f))
 	}
 	if !found && len(hardware) == 0 {
 		m.line("- No single answer change moves any layer.")
@@ -563,12 +609,14 @@ func (m *memo) flips() {
 	}
 }
 
-func (m *memo) flipLine(lp decide.LayerPick, g FlipGroup) string {
+// flipBody is a flip after its layers: "`kubernetes` from required to
+// none gives **SGLang · …**."
+func (m *memo) flipBody(lp decide.LayerPick, g FlipGroup) string {
 	key := "`" + g.Answer + "`"
 	if !g.Stated {
 		key += " (a default)"
 	}
-	return fmt.Sprintf("- %s: %s from %s to %s gives **%s**.", m.layerName(lp.Layer), key, md(g.From), md(strings.Join(g.To, " or ")), md(FlipStack(m.kb, lp, g)))
+	return fmt.Sprintf("%s from %s to %s gives **%s**.", key, md(g.From), md(strings.Join(g.To, " or ")), md(FlipStack(m.kb, lp, g)))
 }
 
 func (m *memo) verify() {
@@ -598,13 +646,25 @@ func (m *memo) sources() {
 	m.blank()
 	type src struct{ text, asOf string }
 	var all []src
+	// A source is listed once: a part ("; "-separated) whose path or URL
+	// is already listed, titled or not, is left out.
 	seen := map[string]bool{}
 	add := func(text, asOf string) {
-		if text == "" || seen[text+asOf] {
-			return
+		var keep []string
+		for _, part := range strings.Split(text, "; ") {
+			key := part
+			if _, rest, ok := strings.Cut(part, ": "); ok && rest != "" && !strings.Contains(rest, " ") {
+				key = rest
+			}
+			if part == "" || seen[key] {
+				continue
+			}
+			seen[key] = true
+			keep = append(keep, part)
 		}
-		seen[text+asOf] = true
-		all = append(all, src{text, asOf})
+		if len(keep) > 0 {
+			all = append(all, src{strings.Join(keep, "; "), asOf})
+		}
 	}
 	for _, lp := range m.d.Layers {
 		for _, r := range lp.Reasons {
@@ -707,4 +767,37 @@ func codeList(ids []string) string {
 		parts[i] = "`" + id + "`"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// enginesStatedFlags is, for each stated latency answer, the launch flags
+// it set: a flag's defense opens with the batch plan it follows ("latency
+// first: …") or names the target ("itl_ms 40: …").
+func (m *memo) enginesStatedFlags() map[string][]string {
+	ec := m.d.EngineConfig
+	if ec == nil || !ec.Covered {
+		return nil
+	}
+	a := m.d.Answers
+	out := map[string][]string{}
+	add := func(key string, f decide.LaunchFlag) {
+		spelled := f.Flag
+		if f.Value != "" {
+			spelled += " " + f.Value
+		}
+		if !slices.Contains(out[key], spelled) {
+			out[key] = append(out[key], spelled)
+		}
+	}
+	for _, f := range ec.Command {
+		head, _, _ := strings.Cut(f.Defense, ":")
+		if a.StatedKey(knowledge.KeyLatencyPriority) && slices.Contains([]string{"latency first", "throughput first", "balanced"}, head) {
+			add(knowledge.KeyLatencyPriority, f)
+		}
+		for _, key := range []string{knowledge.KeyTTFTMs, knowledge.KeyITLMs} {
+			if a.StatedKey(key) && strings.HasPrefix(f.Defense, key+" ") {
+				add(key, f)
+			}
+		}
+	}
+	return out
 }

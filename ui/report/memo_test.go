@@ -299,3 +299,66 @@ func BenchmarkMemo(b *testing.B) {
 		report.Memo(kb, d, in)
 	}
 }
+
+// The memo's requirements and drivers say each thing once, in words:
+// "Models: Llama 3.1 8B Instruct", a complement pair once, and the stated
+// latency priority with the engine flags it set.
+func TestMemoDriversIncludeLatencyAndSayAPairOnce(t *testing.T) {
+	kb := knowledge.MustDefault()
+	a, err := kb.ParseAnswers("a.toml", []byte("nodes = 2\ngpus_per_node = 8\ngpu = \"h100\"\nmodel = \"llama-3.1-8b\"\nkubernetes = \"required\"\nttft_ms = 300\nitl_ms = 40\nlatency_priority = \"latency\"\ncache_aware_routing = true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := report.Memo(kb, decide.Decide(kb, a), report.MemoInput{Date: "2026-11-30"})
+	_, drivers, _ := strings.Cut(memo, "## Decision drivers")
+	drivers, _, _ = strings.Cut(drivers, "## Assumptions")
+	if !strings.Contains(memo, "- Models: Llama 3.1 8B Instruct.\n") {
+		t.Errorf("requirements should read \"Models: Llama 3.1 8B Instruct\":\n%s", memo[:min(len(memo), 2000)])
+	}
+	if !strings.Contains(drivers, "- Latency per request first: sets `--max-num-seqs` 64") {
+		t.Errorf("drivers leave out the stated latency priority:\n%s", drivers)
+	}
+	if n := strings.Count(drivers, " beside "); n != 1 {
+		t.Errorf("llm-d and KServe side by side is said %d times:\n%s", n, drivers)
+	}
+}
+
+// "What would change this decision" lists a flip once with every layer it
+// moves, and Sources lists a path once.
+func TestMemoListsEachFlipAndSourceOnce(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := scenarios.Find(all, "exit-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := report.Memo(kb, decide.Decide(kb, s.Answers), report.MemoInput{Date: "2026-11-30"})
+	_, flips, _ := strings.Cut(memo, "## What would change this decision")
+	flips, _, _ = strings.Cut(flips, "## Verify")
+	bodies := map[string]int{}
+	for _, l := range strings.Split(flips, "\n") {
+		if _, body, ok := strings.Cut(l, ": `"); ok && strings.HasPrefix(l, "- ") {
+			bodies[body]++
+			if bodies[body] > 1 {
+				t.Errorf("flip listed twice: %s", body)
+			}
+		}
+	}
+	if !strings.Contains(flips, "- Engine and orchestrator: `kubernetes` from required to none") {
+		t.Errorf("a flip that moves two layers should name both:\n%s", flips)
+	}
+	_, srcs, _ := strings.Cut(memo, "## Sources")
+	seen := map[string]bool{}
+	for _, tok := range strings.Fields(srcs) {
+		tok = strings.Trim(tok, "`<>;,()")
+		if strings.Contains(tok, "@") && strings.Contains(tok, ":") && strings.Contains(tok, "/") {
+			if seen[tok] {
+				t.Errorf("source listed twice: %s", tok)
+			}
+			seen[tok] = true
+		}
+	}
+}

@@ -26,6 +26,9 @@ func Requirements(kb *knowledge.KB, a knowledge.Answers) []RequirementGroup {
 			continue
 		}
 		phrase := AnswerPhrase(kb, q, a.Values()[i])
+		if head, rest, ok := strings.Cut(phrase, ": "); ok && strings.HasPrefix(strings.ToLower(q.Page), head) {
+			phrase = rest // "Models: Llama 3.1 8B Instruct", not "Models: model: …"
+		}
 		if len(out) == 0 || out[len(out)-1].Page != q.Page {
 			out = append(out, RequirementGroup{Page: q.Page})
 		}

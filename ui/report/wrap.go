@@ -56,11 +56,13 @@ func WrapSpans(spans []Span, width, indent, hang int) []string {
 	var lines []string
 	var line []Span
 	lineW := 0
+	short := 0 // cells the next line's indent gives up for a long word
 	flush := func() {
 		pad := indent
 		if len(lines) > 0 {
 			pad += hang
 		}
+		pad, short = max(pad-short, 0), 0
 		var b strings.Builder
 		b.WriteString(strings.Repeat(" ", pad))
 		for _, p := range line {
@@ -77,18 +79,28 @@ func WrapSpans(spans []Span, width, indent, hang int) []string {
 	}
 	for _, w := range words(spans) {
 		ww := spansWidth(w)
-		// A word that fits a line of its own starts one; a word too long
-		// for any line is cut, starting right here.
-		if lineW > 0 && lineW+1+ww > room() && (ww <= avail || room()-lineW-1 < 8) {
+		// A word that does not fit here starts a line of its own, so a
+		// URL, a path or a hash is never split when a line can hold it;
+		// only a word wider than the whole width is cut.
+		if lineW > 0 && lineW+1+ww > room() {
 			flush()
 		}
 		if lineW > 0 {
 			line = append(line, Plain(" "))
 			lineW++
 		}
+		if lineW == 0 && ww > room() && ww <= width {
+			// Wider than the indented line but not than the width: the
+			// line gives up indent for it rather than split it.
+			short = ww - room()
+			line = append(line, w...)
+			lineW += ww
+			continue
+		}
 		for lineW+ww > room() {
-			// A word longer than a whole line: cut it at the edge.
-			head, tail := cutSpans(w, room()-lineW)
+			// A word wider than the whole width: cut it at the edge, after
+			// a / or : near the edge when there is one.
+			head, tail := cutSpans(w, cutAt(w, room()-lineW))
 			line = append(line, head...)
 			flush()
 			w, ww = tail, spansWidth(tail)
@@ -136,6 +148,40 @@ func spansWidth(w []Span) int {
 	n := 0
 	for _, p := range w {
 		n += ansi.StringWidth(p.Text)
+	}
+	return n
+}
+
+// cutAt is where to cut a word that must be cut within n cells: after
+// the last / : @ ; ? & or = in the second half of them (else _ or .), so
+// each piece reads as part of a path or a URL; never after a hyphen, which
+// would read as the word's own; else at n.
+func cutAt(w []Span, n int) int {
+	var text strings.Builder
+	for _, p := range w {
+		text.WriteString(p.Text)
+	}
+	cells := 0
+	best, fallback := 0, 0
+	for _, r := range text.String() {
+		rw := ansi.StringWidth(string(r))
+		if cells+rw > n {
+			break
+		}
+		cells += rw
+		switch {
+		case cells < n/2:
+		case strings.ContainsRune("/:@;?&=", r):
+			best = cells
+		case strings.ContainsRune("_.", r):
+			fallback = cells
+		}
+	}
+	switch {
+	case best > 0:
+		return best
+	case fallback > 0:
+		return fallback
 	}
 	return n
 }

@@ -44,3 +44,28 @@ func TestWrapStyledLeavesIndentationPlain(t *testing.T) {
 		}
 	}
 }
+
+// A URL, a path or a hash that fits a line of its own moves to the next
+// line whole (giving up indent if it must); only a word wider than the
+// whole width is cut, and then after a / rather than a hyphen.
+func TestWrapNeverSplitsALinkThatFitsALine(t *testing.T) {
+	path := "kserve/kserve@aaac4e294dae2c7b1aa1886447793f3aa1c30912:docs/OPENSHIFT_GUIDE.md" // 78 cells
+	lines := report.Wrap("[3] KServe, where it runs: kserve/kserve@aaac:README.md; "+path, 80, 0, 4)
+	found := false
+	for _, l := range lines {
+		if len(l) > 80 {
+			t.Errorf("line wider than 80: %q", l)
+		}
+		if strings.TrimSpace(l) == path {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the 78-cell path was split though it fits a line:\n%s", strings.Join(lines, "\n"))
+	}
+	long := "https://docs.example.com/dynamo/v1.6.0/kubernetes/model-deployment/deploy-on-intel-gp-us-with-dra"
+	lines = report.Wrap("see "+long, 80, 0, 4)
+	if len(lines) < 2 || !strings.HasSuffix(lines[len(lines)-2], "/") {
+		t.Errorf("a URL wider than the line should be cut after a /:\n%s", strings.Join(lines, "\n"))
+	}
+}

@@ -99,3 +99,26 @@ func BenchmarkDiffOpen(b *testing.B) {
 		d.press("esc")
 	}
 }
+
+// B, with answers changed from the preset, is labelled with what changed,
+// not with the preset's title alone; the memo's pinned heading says
+// "pinned" once; the About step does not prefill the preset's title.
+func TestPinnedAndChangedDecisionsAreLabelledHonestly(t *testing.T) {
+	d := newDriver(t, 120, 40)
+	d.press("l", "r", "p", "e", "home", "enter", "backspace").typeText("1").press("enter")
+	d.press("d")
+	ds := d.screen().(*diffScreen)
+	if !strings.HasSuffix(ds.diff.B.Label, "(changed: nodes)") || strings.Contains(ds.diff.A.Label, "changed") {
+		t.Errorf("labels: A %q, B %q", ds.diff.A.Label, ds.diff.B.Label)
+	}
+	d.press("esc", "x")
+	about := d.screen().(*exportScreen)
+	if strings.HasPrefix(about.about.title, "The exit test") {
+		t.Errorf("the About step prefills the preset's title for changed answers: %q", about.about.title)
+	}
+	d.press("ctrl+s")
+	if strings.Contains(about.memo, "pinned · ") || !strings.Contains(about.memo, "### The pinned alternative: The exit test") {
+		i := strings.Index(about.memo, "pinned alternative")
+		t.Errorf("pinned heading: %q", about.memo[max(i-10, 0):min(i+120, len(about.memo))])
+	}
+}

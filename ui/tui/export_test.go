@@ -382,3 +382,47 @@ func TestAboutStepRefusesABadDate(t *testing.T) {
 		t.Errorf("the bad date is not explained:\n%s", d.view())
 	}
 }
+
+// "?" and "q" are text in the About step's fields: a problem statement is
+// often a question. f1 still opens the help.
+func TestAboutStepTakesQuestionMarksAsText(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("l", "r", "x", "enter", "enter", "enter", "enter") // to Problem statement
+	d.typeText("We have no Kubernetes; what do we run? q")
+	if strings.Contains(d.view(), "close help") {
+		t.Fatalf("? opened the help in a text field:\n%s", d.view())
+	}
+	d.press("enter")
+	s := d.screen().(*exportScreen)
+	if !s.inPath || !strings.Contains(s.memo, "We have no Kubernetes; what do we run? q\n") {
+		t.Fatalf("the question mark did not reach the memo:\n%.900s", s.memo)
+	}
+	d.press("esc", "x")
+	if d.press("f1"); !strings.Contains(d.view(), "close help") {
+		t.Errorf("f1 should open the help in the About step:\n%s", d.view())
+	}
+}
+
+// ctrl+s goes on with what is on screen, the field being typed in
+// included; an invalid date stops it with the reason. ctrl+x goes on
+// without the edits.
+func TestAboutStepKeysAreHonest(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.press("l", "r", "x", "ctrl+u").typeText("Edited title").press("ctrl+s")
+	s := d.screen().(*exportScreen)
+	if !s.inPath || !strings.HasPrefix(s.memo, "# Edited title\n") {
+		t.Fatalf("ctrl+s dropped the typed title:\n%.300s", s.memo)
+	}
+	d.press("esc", "x", "enter", "enter", "enter", "ctrl+u").typeText("2026-99-99").press("ctrl+s")
+	s = d.screen().(*exportScreen)
+	if s.inPath || !strings.Contains(d.view(), "Date: ") {
+		t.Fatalf("ctrl+s went on past an invalid date:\n%s", d.view())
+	}
+	if v := d.view(); !strings.Contains(v, "ctrl+s go on with these") || !strings.Contains(v, "ctrl+x skip, no changes") {
+		t.Errorf("the footer does not say what the keys do:\n%s", v)
+	}
+	d.press("ctrl+x")
+	if !s.inPath || !strings.HasPrefix(s.memo, "# Edited title\n") || strings.Contains(s.memo, "2026-99-99") {
+		t.Errorf("ctrl+x should go on with the metadata as the step opened:\n%.300s", s.memo)
+	}
+}

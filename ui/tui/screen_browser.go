@@ -17,13 +17,14 @@ import (
 
 // browserScreen draws the three layers as a stack, the orchestrator on top
 // and the engine next to the accelerators, with every product placed in its
-// layer. A filter narrows the products as you type; c marks one product and
-// compares it with the next.
+// layer. A filter narrows the products as you type; c marks products to
+// compare: two marked, enter (or c again on a marked one) compares them, and
+// c on a third compares all three.
 type browserScreen struct {
 	c      *shared
 	filter textinput.Model
-	sel    string // selected product id
-	mark   string // product marked for comparison
+	sel    string   // selected product id
+	marks  []string // products marked for comparison, at most two
 	w, h   int
 	// found is matchesOf for every product, for the filter text foundFor.
 	found    map[string][]match
@@ -218,8 +219,8 @@ func (s *browserScreen) Update(msg tea.Msg) tea.Cmd {
 	case k.String() == "esc" && s.filter.Value() != "":
 		s.filter.SetValue("")
 		s.keepSelection()
-	case k.String() == "esc" && s.mark != "":
-		s.mark = ""
+	case k.String() == "esc" && len(s.marks) > 0:
+		s.marks = nil
 	case key.Matches(k, keys.Back):
 		c.Pop()
 	case key.Matches(k, keys.Filter):
@@ -235,21 +236,47 @@ func (s *browserScreen) Update(msg tea.Msg) tea.Cmd {
 		s.moveLayer(-1)
 	case key.Matches(k, keys.Down):
 		s.moveLayer(1)
+	case key.Matches(k, keys.Enter) && len(s.marks) == 2:
+		s.compare(s.marks...)
 	case key.Matches(k, keys.Enter):
 		c.Push(newProductScreen(c, c.KB.Product(s.sel)))
 	case key.Matches(k, keys.Compare):
-		switch s.mark {
-		case "":
-			s.mark = s.sel
-		case s.sel:
-			s.mark = ""
+		marked := slices.Contains(s.marks, s.sel)
+		switch {
+		case len(s.marks) == 2 && marked:
+			s.compare(s.marks...)
+		case len(s.marks) == 2:
+			s.compare(append(s.marks, s.sel)...)
+		case marked:
+			s.marks = nil
 		default:
-			a, b := c.KB.Product(s.mark), c.KB.Product(s.sel)
-			s.mark = ""
-			c.Push(newCompareScreen(c, a, b))
+			s.marks = append(s.marks, s.sel)
 		}
 	}
 	return nil
+}
+
+// compare opens the grid of the products ids, and clears the marks.
+func (s *browserScreen) compare(ids ...string) {
+	ps := make([]*knowledge.Product, len(ids))
+	for i, id := range ids {
+		ps[i] = s.c.KB.Product(id)
+	}
+	s.marks = nil
+	s.c.Push(newCompareScreen(s.c, ps...))
+}
+
+// markLine is the line that says what is marked and what the keys do next.
+func (s *browserScreen) markLine() string {
+	st, kb := s.c.Styles, s.c.KB
+	names := make([]string, len(s.marks))
+	for i, id := range s.marks {
+		names[i] = kb.ProductName(id)
+	}
+	if len(s.marks) == 1 {
+		return st.Marked.Render("◆ "+names[0]) + st.Muted.Render(": move to another, c marks it (esc: cancel)")
+	}
+	return st.Marked.Render("◆ "+strings.Join(names, " · ")) + st.Muted.Render(": enter compares the two, c on a third compares three (esc: cancel)")
 }
 
 // chipRows lays products out as chips in rows no wider than w.
@@ -263,7 +290,7 @@ func (s *browserScreen) chipRows(ps []*knowledge.Product, w int) []string {
 		switch {
 		case p.ID == s.sel:
 			chip = st.Selected.Render("›" + name + " ")
-		case p.ID == s.mark:
+		case slices.Contains(s.marks, p.ID):
 			chip = st.Marked.Render("◆" + name + " ")
 		default:
 			chip = " " + st.Text.Render(name) + " "
@@ -358,10 +385,10 @@ func (s *browserScreen) View() string {
 		count := st.Muted.Render(ansi.Truncate(info, infoW, ""))
 		box := ansi.Truncate(s.filter.View(), max(s.w-infoW, 0), "")
 		out = append(out, padRight(box, s.w-infoW)+count)
-	case s.mark != "":
-		out = append(out, truncate(st.Marked.Render("◆ "+c.KB.ProductName(s.mark))+st.Muted.Render(": move to another product, c compares (esc: cancel)"), s.w))
+	case len(s.marks) > 0:
+		out = append(out, truncate(s.markLine(), s.w))
 	default:
-		out = append(out, st.Muted.Render(fitParts(s.w, "/ filter", "enter details", "c compare two", "w "+strings.ToLower(report.CourseNotesTitle))))
+		out = append(out, st.Muted.Render(fitParts(s.w, "/ filter", "enter details", "c compare 2–3", "w "+strings.ToLower(report.CourseNotesTitle))))
 	}
 	// Leave room for the selected product's name and role when there is
 	// room for them: the layers' purposes and the accelerators give way
@@ -451,7 +478,7 @@ func (s *browserScreen) Help() screen.KeyHelp {
 	k := s.c.Keys
 	move := key.NewBinding(key.WithKeys("left", "right", "up", "down"), key.WithHelp("←↑↓→", "move"))
 	details := screen.WithHelp(k.Enter, "details")
-	compare := screen.WithHelp(k.Compare, "mark, then compare with another")
+	compare := screen.WithHelp(k.Compare, "mark 2 or 3 to compare: enter opens 2, a 3rd c opens 3")
 	return screen.KeyHelp{
 		Short: []key.Binding{details, k.Compare, k.Filter, move, changesKey, k.Back},
 		Full: [][]key.Binding{

@@ -60,8 +60,12 @@ func (s *compareScreen) View() string { return s.vp.View() }
 func (s *compareScreen) Help() screen.KeyHelp {
 	k := s.c.Keys
 	scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
+	swap := k.Swap
+	if len(s.ps) > 2 {
+		swap = screen.WithHelp(k.Swap, "rotate the columns")
+	}
 	return screen.KeyHelp{
-		Short: []key.Binding{scroll, k.PageDown, k.Swap, k.Back},
-		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Swap, k.Back}},
+		Short: []key.Binding{scroll, k.PageDown, swap, k.Back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {swap, k.Back}},
 	}
 }

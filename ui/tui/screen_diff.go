@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
@@ -39,7 +41,25 @@ func togglePin(c *shared) {
 	default:
 		c.Status = "Pinned as A: " + stack + ". Change answers (e), then d shows A beside B"
 	}
-	s.pinned = &pinnedDecision{answers: s.answers.Clone(), decision: s.decision, label: "pinned · " + s.origin}
+	s.pinned = &pinnedDecision{answers: s.answers.Clone(), decision: s.decision, label: originLabel(c, s.answers)}
+}
+
+// originLabel names where answers came from: the session's origin (a
+// preset's title, a file), and the answers changed from the preset when
+// they differ from it: "The exit test: … (changed: kubernetes)". A
+// preset's title alone would describe answers these no longer are.
+func originLabel(c *shared, answers knowledge.Answers) string {
+	label := c.session.origin
+	if sc := scenarioNamed(c.Scenarios, c.session.scenario); sc != nil {
+		var keys []string
+		for _, ch := range c.KB.Diff(sc.Answers, answers) {
+			keys = append(keys, ch.Q.Key)
+		}
+		if len(keys) > 0 {
+			label += " (changed: " + strings.Join(keys, ", ") + ")"
+		}
+	}
+	return label
 }
 
 // openDiff is the result screen's d: A beside B, or a word on what to do
@@ -87,7 +107,7 @@ type diffScreen struct {
 func newDiffScreen(c *shared) *diffScreen {
 	s := &diffScreen{c: c, vp: viewport.New()}
 	p := c.session.pinned
-	s.diff = report.DiffDecisions(c.KB, p.decision, c.session.decision, p.label, "now · "+c.session.origin)
+	s.diff = report.DiffDecisions(c.KB, p.decision, c.session.decision, "pinned · "+p.label, "now · "+originLabel(c, c.session.answers))
 	return s
 }
 

@@ -24,14 +24,16 @@ type memoWrittenMsg struct {
 
 // exportScreen exports the decision memo in two steps: "About this
 // decision" (the memo's title, status, deciders, date and problem,
-// prefilled from the answers file or the preset and from the last export,
-// skipped with ctrl+s), then where to write it. The memo is rendered once,
+// prefilled from the answers file or the preset and from the last export;
+// ctrl+s goes on with what is typed, ctrl+x skips it leaving the metadata
+// as it was), then where to write it. The memo is rendered once,
 // when the About step ends, dated by the app's clock; the preview shows
 // exactly those bytes and the file gets exactly those bytes.
 type exportScreen struct {
 	c      *shared
 	about  memoAbout
-	inPath bool // past the About step
+	orig   memoAbout // the About step as it opened, for ctrl+x
+	inPath bool      // past the About step
 	path   string
 	date   string
 	memo   string
@@ -53,6 +55,7 @@ func newExportScreen(c *shared) *exportScreen {
 	date := c.now().Format(time.DateOnly)
 	s := &exportScreen{c: c, date: date, path: memoFileName(c, date)}
 	s.about = aboutFrom(c, date)
+	s.orig = s.about
 	return s
 }
 
@@ -158,7 +161,13 @@ func memoInput(c *shared, date string) report.MemoInput {
 	} else if s.savedPath != "" && !s.unsaved() {
 		o.File = filepath.Base(s.savedPath)
 	}
-	in := o.MemoInput(date).WithMemo(s.answers.Memo())
+	base := o.MemoInput(date)
+	if o.Moved != "" {
+		// The preset's title describes the preset's answers, not these:
+		// the memo is titled by what it decides unless a title is typed.
+		base.Title = ""
+	}
+	in := base.WithMemo(s.answers.Memo())
 	if label, d, ok := pinnedForMemo(c); ok {
 		in.Pinned = &report.PinnedDecision{Label: label, Decision: d}
 	}
@@ -196,7 +205,7 @@ func (s *exportScreen) SetSize(w, h int) {
 	if !s.inPath {
 		// The About form keeps what was typed across a resize: its fields
 		// write to s.about as they change.
-		s.head = wrapStyled("ctrl+s skips this step, keeping these.", w, 1, 0, s.c.Styles.Muted)
+		s.head = wrapStyled("Fields take ? as text; f1 is help.", w, 1, 0, s.c.Styles.Muted)
 		nw, nh := w-2, max(h-4-len(s.head), 3) // two lines kept for an error
 		if s.form == nil || s.form.done() || nw != s.fw || nh != s.fh {
 			s.fw, s.fh = nw, nh
@@ -219,9 +228,50 @@ func (s *exportScreen) write(overwrite bool) tea.Cmd {
 	}
 }
 
-// skipAbout is the one key that skips the About step, keeping what the
-// session already has.
-var skipAbout = key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "skip: keep these"))
+// The About step's two ways on: ctrl+s keeps what is on screen (as enter
+// on the last field does), ctrl+x drops what was typed here and keeps the
+// metadata as it was when the step opened.
+var (
+	acceptAbout = key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "go on with these"))
+	skipAbout   = key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "skip, no changes"))
+)
+
+// TakesQuestionMark: the About step's fields are free text (the status
+// select aside), where a problem statement is often a question, so "?" is
+// a question mark there and f1 opens the help. The path prompt keeps "?"
+// for help, as the app's other path prompts do.
+func (s *exportScreen) TakesQuestionMark() bool {
+	if s.inPath || s.form == nil {
+		return false
+	}
+	fl := s.form.f.GetFocusedField()
+	return fl == nil || fl.GetKey() != "status"
+}
+
+// takeFocused stores the focused field's text as typed so far in s.about:
+// huh stores a field's value only when the field is left.
+func (s *exportScreen) takeFocused() {
+	fl := s.form.f.GetFocusedField()
+	if fl == nil {
+		return
+	}
+	v, ok := fl.GetValue().(string)
+	if !ok {
+		return
+	}
+	switch fl.GetKey() {
+	case "title":
+		s.about.title = v
+	case "status":
+		s.about.status = v
+	case "deciders":
+		s.about.deciders = v
+	case "date":
+		s.about.date = v
+	case "problem":
+		s.about.problem = v
+	}
+}
 
 func (s *exportScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
@@ -230,7 +280,18 @@ func (s *exportScreen) Update(msg tea.Msg) tea.Cmd {
 		case k.String() == "esc":
 			c.Pop()
 			return nil
+		case !s.inPath && key.Matches(k, acceptAbout):
+			s.takeFocused()
+			if e := knowledge.CheckMemoDate("date", strings.TrimSpace(s.about.date)); e != nil {
+				s.err = "Date: " + e.Problem + "; write it YYYY-MM-DD, for example " + s.about.today + ". Fix it, or ctrl+x to skip without changes."
+				return nil
+			}
+			s.keepAbout()
+			s.toPath()
+			return nil
 		case !s.inPath && key.Matches(k, skipAbout):
+			s.about = s.orig
+			s.err = ""
 			s.toPath()
 			return nil
 		}
@@ -269,10 +330,10 @@ func (s *exportScreen) View() string {
 func (s *exportScreen) Help() screen.KeyHelp {
 	if !s.inPath {
 		next := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "next field"))
-		cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+		cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the export"))
 		return screen.KeyHelp{
-			Short: []key.Binding{next, skipAbout, cancel},
-			Full:  [][]key.Binding{{next, skipAbout, cancel}},
+			Short: []key.Binding{next, acceptAbout, skipAbout, cancel},
+			Full:  [][]key.Binding{{next, acceptAbout, skipAbout, cancel}},
 		}
 	}
 	return pathPromptHelp("preview")

@@ -61,9 +61,9 @@ var journeys = []struct {
 	{"changes", func(d *driver) { d.press("b", "w") }},
 	{"changes-sglang", func(d *driver) { d.press("b", "w", "right", "right") }},
 	{"changes-from-product", func(d *driver) { d.press("b", "down", "down", "enter", "w") }},
-	{"compare-dynamo-llm-d", func(d *driver) { d.press("b", "c", "right", "c") }},
-	{"compare-vllm-sglang", func(d *driver) { d.press("b", "down", "down", "c", "right", "c") }},
-	{"compare-dynamo-dynamo-triton", func(d *driver) { d.press("b", "c", "down", "c") }},
+	{"compare-dynamo-llm-d", func(d *driver) { d.press("b", "c", "right", "c", "enter") }},
+	{"compare-vllm-sglang", func(d *driver) { d.press("b", "down", "down", "c", "right", "c", "enter") }},
+	{"compare-dynamo-dynamo-triton", func(d *driver) { d.press("b", "c", "down", "c", "enter") }},
 }
 
 var goldenSizes = []struct{ w, h int }{{80, 24}, {120, 40}, {40, 12}}
