@@ -361,12 +361,7 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 	}
 	a := kb.Defaults()
 	var errs Errors
-	keys := make([]string, 0, len(raw))
-	for k := range raw {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(raw)) {
 		q := kb.Question(k)
 		if q == nil || q.Derived {
 			e := &Error{File: file, Line: lineOf(k), Key: k, Problem: "unknown answer key", Allowed: strings.Join(kb.AnswerKeys(), ", "), Hint: didYouMean(k, kb.AnswerKeys())}

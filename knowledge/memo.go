@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -100,12 +101,7 @@ func SplitDeciders(s string) []string {
 func parseMemo(file string, raw map[string]any, line func(string) int) (Memo, Errors) {
 	var m Memo
 	var errs Errors
-	keys := make([]string, 0, len(raw))
-	for k := range raw {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(raw)) {
 		fail := func(problem, allowed, hint string) {
 			errs = append(errs, &Error{File: file, Line: line(k), Key: "memo." + k, Problem: problem, Allowed: allowed, Hint: hint})
 		}
