@@ -315,7 +315,7 @@ func (s *summary) wordWhy(lp decide.LayerPick) []string {
 	}
 	why := WhyLine(s.kb, s.d, lp)
 	if lp.State == decide.StateNotNeeded {
-		why = strings.TrimPrefix(why, "Not needed: ") // the state says it
+		why = strings.TrimPrefix(strings.TrimPrefix(why, "Not needed: "), "Not needed. ") // the state says it
 	}
 	if lp.State == decide.StateNothingFits {
 		why = strings.TrimPrefix(why, "Nothing fits: ")

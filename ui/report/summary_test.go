@@ -210,7 +210,7 @@ func TestWhyLineGivesTheDecisiveReason(t *testing.T) {
 	if got := report.WhyLine(kb, d, d.Layers[0]); !strings.HasPrefix(got, "Many LoRA fine-tunes on one base model") {
 		t.Errorf("engine why: %q", got)
 	}
-	if got := report.WhyLine(kb, d, d.Layers[1]); !strings.HasPrefix(got, "Not needed: ") {
+	if got := report.WhyLine(kb, d, d.Layers[1]); !strings.HasPrefix(got, "Not needed. Only LLMs are served") {
 		t.Errorf("model server why: %q", got)
 	}
 	_, d = decideTOML(t, "gitops = true\n")

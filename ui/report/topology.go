@@ -421,7 +421,7 @@ func WhyLine(kb *knowledge.KB, d decide.Decision, lp decide.LayerPick) string {
 	}
 	s := r.Text
 	if lp.State == decide.StateNotNeeded {
-		s = "Not needed: " + s
+		s = "Not needed. " + s // the reason is a sentence of its own
 	}
 	return s + AssumesSuffix(kb, d, r.Assumes)
 }

@@ -103,16 +103,16 @@ func (l *resultLayout) content(c *shared, w int, open map[string]bool, focus int
 // (in the trace view) out, the longest wording that fits w.
 func detailsHint(trace bool, w int) string {
 	hints := []string{
-		"Details below: tab moves, enter opens, o opens all · c copy the launch command, l plain launch view · t trace view",
-		"Details below: tab moves, enter opens, o all · c copy, l plain launch · t trace",
-		"Details: tab, enter opens, o all · c copy, l plain launch · t trace",
-		"tab/enter details · c copy · l plain · t trace",
-		"tab/enter · c copy · l plain · t trace",
+		"Details below: tab moves, enter opens, o opens all · t trace view · c copy the launch command, l plain launch · p pin as A, d A beside B",
+		"Details below: tab, enter opens, o all · t trace · c copy, l plain launch · p pin, d A/B",
+		"tab/enter details · o all · t trace · c copy · l plain · p pin · d A/B",
+		"tab/enter · t trace · c copy · l plain · p pin",
+		"tab/enter · c copy · l plain · p pin",
 	}
 	if trace {
 		hints = []string{
-			"Trace view (rule ids and scores): t again leaves it · tab moves, enter opens, o opens all · c copy, l plain launch",
-			"Trace view: t again leaves it · tab moves, enter opens, o all · c copy, l plain",
+			"Trace view (rule ids and scores): t again leaves it · tab moves, enter opens, o opens all · c copy, l plain launch · p pin, d A/B",
+			"Trace view: t again leaves it · tab moves, enter opens, o all · c copy, l plain · p pin",
 			"Trace view: t leaves it · tab, enter opens, o all · c copy, l plain",
 			"Trace: t leaves · tab/enter · c copy · l plain",
 			"t leaves the trace · tab/enter · c copy",

@@ -39,7 +39,7 @@ func togglePin(c *shared) {
 	case s.pinned != nil:
 		c.Status = "Re-pinned A to this decision: " + stack + " (was " + report.StackLine(c.KB, s.pinned.decision) + ")"
 	default:
-		c.Status = "Pinned as A: " + stack + ". Change answers (e), then d shows A beside B"
+		c.Status = "Pinned as A (e changes answers, then d shows A beside B): " + stack
 	}
 	s.pinned = &pinnedDecision{answers: s.answers.Clone(), decision: s.decision, label: originLabel(c, s.answers)}
 }
