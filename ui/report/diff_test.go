@@ -3,7 +3,6 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -205,22 +204,7 @@ func TestDiffMarkdownGoldens(t *testing.T) {
 		"identical.md":      report.DiffMarkdown(report.DiffDecisions(kb, a, a, "k8s.toml", "k8s-again.toml")),
 	}
 	for name, got := range goldens {
-		path := filepath.Join("testdata", "diffs", name)
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run with -update to create it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s differs; review with -update and git diff", path)
-		}
+		golden(t, filepath.Join("testdata", "diffs", name), got)
 	}
 }
 

@@ -2,7 +2,6 @@ package report_test
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -239,19 +238,7 @@ func TestGoldenGrids(t *testing.T) {
 	}
 	for name, got := range outs {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join("testdata", "grids", name)
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("grid differs from %s; review with -update and git diff", path)
-			}
+			golden(t, filepath.Join("testdata", "grids", name), got)
 		})
 	}
 }

@@ -34,20 +34,7 @@ func TestGoldenMemoForEveryPreset(t *testing.T) {
 	}
 	for _, s := range all {
 		t.Run(s.Name, func(t *testing.T) {
-			got := memoFor(t, kb, s)
-			path := filepath.Join("testdata", "memos", s.Name+".md")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("memo differs from %s; review with -update and git diff", path)
-			}
+			golden(t, filepath.Join("testdata", "memos", s.Name+".md"), memoFor(t, kb, s))
 		})
 	}
 }
@@ -273,19 +260,7 @@ func TestGoldenSignedMemoWithAPinnedAlternative(t *testing.T) {
 	})
 	in.Pinned = &report.PinnedDecision{Label: "A: " + single.Title, Decision: decide.Decide(kb, single.Answers)}
 	got := report.Memo(kb, decide.Decide(kb, exit.Answers), in)
-	path := filepath.Join("testdata", "memos", "signed-with-pinned.md")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("memo differs from %s; review with -update and git diff", path)
-	}
+	golden(t, filepath.Join("testdata", "memos", "signed-with-pinned.md"), got)
 }
 
 // Writing the memo (what export and decide --format markdown do once per
@@ -360,5 +335,26 @@ func TestMemoListsEachFlipAndSourceOnce(t *testing.T) {
 			}
 			seen[tok] = true
 		}
+	}
+}
+
+// golden compares got with the file at path, writing it first with
+// -update (its folder too); review the diff of every file it rewrites.
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs; review with -update and git diff", path)
 	}
 }

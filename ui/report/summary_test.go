@@ -3,7 +3,6 @@ package report_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -35,23 +34,7 @@ func TestSummaryGolden(t *testing.T) {
 			if _, err := cw.WriteString(strings.Join(lines, "\n") + "\n"); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", "summary", fmt.Sprintf("%s-%dx%d.golden", sc.Name, sz.w, sz.h))
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(want, b.Bytes()) {
-				t.Errorf("summary differs from %s; review with -update and git diff", path)
-			}
+			golden(t, filepath.Join("testdata", "summary", fmt.Sprintf("%s-%dx%d.golden", sc.Name, sz.w, sz.h)), b.String())
 		}
 	}
 }
