@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -62,6 +63,10 @@ as 'decide --answers' reads them.`,
 					file, scenario = "", name
 				}
 				answers, _, err := a.resolveAnswers(kb, file, scenario)
+				var e *knowledge.Error
+				if errors.As(err, &e) && e.File == "--scenario" {
+					e.File = fmt.Sprintf("argument %d (%s)", i+1, scenarioPrefix)
+				}
 				if err != nil {
 					return err
 				}

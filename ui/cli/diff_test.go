@@ -112,5 +112,10 @@ func TestDiffThroughTheBinary(t *testing.T) {
 				t.Errorf("%v: exit %d, stderr %q", args, code, errs)
 			}
 		}
+		// A preset named as an argument is reported as that argument, not
+		// as a --scenario flag nobody typed.
+		if _, _, errs := stackpick("diff", "k8s.toml", "scenario:nope"); !strings.Contains(errs, "argument 2 (scenario:): nope: no such scenario") || strings.Contains(errs, "--scenario") {
+			t.Errorf("stderr should name argument 2: %q", errs)
+		}
 	})
 }
