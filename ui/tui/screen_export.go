@@ -332,7 +332,8 @@ func (s *exportScreen) Help() screen.KeyHelp {
 		next := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "next field"))
 		cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the export"))
 		return screen.KeyHelp{
-			Short: []key.Binding{next, acceptAbout, skipAbout, cancel},
+			// The ways on first, so a narrow footer keeps them.
+			Short: []key.Binding{acceptAbout, skipAbout, next, cancel},
 			Full:  [][]key.Binding{{next, acceptAbout, skipAbout, cancel}},
 		}
 	}
