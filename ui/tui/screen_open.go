@@ -131,18 +131,7 @@ func (s *openScreen) Update(msg tea.Msg) tea.Cmd {
 			c.Replace(newResultScreen(c))
 			return nil
 		}
-		if !c.session.unsaved() {
-			return then()
-		}
-		return c.Confirm("Open "+msg.path+"?",
-			"The answers of \""+c.session.origin+"\" are not saved and will be replaced.",
-			func(yes bool) tea.Cmd {
-				c.Pop()
-				if yes {
-					return then()
-				}
-				return nil
-			})
+		return replaceAnswers(c, "Open "+msg.path+"?", then)
 	case tea.KeyPressMsg:
 		switch msg.String() {
 		case "esc":

@@ -82,18 +82,7 @@ func (s *scenarioScreen) Update(msg tea.Msg) tea.Cmd {
 // confirmThen asks before a preset replaces answers that were not saved.
 func (s *scenarioScreen) confirmThen(then func() tea.Cmd) tea.Cmd {
 	c := s.c
-	if !c.session.unsaved() {
-		return then()
-	}
-	return c.Confirm("Load “"+c.Scenarios[s.cursor].Title+"”?",
-		"The answers of \""+c.session.origin+"\" are not saved and will be replaced.",
-		func(yes bool) tea.Cmd {
-			c.Pop()
-			if yes {
-				return then()
-			}
-			return nil
-		})
+	return replaceAnswers(c, "Load “"+c.Scenarios[s.cursor].Title+"”?", then)
 }
 
 func (s *scenarioScreen) View() string {

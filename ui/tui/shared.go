@@ -4,6 +4,8 @@ import (
 	"slices"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/tui/drills"
@@ -101,4 +103,22 @@ func (s *session) changedLayers() map[string]bool {
 		}
 	}
 	return out
+}
+
+// replaceAnswers runs then, which replaces the session's answers, at once
+// when nothing is unsaved; else it asks question first, so nothing typed
+// is lost without a yes.
+func replaceAnswers(c *shared, question string, then func() tea.Cmd) tea.Cmd {
+	if !c.session.unsaved() {
+		return then()
+	}
+	return c.Confirm(question,
+		"The answers of \""+c.session.origin+"\" are not saved and will be replaced.",
+		func(yes bool) tea.Cmd {
+			c.Pop()
+			if yes {
+				return then()
+			}
+			return nil
+		})
 }
