@@ -197,7 +197,7 @@ func (b *builder) stackReason(li, pick int) Reason {
 		}
 		if cp := &c.stack.caps[ol][oc]; li == c.stack.engineLayer && cp.engineCap != nil && cp.engines[pick] {
 			runs = append(runs, kb.ProductName(s.name(ol, oc)))
-			r.Source = cp.engineCap.Source
+			r.Source = cp.engineCap.Sources.Cite(true)
 		}
 	}
 	if len(runs) > 0 {
@@ -305,7 +305,7 @@ func (b *builder) assumptions() []Assumption {
 }
 
 func (b *builder) ruleReason(r *knowledge.Rule) Reason {
-	return Reason{Kind: KindRule, Rule: r.ID, Text: r.Reason, Source: r.Source, AsOf: r.AsOf, Effect: r.Effect, Product: r.Product, Weight: r.Weight, When: r.WhenText, Assumes: b.assumes(r.ID, condKeys(r.Conds))}
+	return Reason{Kind: KindRule, Rule: r.ID, Text: r.Reason, Source: r.Sources.Cite(true), AsOf: r.Sources.CheckedOn(), Effect: r.Effect, Product: r.Product, Weight: r.Weight, When: r.WhenText, Assumes: b.assumes(r.ID, condKeys(r.Conds))}
 }
 
 // reasons are what makes the case for st's pick on layer li.
@@ -338,12 +338,12 @@ func (b *builder) reasons(li int, st *stack) []Reason {
 		if n.layer != li || !b.s.needOn[i] || !b.s.meets(st, n) {
 			continue
 		}
-		r := Reason{Kind: KindNeed, Rule: n.need.ID, Text: n.need.Text, Source: n.need.Source, AsOf: n.need.AsOf, When: knowledge.DescribeConds(n.need.Conds), Product: b.s.name(li, pick), Assumes: b.assumes(n.need.ID, condKeys(n.need.Conds))}
+		r := Reason{Kind: KindNeed, Rule: n.need.ID, Text: n.need.Text, Source: n.need.Sources.Cite(true), AsOf: n.need.Sources.CheckedOn(), When: knowledge.DescribeConds(n.need.Conds), Product: b.s.name(li, pick), Assumes: b.assumes(n.need.ID, condKeys(n.need.Conds))}
 		for _, ci := range append([]int{pick}, st.also[li]...) {
 			cp := &c.stack.caps[li][ci]
 			if b.s.has(li, ci, n.bit) {
 				r.Product = b.s.name(li, ci)
-				r.Provided = &Argument{Kind: KindCapability, Product: r.Product, Text: fmt.Sprintf("%s provides %s", kb.ProductName(r.Product), n.need.Feature), Source: cp.featureCap.Source, Quote: cp.featureCap.Quote}
+				r.Provided = &Argument{Kind: KindCapability, Product: r.Product, Text: fmt.Sprintf("%s provides %s", kb.ProductName(r.Product), n.need.Feature), Source: cp.featureCap.Sources.Cite(true), Quote: cp.featureCap.Sources.Quote()}
 				break
 			}
 		}
@@ -373,7 +373,7 @@ func (b *builder) exclusion(li, ci int) []Argument {
 		if s.fire[ref.ri] && ref.effect == exclude && ref.cand == ci {
 			r := kb.Rules[ref.ri]
 			keys := condKeys(r.Conds)
-			out = append(out, Argument{Kind: KindRule, Rule: r.ID, Product: r.Product, Text: r.Reason, Source: r.Source, Answers: answersOf(kb, b.a, restsOn(kb, keys)), Assumes: b.assumes(r.ID, keys)})
+			out = append(out, Argument{Kind: KindRule, Rule: r.ID, Product: r.Product, Text: r.Reason, Source: r.Sources.Cite(true), Answers: answersOf(kb, b.a, restsOn(kb, keys)), Assumes: b.assumes(r.ID, keys)})
 		}
 	}
 	if blk := s.capabilityBlock(li, ci); blk != nil {
@@ -386,7 +386,7 @@ func (b *builder) capArgument(li, ci int, blk *capBlock) Argument {
 	kb, s := b.c.kb, b.s
 	id := s.name(li, ci)
 	name := kb.ProductName(id)
-	arg := Argument{Kind: KindCapability, Rule: id + "/" + blk.kind, Product: id, Source: blk.cap.Source, Quote: blk.cap.Quote}
+	arg := Argument{Kind: KindCapability, Rule: id + "/" + blk.kind, Product: id, Source: blk.cap.Sources.Cite(true), Quote: blk.cap.Sources.Quote()}
 	var keys []string
 	switch blk.kind {
 	case knowledge.CanVendors:
@@ -434,7 +434,7 @@ func (b *builder) unfit(li, ci int) []Argument {
 			for ei := range c.plans[el].cands {
 				ok = ok || (cp.engines[ei] && s.available(el, ei))
 			}
-			arg := Argument{Kind: KindCapability, Rule: id + "/engines", Product: id, Source: cp.engineCap.Source, Quote: cp.engineCap.Quote,
+			arg := Argument{Kind: KindCapability, Rule: id + "/engines", Product: id, Source: cp.engineCap.Sources.Cite(true), Quote: cp.engineCap.Sources.Quote(),
 				Text: fmt.Sprintf("%s runs %s, not %s.", name, engineList(kb, cp.engineCap.Values), kb.ProductName(s.name(el, e)))}
 			if !ok {
 				arg.Text += " None of those engines is available here."
@@ -450,7 +450,7 @@ func (b *builder) unfit(li, ci int) []Argument {
 			oc := b.best.pick[ol]
 			if oc >= 0 && !s.runsEngine(ol, oc, ci) {
 				cp := &c.stack.caps[ol][oc]
-				out = append(out, Argument{Kind: KindCapability, Rule: s.name(ol, oc) + "/engines", Product: s.name(ol, oc), Source: cp.engineCap.Source, Quote: cp.engineCap.Quote,
+				out = append(out, Argument{Kind: KindCapability, Rule: s.name(ol, oc) + "/engines", Product: s.name(ol, oc), Source: cp.engineCap.Sources.Cite(true), Quote: cp.engineCap.Sources.Quote(),
 					Text: fmt.Sprintf("%s does not run %s (it runs %s).", kb.ProductName(s.name(ol, oc)), name, engineList(kb, cp.engineCap.Values))})
 			}
 		}
@@ -460,10 +460,10 @@ func (b *builder) unfit(li, ci int) []Argument {
 			keys := condKeys(n.need.Conds)
 			if c.stack.caps[li][ci].providesOffPlatform(n.bit) {
 				keys = append(keys, knowledge.DerivedPlatform)
-				out = append(out, Argument{Kind: KindCapability, Rule: id + "/features", Product: id, Text: fmt.Sprintf("%s deploys models as Kubernetes resources, and this platform (%s) has no Kubernetes: %s", name, s.plat, n.need.Text), Source: n.need.Source, Answers: answersOf(kb, b.a, restsOn(kb, keys)), Assumes: b.assumes(n.need.ID, keys)})
+				out = append(out, Argument{Kind: KindCapability, Rule: id + "/features", Product: id, Text: fmt.Sprintf("%s deploys models as Kubernetes resources, and this platform (%s) has no Kubernetes: %s", name, s.plat, n.need.Text), Source: n.need.Sources.Cite(true), Answers: answersOf(kb, b.a, restsOn(kb, keys)), Assumes: b.assumes(n.need.ID, keys)})
 				continue
 			}
-			out = append(out, Argument{Kind: KindNeed, Rule: n.need.ID, Product: id, Text: fmt.Sprintf("%s lacks %s, which the answers need: %s", name, n.need.Feature, n.need.Text), Source: n.need.Source, Answers: answersOf(kb, b.a, restsOn(kb, keys)), Assumes: b.assumes(n.need.ID, keys)})
+			out = append(out, Argument{Kind: KindNeed, Rule: n.need.ID, Product: id, Text: fmt.Sprintf("%s lacks %s, which the answers need: %s", name, n.need.Feature, n.need.Text), Source: n.need.Sources.Cite(true), Answers: answersOf(kb, b.a, restsOn(kb, keys)), Assumes: b.assumes(n.need.ID, keys)})
 		}
 	}
 	ls := &s.layers[li]
@@ -471,7 +471,7 @@ func (b *builder) unfit(li, ci int) []Argument {
 		for _, ref := range c.plans[li].rules {
 			if s.fire[ref.ri] && ref.effect == require && ref.cand != ci && ls.required[ref.cand] {
 				r := kb.Rules[ref.ri]
-				out = append(out, Argument{Kind: KindRule, Rule: r.ID, Product: r.Product, Text: r.Reason, Source: r.Source, Answers: answersOf(kb, b.a, restsOn(kb, condKeys(r.Conds))), Assumes: b.assumes(r.ID, condKeys(r.Conds))})
+				out = append(out, Argument{Kind: KindRule, Rule: r.ID, Product: r.Product, Text: r.Reason, Source: r.Sources.Cite(true), Answers: answersOf(kb, b.a, restsOn(kb, condKeys(r.Conds))), Assumes: b.assumes(r.ID, condKeys(r.Conds))})
 			}
 		}
 	}
@@ -525,7 +525,7 @@ func (b *builder) stackContributions(st *stack) map[int]int {
 
 func (b *builder) ruleArg(ri int) Argument {
 	r := b.c.kb.Rules[ri]
-	return Argument{Kind: KindRule, Rule: r.ID, Product: r.Product, Text: r.Reason, Weight: r.Weight, Source: r.Source, Answers: answersOf(b.c.kb, b.a, restsOn(b.c.kb, condKeys(r.Conds))), Assumes: b.assumes(r.ID, condKeys(r.Conds))}
+	return Argument{Kind: KindRule, Rule: r.ID, Product: r.Product, Text: r.Reason, Weight: r.Weight, Source: r.Sources.Cite(true), Answers: answersOf(b.c.kb, b.a, restsOn(b.c.kb, condKeys(r.Conds))), Assumes: b.assumes(r.ID, condKeys(r.Conds))}
 }
 
 func (b *builder) alternatives(li int) []Alternative {
@@ -620,7 +620,7 @@ func (b *builder) needArgs(st *stack, li, ci int) []Argument {
 			continue
 		}
 		keys := condKeys(n.need.Conds)
-		out = append(out, Argument{Kind: KindNeed, Rule: n.need.ID, Product: b.s.name(li, ci), Text: n.need.Text, Source: n.need.Source, Answers: answersOf(b.c.kb, b.a, restsOn(b.c.kb, keys)), Assumes: b.assumes(n.need.ID, keys)})
+		out = append(out, Argument{Kind: KindNeed, Rule: n.need.ID, Product: b.s.name(li, ci), Text: n.need.Text, Source: n.need.Sources.Cite(true), Answers: answersOf(b.c.kb, b.a, restsOn(b.c.kb, keys)), Assumes: b.assumes(n.need.ID, keys)})
 	}
 	return out
 }
@@ -685,7 +685,7 @@ func (b *builder) decisive(st *stack) []Argument {
 	if b.best.score == st.score {
 		if _, ti := b.s.better(&b.best, st); ti >= 0 {
 			t := b.c.stack.ties[ti].tb
-			args = append([]Argument{{Kind: KindTieBreak, Rule: t.ID, Text: t.Argument, Source: t.Source}}, args...)
+			args = append([]Argument{{Kind: KindTieBreak, Rule: t.ID, Text: t.Argument, Source: t.Sources.Cite(true)}}, args...)
 		}
 	}
 	if len(args) == 0 {
@@ -713,7 +713,7 @@ func (b *builder) closeCall(li int, alts []Alternative, reasons []Reason) *Close
 				if d.Kind == KindTieBreak {
 					for _, t := range b.c.stack.ties {
 						if t.tb.ID == d.Rule {
-							cc.TieBreak = &TieBreakUse{ID: t.tb.ID, Criterion: t.tb.Criterion, Argument: t.tb.Argument, Source: t.tb.Source}
+							cc.TieBreak = &TieBreakUse{ID: t.tb.ID, Criterion: t.tb.Criterion, Argument: t.tb.Argument, Source: t.tb.Sources.Cite(true)}
 						}
 					}
 				}
@@ -742,7 +742,7 @@ func (b *builder) conflicts(li int) []Conflict {
 				own = append(own, k)
 			}
 		}
-		cf := Conflict{Need: n.need.ID, Text: n.need.Text, Source: n.need.Source, Answers: answersOf(kb, b.a, own), Blocked: []Argument{}}
+		cf := Conflict{Need: n.need.ID, Text: n.need.Text, Source: n.need.Sources.Cite(true), Answers: answersOf(kb, b.a, own), Blocked: []Argument{}}
 		if cf.Answers == nil {
 			cf.Answers = []string{}
 		}
@@ -780,7 +780,7 @@ func (b *builder) risks(vals []knowledge.Value) []Risk {
 				rule := kb.Rules[r.ri]
 				out = append(out, Risk{Layer: lp.layer.ID, Product: rule.Product, ID: "conflict-" + rule.ID,
 					Text:   fmt.Sprintf("Rule %s requires %s, but it is ruled out here (an exclusion or a capability fact); the requirement was dropped. Check the answers or the rules.", rule.ID, kb.ProductName(rule.Product)),
-					Source: rule.Source})
+					Source: rule.Sources.Cite(true)})
 			}
 		}
 		ids := []int{b.best.pick[li]}
@@ -795,7 +795,7 @@ func (b *builder) risks(vals []knowledge.Value) []Risk {
 			}
 			for _, m := range p.Landmines {
 				if holds(m.Conds, vals) {
-					out = append(out, Risk{Layer: lp.layer.ID, Product: p.ID, ID: m.ID, Text: m.Text, Watch: m.Watch, Source: m.Source, AsOf: m.AsOf})
+					out = append(out, Risk{Layer: lp.layer.ID, Product: p.ID, ID: m.ID, Text: m.Text, Watch: m.Watch, Source: m.Sources.Cite(true), AsOf: m.Sources.CheckedOn()})
 				}
 			}
 		}

@@ -483,12 +483,12 @@ func emit(kb *knowledge.KB, ec *EngineConfig, id, value, defense string) {
 
 func keep(kb *knowledge.KB, ec *EngineConfig, id, note string) {
 	if f := kb.Flag(id); f != nil && f.Status == knowledge.FlagCurrent {
-		ec.Defaults = append(ec.Defaults, FlagNote{Flag: f.Name, FlagID: id, Status: f.Status, Note: note, Source: f.Source})
+		ec.Defaults = append(ec.Defaults, FlagNote{Flag: f.Name, FlagID: id, Status: f.Status, Note: note, Source: f.Sources.Cite(true)})
 	}
 }
 
 func noteOf(kb *knowledge.KB, f *knowledge.Flag) FlagNote {
-	n := FlagNote{Flag: f.Name, FlagID: f.ID, Status: f.Status, Source: f.Source}
+	n := FlagNote{Flag: f.Name, FlagID: f.ID, Status: f.Status, Source: f.Sources.Cite(true)}
 	// Follow the chain to a current flag: --max-context-len-to-capture →
 	// --max-seq-len-to-capture → --max-cudagraph-capture-size.
 	by := f.ReplacedBy

@@ -524,7 +524,7 @@ func TestOneNodeOfSeveralReplicasRunsDataParallel(t *testing.T) {
 			}
 		}
 	}
-	if f := kb.Flag(knowledge.FlagVLLMDataParallelSize); f == nil || f.Status != knowledge.FlagCurrent || f.Source == "" {
+	if f := kb.Flag(knowledge.FlagVLLMDataParallelSize); f == nil || f.Status != knowledge.FlagCurrent || len(f.Sources) == 0 {
 		t.Errorf("the flag record: %+v", f)
 	}
 }

@@ -34,8 +34,7 @@ type Model struct {
 	// NativeWeightsGiB is the published checkpoint's weights as loaded, for
 	// mixed-precision checkpoints where params × one width would mislead.
 	NativeWeightsGiB float64 `toml:"native_weights_gib" json:"native_weights_gib,omitempty"`
-	Source           string  `toml:"source" json:"source"`
-	AsOf             string  `toml:"as_of" json:"as_of"`
+	Sources          Sources `toml:"source" json:"sources"`
 	Notes            string  `toml:"notes" json:"notes,omitempty"`
 	Pos
 }
@@ -72,9 +71,8 @@ type Flag struct {
 	// ReplacedBy names the flag id (or a short text) that took over.
 	ReplacedBy string `toml:"replaced_by" json:"replaced_by,omitempty"`
 	// InSeed marks flags the seed names.
-	InSeed bool   `toml:"in_seed" json:"in_seed"`
-	Source string `toml:"source" json:"source"`
-	AsOf   string `toml:"as_of" json:"as_of"`
+	InSeed  bool    `toml:"in_seed" json:"in_seed"`
+	Sources Sources `toml:"source" json:"sources"`
 	Pos
 }
 

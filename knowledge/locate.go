@@ -150,3 +150,28 @@ func contains(xs []int, x int) bool {
 	}
 	return false
 }
+
+// subElement returns the header line of the idx-th [[base.name]] table
+// inside the block whose header is on line from (a [[rule.source]] of
+// the rule there), or 0 when it cannot be seen.
+func (l *locator) subElement(from int, name string, idx int) int {
+	if from <= 0 || from > len(l.lines) {
+		return 0
+	}
+	base := l.headers[from-1]
+	want := base + "." + name
+	n := 0
+	for i := from; i < len(l.lines); i++ {
+		h := l.headers[i]
+		if contains(l.arrays[base], i+1) || (h != base && !strings.HasPrefix(h, base+".")) {
+			break
+		}
+		if h == want && contains(l.arrays[want], i+1) {
+			if n == idx {
+				return i + 1
+			}
+			n++
+		}
+	}
+	return 0
+}

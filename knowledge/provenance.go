@@ -11,9 +11,8 @@ import "strings"
 // Licence is a product's licence as its repository's LICENSE file states it.
 type Licence struct {
 	// SPDX is the licence's SPDX identifier (Apache-2.0, MIT, BSD-3-Clause).
-	SPDX   string `toml:"spdx" json:"spdx"`
-	Source string `toml:"source" json:"source"`
-	Quote  string `toml:"quote" json:"quote"`
+	SPDX    string  `toml:"spdx" json:"spdx"`
+	Sources Sources `toml:"source" json:"sources"`
 }
 
 // Governance kinds: the closed vocabulary of [product.governance] kind.
@@ -30,9 +29,8 @@ var governanceKinds = []string{GovernanceFoundation, GovernanceVendor, Governanc
 type Governance struct {
 	Kind string `toml:"kind" json:"kind"`
 	// Text is the short answer a grid cell shows: "CNCF incubating project".
-	Text   string `toml:"text" json:"text,omitempty"`
-	Source string `toml:"source" json:"source,omitempty"`
-	Quote  string `toml:"quote" json:"quote,omitempty"`
+	Text    string  `toml:"text" json:"text,omitempty"`
+	Sources Sources `toml:"source" json:"sources,omitempty"`
 	// NotFound says what could not be found and why (kind "not-found").
 	NotFound string `toml:"not_found" json:"not_found,omitempty"`
 }
@@ -41,10 +39,9 @@ type Governance struct {
 type Release struct {
 	Tag string `toml:"tag" json:"tag,omitempty"`
 	// Date is the release's date, YYYY-MM-DD, or "" when no source gives it.
-	Date      string `toml:"date" json:"date,omitempty"`
-	CheckedOn string `toml:"checked_on" json:"checked_on"`
-	Source    string `toml:"source" json:"source,omitempty"`
-	Quote     string `toml:"quote" json:"quote,omitempty"`
+	Date      string  `toml:"date" json:"date,omitempty"`
+	CheckedOn string  `toml:"checked_on" json:"checked_on"`
+	Sources   Sources `toml:"source" json:"sources,omitempty"`
 	// NotFound says what is missing (the tag, the date) and why; it is
 	// required whenever Tag or Date is empty.
 	NotFound string `toml:"not_found" json:"not_found,omitempty"`

@@ -120,7 +120,7 @@ func TestVendorRecordsQuoteNoVendorTheyLeaveOut(t *testing.T) {
 				continue
 			}
 			for _, w := range words {
-				if strings.Contains(c.Quote, w) || strings.Contains(strings.ToLower(c.Source), strings.ToLower(w)) {
+				if strings.Contains(c.Sources.Quote(), w) || strings.Contains(strings.ToLower(c.Sources.Cite(true)), strings.ToLower(w)) {
 					t.Errorf("%s vendors (%v) cites %q, which is about %s: list %s with its quote, or cite the page the values come from", c.Product, c.Values, w, w, vendor)
 				}
 			}

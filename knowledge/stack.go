@@ -41,9 +41,7 @@ type Capability struct {
 	Product string   `toml:"product"`
 	What    string   `toml:"what"`
 	Values  []string `toml:"values"`
-	Source  string   `toml:"source"`
-	Quote   string   `toml:"quote"`
-	AsOf    string   `toml:"as_of"`
+	Sources Sources  `toml:"source"`
 	Pos
 }
 
@@ -55,8 +53,7 @@ type Need struct {
 	Layer   string               `toml:"layer"`
 	Feature string               `toml:"feature"`
 	Text    string               `toml:"text"`
-	Source  string               `toml:"source"`
-	AsOf    string               `toml:"as_of"`
+	Sources Sources              `toml:"source"`
 	When    map[string]Condition `toml:"when"`
 	Conds   []Cond               `toml:"-"`
 	Pos
@@ -79,7 +76,7 @@ type TieBreak struct {
 	Layer     string   `toml:"layer"`
 	Order     []string `toml:"order"`
 	Argument  string   `toml:"argument"`
-	Source    string   `toml:"source"`
+	Sources   Sources  `toml:"source"`
 	Pos
 }
 

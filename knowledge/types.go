@@ -37,30 +37,23 @@ type Layer struct {
 	Pos
 }
 
-// Source is a citation with the date its fact was checked.
-type Source struct {
-	Title string `toml:"title" json:"title"`
-	URL   string `toml:"url" json:"url"`
-	AsOf  string `toml:"as_of" json:"as_of"`
-}
-
 // Landmine is a known way a product goes wrong in production.
 type Landmine struct {
-	ID     string               `toml:"id"`
-	Text   string               `toml:"text"`
-	Watch  string               `toml:"watch"`
-	Source string               `toml:"source"`
-	AsOf   string               `toml:"as_of"`
-	When   map[string]Condition `toml:"when"`
-	Conds  []Cond               `toml:"-"`
+	ID      string               `toml:"id"`
+	Text    string               `toml:"text"`
+	Watch   string               `toml:"watch"`
+	Sources Sources              `toml:"source"`
+	When    map[string]Condition `toml:"when"`
+	Conds   []Cond               `toml:"-"`
 }
 
-// SeedNote records where the seed material is out of date and what replaced it.
+// SeedNote records where the course notes are out of date, what replaced
+// them and since when (the release or date the change landed).
 type SeedNote struct {
-	Claim   string `toml:"claim" json:"claim"`
-	Current string `toml:"current" json:"current"`
-	Source  string `toml:"source" json:"source"`
-	AsOf    string `toml:"as_of" json:"as_of"`
+	Claim   string  `toml:"claim" json:"claim"`
+	Current string  `toml:"current" json:"current"`
+	Since   string  `toml:"since" json:"since,omitempty"`
+	Sources Sources `toml:"source" json:"sources"`
 }
 
 // Product is one engine, model server or orchestrator.
@@ -75,7 +68,7 @@ type Product struct {
 	KeyPoints []string   `toml:"key_points"`
 	Landmines []Landmine `toml:"landmine"`
 	SeedNotes []SeedNote `toml:"seed_outdated"`
-	Sources   []Source   `toml:"source"`
+	Sources   Sources    `toml:"source"`
 	// Licence, Governance and Release: see provenance.go.
 	Licence    Licence    `toml:"licence"`
 	Governance Governance `toml:"governance"`
@@ -138,8 +131,7 @@ type Rule struct {
 	Weight  int                  `toml:"weight"`
 	With    string               `toml:"with"`
 	Reason  string               `toml:"reason"`
-	Source  string               `toml:"source"`
-	AsOf    string               `toml:"as_of"`
+	Sources Sources              `toml:"source"`
 	When    map[string]Condition `toml:"when"`
 	// Stack limits the rule to stacks that place one of the listed
 	// products on a layer (layer id → product ids): a reason that pairs
@@ -176,9 +168,8 @@ type GPU struct {
 	// GPUs (NCCL/RCCL buffers added). Catalog figures, never per run.
 	NonTorchGiB      float64 `toml:"non_torch_gib"`
 	NonTorchMultiGiB float64 `toml:"non_torch_multi_gib"`
-	NonTorchSource   string  `toml:"non_torch_source"`
-	Source           string  `toml:"source"`
-	AsOf             string  `toml:"as_of"`
+	NonTorchSources  Sources `toml:"non_torch_source"`
+	Sources          Sources `toml:"source"`
 	Pos
 }
 

@@ -100,19 +100,20 @@ func (c *checker) gpus() {
 		if !slices.Contains(vendors, g.Vendor) {
 			c.at(g.Pos, what+" vendor", []string{"vendor"}, fmt.Sprintf("unknown vendor %q", g.Vendor), strings.Join(vendors, ", "), didYouMean(g.Vendor, vendors))
 		}
-		if g.Name == "" || g.Source == "" {
-			c.at(g.Pos, what, nil, "needs name and source", "", `add name = "…" and source = "…"`)
+		if g.Name == "" {
+			c.at(g.Pos, what, nil, "needs a name", "", `add name = "…"`)
 		}
+		c.checkSources(g.Pos, g.Line, what, g.Sources)
 		if g.MemoryGiB < 0 || g.BandwidthTBs < 0 {
 			c.at(g.Pos, what, []string{"memory_gib"}, "memory and bandwidth cannot be negative", "", "")
 		}
 		if g.NonTorchGiB < 0 || g.NonTorchMultiGiB < 0 || (g.MemoryGiB > 0 && g.NonTorchGiB+g.NonTorchMultiGiB >= g.MemoryGiB) {
 			c.at(g.Pos, what, []string{"non_torch_gib"}, "non-torch memory must be ≥ 0 and well below the GPU's memory", "", "")
 		}
-		if g.MemoryGiB > 0 && g.NonTorchGiB > 0 && g.NonTorchSource == "" {
-			c.at(g.Pos, what, []string{"non_torch_gib"}, "a non-torch memory figure needs a source", "", `add non_torch_source = "…"`)
+		if g.MemoryGiB > 0 && g.NonTorchGiB > 0 && len(g.NonTorchSources) == 0 {
+			c.at(g.Pos, what, []string{"non_torch_gib"}, "a non-torch memory figure needs a source", "", `add [[gpu.non_torch_source]] with kind, quote and checked_on`)
 		}
-		c.asOf(g.Pos, what, g.AsOf)
+		c.checkSourcesNamed(g.Pos, g.Line, what+" non_torch", "non_torch_source", g.NonTorchSources)
 		kb.gpuByID[g.ID] = g
 	}
 }
@@ -126,9 +127,10 @@ func (c *checker) models() {
 		if !modelIDRE.MatchString(m.ID) {
 			c.at(m.Pos, what, []string{"id"}, "model ids are lower-case words joined by hyphens or dots", "", `for example id = "llama-3.1-8b"`)
 		}
-		if m.Name == "" || m.HFID == "" || m.Source == "" {
-			c.at(m.Pos, what, nil, "needs name, hf_id and source", "", `add name = "…", hf_id = "org/model", source = "…"`)
+		if m.Name == "" || m.HFID == "" {
+			c.at(m.Pos, what, nil, "needs name and hf_id", "", `add name = "…" and hf_id = "org/model"`)
 		}
+		c.checkSources(m.Pos, m.Line, what, m.Sources)
 		positive := []struct {
 			key string
 			v   int
@@ -159,7 +161,6 @@ func (c *checker) models() {
 		if !slices.Contains(dtypes, m.NativeDType) {
 			c.at(m.Pos, what+" native_dtype", []string{"native_dtype"}, fmt.Sprintf("unknown native_dtype %q", m.NativeDType), strings.Join(dtypes, ", "), didYouMean(m.NativeDType, dtypes))
 		}
-		c.asOf(m.Pos, what, m.AsOf)
 	}
 }
 
@@ -177,9 +178,10 @@ func (c *checker) flags() {
 		if !slices.Contains(engines, f.Engine) {
 			c.at(f.Pos, what+" engine", []string{"engine"}, fmt.Sprintf("unknown engine %q", f.Engine), strings.Join(engines, ", "), didYouMean(f.Engine, engines))
 		}
-		if !strings.HasPrefix(f.Name, "-") || f.Effect == "" || f.Source == "" {
-			c.at(f.Pos, what, nil, "needs name (as typed, with dashes), effect and source", "", `add name = "--…", effect = "…", source = "…"`)
+		if !strings.HasPrefix(f.Name, "-") || f.Effect == "" {
+			c.at(f.Pos, what, nil, "needs name (as typed, with dashes) and effect", "", `add name = "--…" and effect = "…"`)
 		}
+		c.checkSources(f.Pos, f.Line, what, f.Sources)
 		if !slices.Contains(flagStates, f.Status) {
 			c.at(f.Pos, what+" status", []string{"status"}, fmt.Sprintf("unknown status %q", f.Status), strings.Join(flagStates, ", "), didYouMean(f.Status, flagStates))
 		}
@@ -196,13 +198,6 @@ func (c *checker) flags() {
 			}
 			c.at(f.Pos, what+" replaced_by", []string{"replaced_by"}, fmt.Sprintf("unknown flag %q", f.ReplacedBy), "", didYouMean(f.ReplacedBy, ids))
 		}
-		c.asOf(f.Pos, what, f.AsOf)
-	}
-}
-
-func (c *checker) asOf(pos Pos, what, asOf string, path ...string) {
-	if !asOfRE.MatchString(asOf) {
-		c.at(pos, what+" as_of", append(path, "as_of"), fmt.Sprintf("as_of %q is not a date", asOf), "YYYY-MM or YYYY-MM-DD", `for example as_of = "2026-09"`)
 	}
 }
 
@@ -371,20 +366,13 @@ func (c *checker) products() {
 		if p.Name == "" || p.Role == "" {
 			c.at(p.Pos, what, nil, "needs name and role", "", `add name = "…" and role = "…"`)
 		}
-		if len(p.Sources) == 0 {
-			c.at(p.Pos, what, nil, "needs at least one source", "", "add [[product.source]] with title, url and as_of")
-		}
-		for _, s := range p.Sources {
-			if s.URL == "" {
-				c.at(p.Pos, what+" source", []string{"source"}, "a source needs a url", "", "")
+		c.checkSources(p.Pos, p.Line, what, p.Sources)
+		for i, n := range p.SeedNotes {
+			line := c.subLine(p.Pos, "seed_outdated", i)
+			if n.Claim == "" || n.Current == "" {
+				c.at(Pos{p.File, line}, what+" seed_outdated", nil, "needs claim and current", "", "")
 			}
-			c.asOf(p.Pos, what+" source", s.AsOf, "source")
-		}
-		for _, n := range p.SeedNotes {
-			if n.Claim == "" || n.Current == "" || n.Source == "" {
-				c.at(p.Pos, what+" seed_outdated", []string{"seed_outdated"}, "needs claim, current and source", "", "")
-			}
-			c.asOf(p.Pos, what+" seed_outdated", n.AsOf, "seed_outdated")
+			c.checkSources(p.Pos, line, fmt.Sprintf("%s seed_outdated %d", what, i+1), n.Sources)
 		}
 		for i := range p.Landmines {
 			m := &p.Landmines[i]
@@ -393,10 +381,10 @@ func (c *checker) products() {
 				c.at(p.Pos, mwhat, []string{"landmine", "id"}, fmt.Sprintf("landmine ids must be unique hyphenated words (first use: %s:%d)", first.File, first.Line), "", "")
 			}
 			landmines[m.ID] = p.Pos
-			if m.Text == "" || m.Source == "" {
-				c.at(p.Pos, mwhat, []string{"landmine"}, "needs text and source", "", "")
+			if m.Text == "" {
+				c.at(p.Pos, mwhat, []string{"landmine"}, "needs text", "", "")
 			}
-			c.asOf(p.Pos, mwhat, m.AsOf, "landmine")
+			c.checkSources(p.Pos, c.subLine(p.Pos, "landmine", i), mwhat, m.Sources)
 			m.Conds = c.conds(p.Pos, mwhat, []string{"landmine", "when"}, m.When)
 		}
 	}
@@ -441,12 +429,10 @@ func (c *checker) rules() {
 		} else if r.With != "" {
 			c.at(r.Pos, what+" with", []string{"with"}, "only complement rules have with", "", "remove with, or use effect = \"complement\"")
 		}
-		if r.Reason == "" || r.Source == "" {
-			c.at(r.Pos, what, nil, "every rule needs a one-sentence reason and a source", "", `add reason = "…" and source = "…"`)
+		if r.Reason == "" {
+			c.at(r.Pos, what, nil, "every rule needs a one-sentence reason", "", `add reason = "…"`)
 		}
-		if r.AsOf != "" {
-			c.asOf(r.Pos, what, r.AsOf)
-		}
+		c.checkSources(r.Pos, r.Line, what, r.Sources)
 		r.Conds = c.conds(r.Pos, what, []string{"when"}, r.When)
 		r.WhenText = DescribeConds(r.Conds)
 	}

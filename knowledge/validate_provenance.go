@@ -24,7 +24,7 @@ func (c *checker) provenance() {
 
 func (c *checker) licence(p *Product, what string) {
 	l := p.Licence
-	if l == (Licence{}) {
+	if l.SPDX == "" && len(l.Sources) == 0 {
 		c.at(p.Pos, what, nil, "needs its licence", "", `add [product.licence] with spdx = "…" (the SPDX id its LICENSE file states), source and quote`)
 		return
 	}
@@ -35,14 +35,12 @@ func (c *checker) licence(p *Product, what string) {
 		}
 		c.at(p.Pos, what+" licence.spdx", []string{"licence", "spdx"}, problem, strings.Join(SPDXLicences, ", "), didYouMean(l.SPDX, SPDXLicences))
 	}
-	if l.Source == "" || l.Quote == "" {
-		c.at(p.Pos, what+" licence", []string{"licence"}, "needs the source it was read from and the exact words read there", "", `add source = "owner/repo@commit:LICENSE" and quote = "…"`)
-	}
+	c.checkSources(p.Pos, c.tableLine(p.Pos, "licence"), what+" licence", l.Sources)
 }
 
 func (c *checker) governance(p *Product, what string) {
 	g := p.Governance
-	if g == (Governance{}) {
+	if g.Kind == "" && g.Text == "" && len(g.Sources) == 0 {
 		c.at(p.Pos, what, nil, "needs its governance (who governs it)", "", `add [product.governance] with kind, text, source and quote (or kind = "not-found" and not_found = "why")`)
 		return
 	}
@@ -56,14 +54,15 @@ func (c *checker) governance(p *Product, what string) {
 		}
 		return
 	}
-	if g.Text == "" || g.Source == "" || g.Quote == "" {
-		c.at(p.Pos, what+" governance", []string{"governance"}, "needs text, source and quote", "", `add text = "…" (a short answer, e.g. "CNCF incubating project"), source = "…" and quote = "…"`)
+	if g.Text == "" {
+		c.at(p.Pos, what+" governance", []string{"governance"}, "needs text", "", `add text = "…" (a short answer, e.g. "CNCF incubating project")`)
 	}
+	c.checkSources(p.Pos, c.tableLine(p.Pos, "governance"), what+" governance", g.Sources)
 }
 
 func (c *checker) release(p *Product, what string) {
 	r := p.Release
-	if r == (Release{}) {
+	if r.Tag == "" && r.CheckedOn == "" && r.NotFound == "" && len(r.Sources) == 0 {
 		c.at(p.Pos, what, nil, "needs its latest release", "", `add [product.release] with tag, date, checked_on, source and quote (or not_found = "why")`)
 		return
 	}
@@ -78,8 +77,8 @@ func (c *checker) release(p *Product, what string) {
 		c.at(p.Pos, what+" release", []string{"release"}, "no release tag and no reason", "", `add tag = "…", or not_found = "…" saying why no release could be found`)
 	case r.Date == "" && r.NotFound == "":
 		c.at(p.Pos, what+" release", []string{"release"}, "no release date and no reason", "", `add date = "YYYY-MM-DD", or not_found = "…" saying why the date could not be found`)
-	case r.Tag != "" && (r.Source == "" || r.Quote == ""):
-		c.at(p.Pos, what+" release", []string{"release"}, "a release needs the source it was read from and the exact words read there", "", `add source = "…" and quote = "…"`)
+	case r.Tag != "":
+		c.checkSources(p.Pos, c.tableLine(p.Pos, "release"), what+" release", r.Sources)
 	}
 }
 

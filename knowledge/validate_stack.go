@@ -29,12 +29,10 @@ func (c *checker) stack() {
 		if !slices.Contains(Features, n.Feature) {
 			c.at(n.Pos, what+" feature", []string{"feature"}, fmt.Sprintf("unknown feature %q", n.Feature), strings.Join(Features, ", "), didYouMean(n.Feature, Features))
 		}
-		if n.Text == "" || n.Source == "" {
-			c.at(n.Pos, what, nil, "every need says in one sentence why the answers need the feature, with a source", "", `add text = "…" and source = "…"`)
+		if n.Text == "" {
+			c.at(n.Pos, what, nil, "every need says in one sentence why the answers need the feature", "", `add text = "…"`)
 		}
-		if n.AsOf != "" {
-			c.asOf(n.Pos, what, n.AsOf)
-		}
+		c.checkSources(n.Pos, n.Line, what, n.Sources)
 		n.Conds = c.conds(n.Pos, what, []string{"when"}, n.When)
 	}
 	for _, r := range kb.Rules {
@@ -139,10 +137,7 @@ func (c *checker) capability(cp *Capability) {
 			c.at(cp.Pos, what, []string{"values"}, fmt.Sprintf("unknown %s value %q", cp.What, v), strings.Join(allowed, ", "), didYouMean(v, allowed))
 		}
 	}
-	if cp.Source == "" || cp.Quote == "" {
-		c.at(cp.Pos, what, nil, "a capability needs a source and the quote from it that says so", "", `add source = "…" and quote = "…"`)
-	}
-	c.asOf(cp.Pos, what, cp.AsOf, "as_of")
+	c.checkSources(cp.Pos, cp.Line, what, cp.Sources)
 }
 
 // stackCond checks a layer → products table.
@@ -192,9 +187,10 @@ func (c *checker) tieBreaks() {
 		if !slices.Contains(criteria, t.Criterion) {
 			c.at(t.Pos, what, []string{"criterion"}, fmt.Sprintf("unknown criterion %q", t.Criterion), strings.Join(criteria, ", "), didYouMean(t.Criterion, criteria))
 		}
-		if t.Argument == "" || t.Source == "" {
-			c.at(t.Pos, what, nil, "a tie-break needs its argument and a source", "", `add argument = "…" and source = "…"`)
+		if t.Argument == "" {
+			c.at(t.Pos, what, nil, "a tie-break needs its argument", "", `add argument = "…"`)
 		}
+		c.checkSources(t.Pos, t.Line, what, t.Sources)
 		if t.Criterion != TieOrder {
 			if t.Layer != "" || len(t.Order) > 0 {
 				c.at(t.Pos, what, []string{"order"}, "only an order criterion has layer and order", "", "")

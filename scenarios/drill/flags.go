@@ -289,7 +289,7 @@ func (g FlagGrade) Verdict() string {
 // knowledge base marks out of date earns half a point and the correction.
 func (c *Content) GradeFlag(kb *knowledge.KB, q FlagQuestion, ans FlagAnswer) FlagGrade {
 	f := kb.Flag(q.FlagID)
-	g := FlagGrade{Question: q, Max: 2, Default: f.Default, DependsOn: f.DependsOn, Versions: versions(f), Source: shortRefs(f.Source) + " (as of " + f.AsOf + ")"}
+	g := FlagGrade{Question: q, Max: 2, Default: f.Default, DependsOn: f.DependsOn, Versions: versions(f), Source: f.Sources.Cite(false) + " (" + f.Sources.Freshness() + ")"}
 	item := c.flagItem(q.FlagID)
 	switch q.Mode {
 	case ModeDefault:
@@ -575,13 +575,4 @@ func (c *Content) GradeFlags(kb *knowledge.KB, qs []FlagQuestion, answers []Flag
 		}
 	}
 	return r
-}
-
-// commitRE is a full 40-hex commit hash.
-var commitRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[0-9a-f]{40}\b`) })
-
-// shortRefs cuts full commit hashes to the short ref people read ("@c1d86421…"):
-// the drill's feedback is body text, not a list of sources.
-func shortRefs(s string) string {
-	return commitRE().ReplaceAllStringFunc(s, func(h string) string { return h[:8] + "…" })
 }

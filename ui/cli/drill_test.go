@@ -153,7 +153,7 @@ func TestFlagsDrillGivesFeedbackAfterEachQuestion(t *testing.T) {
 	}
 	first := out[:second]
 	f := kb.Flag(qs[0].FlagID)
-	for _, want := range []string{"✗ ", "Source: " + f.Source} {
+	for _, want := range []string{"✗ ", "Source: " + f.Sources.Cite(false)} {
 		if !strings.Contains(first, want) {
 			t.Errorf("feedback on question 1 lacks %q before question 2:\n%s", want, first)
 		}

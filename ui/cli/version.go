@@ -35,21 +35,12 @@ func (a *app) versionCommand() *cobra.Command {
 
 func newestAsOf(kb *knowledge.KB) string {
 	newest := ""
-	consider := func(s string) {
-		if s > newest {
-			newest = s
+	for _, f := range kb.Facts() {
+		for _, s := range f.Sources {
+			if !s.Unavailable() && s.CheckedOn > newest {
+				newest = s.CheckedOn
+			}
 		}
-	}
-	for _, p := range kb.Products {
-		for _, s := range p.Sources {
-			consider(s.AsOf)
-		}
-		for _, m := range p.Landmines {
-			consider(m.AsOf)
-		}
-	}
-	for _, r := range kb.Rules {
-		consider(r.AsOf)
 	}
 	return newest
 }

@@ -68,7 +68,7 @@ func CourseNoteChanges(kb *knowledge.KB, product string) ([]ProductChanges, erro
 		}
 		pc := ProductChanges{Product: p.ID, Name: p.Name, Corrections: []Correction{}, FlagsGone: goneFlags(kb, p.ID)}
 		for _, n := range p.SeedNotes {
-			pc.Corrections = append(pc.Corrections, Correction{CourseNotes: n.Claim, Now: n.Current, Source: n.Source, AsOf: n.AsOf})
+			pc.Corrections = append(pc.Corrections, Correction{CourseNotes: n.Claim, Now: n.Current, Source: n.Sources.Cite(true), AsOf: n.Sources.CheckedOn()})
 		}
 		if product != "" || len(pc.Corrections)+len(pc.FlagsGone) > 0 {
 			out = append(out, pc)
@@ -82,7 +82,7 @@ func goneFlags(kb *knowledge.KB, engine string) []GoneFlag {
 	for _, n := range decide.CourseFlagsGone(kb, engine) {
 		g := GoneFlag{Flag: n.Flag, FlagID: n.FlagID, Status: n.Status, Instead: n.ReplacedBy, Source: n.Source}
 		if f := kb.Flag(n.FlagID); f != nil {
-			g.When, g.AsOf = f.Removed, f.AsOf
+			g.When, g.AsOf = f.Removed, f.Sources.CheckedOn()
 			if f.Status == knowledge.FlagDeprecated {
 				g.When = f.Deprecated
 			}

@@ -183,7 +183,7 @@ func (b *gridBuilder) note(n GridNote) int {
 }
 
 func (b *gridBuilder) capNote(p *knowledge.Product, c *knowledge.Capability, about string) int {
-	return b.note(GridNote{Product: p.Name, About: about, Source: c.Source, Quote: c.Quote, AsOf: c.AsOf})
+	return b.note(GridNote{Product: p.Name, About: about, Source: c.Sources.Cite(true), Quote: c.Sources.Quote(), AsOf: c.Sources.CheckedOn()})
 }
 
 func noSource() GridCell { return GridCell{Text: noSourceText, State: CellNoSource} }
@@ -254,7 +254,7 @@ func (b *gridBuilder) governance(p *knowledge.Product) GridCell {
 		n := b.note(GridNote{Product: p.Name, About: "governance", NotFound: g.NotFound})
 		return GridCell{Text: noSourceText, State: CellNoSource, Notes: []int{n}}
 	}
-	return GridCell{Text: g.Text, State: CellValue, Notes: []int{b.note(GridNote{Product: p.Name, About: "governance", Source: g.Source, Quote: g.Quote})}}
+	return GridCell{Text: g.Text, State: CellValue, Notes: []int{b.note(GridNote{Product: p.Name, About: "governance", Source: g.Sources.Cite(true), Quote: g.Sources.Quote()})}}
 }
 
 func (b *gridBuilder) licence(p *knowledge.Product) GridCell {
@@ -262,19 +262,28 @@ func (b *gridBuilder) licence(p *knowledge.Product) GridCell {
 	if l.SPDX == "" {
 		return noSource()
 	}
-	return GridCell{Text: l.SPDX, State: CellValue, Notes: []int{b.note(GridNote{Product: p.Name, About: "licence", Source: l.Source, Quote: l.Quote})}}
+	return GridCell{Text: l.SPDX, State: CellValue, Notes: []int{b.note(GridNote{Product: p.Name, About: "licence", Source: l.Sources.Cite(true), Quote: l.Sources.Quote()})}}
 }
 
 func (b *gridBuilder) release(p *knowledge.Product) GridCell {
 	r := p.Release
-	n := b.note(GridNote{Product: p.Name, About: "latest release", Source: releaseSource(r.Source, r.Quote), Quote: r.Quote, AsOf: r.CheckedOn, NotFound: r.NotFound})
+	n := b.note(GridNote{Product: p.Name, About: "latest release", Source: r.Sources.Cite(true), Quote: r.Sources.Quote(), AsOf: r.CheckedOn, NotFound: r.NotFound})
+	if r.Tag == "" {
+		return GridCell{Text: "— (not found)", State: CellNoSource, Notes: []int{n}}
+	}
+	return GridCell{Text: ReleaseText(r), State: CellValue, Notes: []int{n}}
+}
+
+// ReleaseText is a product's latest release in a few words: "v0.21.0,
+// 2026-09-30", "v1.6.1, date not found", or "not found".
+func ReleaseText(r knowledge.Release) string {
 	switch {
 	case r.Tag == "":
-		return GridCell{Text: "— (not found)", State: CellNoSource, Notes: []int{n}}
+		return "not found"
 	case r.Date == "":
-		return GridCell{Text: r.Tag + ", date not found", State: CellValue, Notes: []int{n}}
+		return r.Tag + ", date not found"
 	}
-	return GridCell{Text: r.Tag + ", " + r.Date, State: CellValue, Notes: []int{n}}
+	return r.Tag + ", " + r.Date
 }
 
 func cmpOr(a, b string) string {
@@ -568,14 +577,3 @@ var gitDated = regexp.MustCompile(` ?\(git log -1 --format=%cI \S+, commit ([0-9
 // releaseSource words a release's source as a reader reads it, not as the
 // command that read it: "kserve/kserve tag v0.20.0, commit 1fb7810, dated
 // 2026-08-06T11:35:49+05:30".
-func releaseSource(source, quote string) string {
-	return gitDated.ReplaceAllStringFunc(source, func(m string) string {
-		hash := gitDated.FindStringSubmatch(m)[1]
-		out := ", commit " + hash
-		// The quote's first part is the date the command printed.
-		if date, _, _ := strings.Cut(quote, " | "); date != "" && date[0] >= '0' && date[0] <= '9' {
-			out += ", dated " + date
-		}
-		return out
-	})
-}

@@ -628,7 +628,7 @@ func (m *memo) verify() {
 			if p == nil {
 				continue
 			}
-			m.line(fmt.Sprintf("- [ ] Check the %s version you will deploy against its own documentation: flags, defaults and APIs change between releases (see %s).", p.Name, sourceMD(p.Sources[0].URL, p.Sources[0].AsOf)))
+			m.line(fmt.Sprintf("- [ ] Check the %s version you will deploy against its own documentation: flags, defaults and APIs change between releases (see %s).", p.Name, sourceMD(p.Sources[:1].Cite(true), p.Sources[:1].CheckedOn())))
 		}
 	}
 	m.line("- [ ] Benchmark the chosen engine against its closest alternative on your own traffic (prompt and output lengths, concurrency, prefix reuse) before committing.")
@@ -673,7 +673,7 @@ func (m *memo) sources() {
 		for _, id := range append([]string{lp.Pick}, lp.Also...) {
 			if p := m.kb.Product(id); p != nil {
 				for _, s := range p.Sources {
-					add(s.Title+": "+s.URL, s.AsOf)
+					add(s.Cite(true), knowledge.Sources{s}.CheckedOn())
 				}
 			}
 		}

@@ -73,7 +73,7 @@ func RulesText(kb *knowledge.KB, st Styles, width int) string {
 		fmt.Fprintf(&b, "%s  %s\n", st.RuleID.Render(r.ID), effectText(kb, r))
 		b.WriteString(wrapIndent("when "+r.WhenText, width, 2, 5, st.Muted) + "\n")
 		b.WriteString(wrapIndent(r.Reason, width, 2, 0) + "\n")
-		b.WriteString(wrapIndent(SourceText(r.Source, r.AsOf), width, 2, 8, st.Muted) + "\n")
+		b.WriteString(wrapIndent(SourceText(r.Sources.Cite(true), r.Sources.CheckedOn()), width, 2, 8, st.Muted) + "\n")
 	}
 	return b.String()
 }
@@ -84,7 +84,7 @@ func RulesMarkdown(kb *knowledge.KB) string {
 	b.WriteString("| rule | layer | effect | when | reason | source |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- |\n")
 	for _, r := range kb.Rules {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", r.ID, r.Layer, mdCell(effectText(kb, r)), mdCell(r.WhenText), mdCell(r.Reason), mdCell(SourceText(r.Source, r.AsOf)))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", r.ID, r.Layer, mdCell(effectText(kb, r)), mdCell(r.WhenText), mdCell(r.Reason), mdCell(SourceText(r.Sources.Cite(true), r.Sources.CheckedOn())))
 	}
 	return b.String()
 }

@@ -38,6 +38,7 @@ func productSections(c *shared, p *knowledge.Product, w int, withLayer bool) []s
 	}
 	secs = append(secs, []section{
 		{"Role", wrap(p.Role, w, 0, 0)},
+		{"Latest release", wrap(report.ReleaseText(p.Release), w, 0, 2)},
 		{"Pick it when", bullets(p.PickWhen, "+ ")},
 		{"Avoid it when", bullets(p.AvoidWhen, "- ")},
 		{"Strengths", bullets(p.Strengths, "• ")},
@@ -51,7 +52,7 @@ func productSections(c *shared, p *knowledge.Product, w int, withLayer bool) []s
 		if m.Watch != "" {
 			mines = append(mines, wrapStyled("watch: "+m.Watch, w, 2, 2, st.Muted)...)
 		}
-		mines = append(mines, wrapStyled(report.SourceText(m.Source, m.AsOf), w, 2, 2, st.Muted)...)
+		mines = append(mines, wrapStyled(report.SourceText(m.Sources.Cite(true), m.Sources.CheckedOn()), w, 2, 2, st.Muted)...)
 	}
 	if len(mines) == 0 {
 		mines = []string{st.Muted.Render("(none recorded)")}
@@ -62,11 +63,8 @@ func productSections(c *shared, p *knowledge.Product, w int, withLayer bool) []s
 	}
 	var srcs []string
 	for _, s := range p.Sources {
-		srcs = append(srcs, wrap("• "+s.Title, w, 0, 2)...)
-		srcs = append(srcs, wrapStyled(s.URL, w, 2, 0, st.Muted)...)
-		if s.AsOf != "" {
-			srcs = append(srcs, st.Muted.Render(truncate("  as of "+s.AsOf, w)))
-		}
+		srcs = append(srcs, wrap("• "+s.Cite(false), w, 0, 2)...)
+		srcs = append(srcs, wrapStyled(knowledge.Sources{s}.Freshness(), w, 2, 2, st.Muted)...)
 	}
 	if len(srcs) == 0 {
 		srcs = []string{st.Muted.Render("(none recorded)")}
