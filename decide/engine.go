@@ -11,19 +11,22 @@ import (
 
 // EngineConfig is the sized engine and its annotated launch command: every
 // emitted flag with a one-line defense carrying its numbers, the flags left
-// at their defaults, and the seed's flags that no longer exist with what
+// at their defaults, and the course notes' flags that no longer exist with what
 // replaced them. It is filled for a vLLM or SGLang pick; for other engines
 // Covered is false and Note says what is not covered.
 type EngineConfig struct {
-	Engine        string         `json:"engine"`
-	Covered       bool           `json:"covered"`
-	Note          string         `json:"note,omitempty"`
-	EngineVersion string         `json:"engine_version,omitempty"`
-	Model         string         `json:"model,omitempty"`
-	HFID          string         `json:"hf_id,omitempty"`
-	GPU           string         `json:"gpu,omitempty"`
-	Sizing        *sizing.Result `json:"sizing,omitempty"`
-	Tried         []sizing.Tried `json:"tried,omitempty"`
+	Engine        string `json:"engine"`
+	Covered       bool   `json:"covered"`
+	Note          string `json:"note,omitempty"`
+	EngineVersion string `json:"engine_version,omitempty"`
+	// Release is the engine release (its tag, "v0.31.0") the command is
+	// written for: every flag it emits has a source at that release.
+	Release string         `json:"release,omitempty"`
+	Model   string         `json:"model,omitempty"`
+	HFID    string         `json:"hf_id,omitempty"`
+	GPU     string         `json:"gpu,omitempty"`
+	Sizing  *sizing.Result `json:"sizing,omitempty"`
+	Tried   []sizing.Tried `json:"tried,omitempty"`
 	// Command is the launch command, one flag per entry, in order.
 	Command     []LaunchFlag `json:"command"`
 	CommandText string       `json:"command_text,omitempty"`
@@ -658,6 +661,7 @@ func (c commandInput) disaggregation() bool {
 func vllmCommand(c commandInput) {
 	kb, a, ec, m, gp, r, d, plan := c.kb, c.a, c.ec, c.m, c.gp, c.r, c.d, c.plan
 	ec.EngineVersion = "vLLM v" + sizing.CurrentVLLM
+	ec.Release = "v" + sizing.CurrentVLLM + ".0"
 	if a.Get(knowledge.KeyNodes).Int > 1 && r.ReplicasPerNode > 1 && !c.splitsRoles() {
 		ec.Notes = append(ec.Notes, fmt.Sprintf("this command is one replica (TP %d × PP %d = %s): start %d of them per node, each on its own GPUs (CUDA_VISIBLE_DEVICES) and port, %d in the fleet, and let the orchestrator balance them",
 			r.TensorParallelSize, r.PipelineParallelSize, plural(r.TensorParallelSize*r.PipelineParallelSize, "GPU"), r.ReplicasPerNode, r.ReplicasPerNode*a.Get(knowledge.KeyNodes).Int))
