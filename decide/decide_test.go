@@ -242,7 +242,11 @@ layer = "engine"
 effect = "require"
 product = "sglang"
 reason = "Our platform team standardised on SGLang."
-source = "internal ADR-12"
+[[rule.source]]
+kind = "docs"
+url = "https://wiki.example.org/adr/12"
+quote = "We standardise on SGLang."
+checked_on = "2026-12-01"
 `)}}
 	kb2, err := knowledge.Build(knowledge.Embedded(), overlay)
 	if err != nil {

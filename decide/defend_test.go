@@ -109,7 +109,7 @@ func TestTiesFollowTheDeclaredOrderNotTheFile(t *testing.T) {
 			order = append(order, id)
 		}
 	}
-	overlay := "[[tiebreak]]\nid = \"orchestrator-order\"\ncriterion = \"order\"\nlayer = \"orchestrator\"\norder = [\"" + strings.Join(order, "\", \"") + "\"]\nargument = \"a\"\nsource = \"s\"\n"
+	overlay := "[[tiebreak]]\nid = \"orchestrator-order\"\ncriterion = \"order\"\nlayer = \"orchestrator\"\norder = [\"" + strings.Join(order, "\", \"") + "\"]\nargument = \"a\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n"
 	kb2, err := knowledge.Build(knowledge.Embedded(), []knowledge.SourceFile{{Name: "kb/t.toml", Data: []byte(overlay)}})
 	if err != nil {
 		t.Fatal(err)

@@ -71,8 +71,7 @@ intermediate_size = 1024
 vocab_size = 32000
 native_context = 2048
 native_dtype = "bf16"
-source = "s"
-as_of = "2026-11"
+source = [{ kind = "notes", section = "s", quote = "q", checked_on = "2026-12-01" }]
 `)
 	if !strings.Contains(msg, "cannot be grouped") {
 		t.Errorf("error %q", msg)
@@ -88,8 +87,7 @@ effect = "gone"
 status = "removed"
 removed = "v0.1"
 replaced_by = "vllm-max-num-seq"
-source = "s"
-as_of = "2026-11"
+source = [{ kind = "notes", section = "s", quote = "q", checked_on = "2026-12-01" }]
 `)
 	if !strings.Contains(msg, `did you mean "vllm-max-num-seqs"`) {
 		t.Errorf("error %q", msg)

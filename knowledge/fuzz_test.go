@@ -62,20 +62,20 @@ func FuzzParseAnswers(f *testing.F) {
 func FuzzBuildOverlay(f *testing.F) {
 	for _, seed := range []string{
 		"",
-		"[[rule]]\nid = \"x\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"sglang\"\nweight = 1\nreason = \"r\"\nsource = \"s\"\n",
-		"[[rule]]\nid = \"x\"\nlayer = \"engine\"\neffect = \"exclude\"\nproduct = \"vllm\"\nreason = \"r\"\nsource = \"s\"\n[rule.when]\nnodes = { at_least = 5, at_most = 2 }\n",
+		"[[rule]]\nid = \"x\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"sglang\"\nweight = 1\nreason = \"r\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
+		"[[rule]]\nid = \"x\"\nlayer = \"engine\"\neffect = \"exclude\"\nproduct = \"vllm\"\nreason = \"r\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n[rule.when]\nnodes = { at_least = 5, at_most = 2 }\n",
 		"[[product]]\nid = \"new\"\nname = \"N\"\nlayer = \"engine\"\nrole = \"r\"\n[[product.source]]\ntitle = \"t\"\nurl = \"u\"\nas_of = \"2026-01\"\n",
 		"[[question]]\nkey = \"k\"\ntype = \"enum\"\nvalues = []\n",
 		"[[question]]\nkey = \"nodes\"\ntype = \"bool\"\ndefault = true\npage = \"p\"\nprompt = \"p\"\nwhy = \"w\"\n",
 		"[[gpu]]\nid = \"x\"\nvendor = \"intel\"\n",
 		"[[layer]]\nid = \"edge\"\n",
-		"[[rule]]\nid = \"c\"\nlayer = \"orchestrator\"\neffect = \"complement\"\nproduct = \"kserve\"\nwith = \"kserve\"\nreason = \"r\"\nsource = \"s\"\n",
+		"[[rule]]\nid = \"c\"\nlayer = \"orchestrator\"\neffect = \"complement\"\nproduct = \"kserve\"\nwith = \"kserve\"\nreason = \"r\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
 		"[[rule]]\n[rule.when]\nother_model_types = { equals = \"vision\" }\n",
 		"[[rule]]\nwhen = 3\n",
 		"product = 5\n",
 		"[[question]]\nkey = \"latency_priority\"\npage = \"Workload\"\ntype = \"enum\"\nvalues = [\"latency\", \"interactive\"]\ndefault = \"latency\"\nprompt = \"p\"\nwhy = \"w\"\n",
 		"[[question]]\nkey = \"model\"\npage = \"Models\"\ntype = \"enum\"\ncatalog = \"gpu\"\ndefault = \"h100\"\nprompt = \"p\"\nwhy = \"w\"\n",
-		"[[flag]]\nid = \"vllm-enable-lora\"\nengine = \"sglang\"\nname = \"--x\"\neffect = \"e\"\nstatus = \"current\"\nsource = \"s\"\nas_of = \"2026-11\"\n",
+		"[[flag]]\nid = \"vllm-enable-lora\"\nengine = \"sglang\"\nname = \"--x\"\neffect = \"e\"\nstatus = \"current\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
 	} {
 		f.Add([]byte(seed))
 	}

@@ -70,7 +70,7 @@ effect = "prefer"
 product = "sglang"
 weight = 1
 reason = "r"
-source = "s"
+source = [{ kind = "notes", section = "s", quote = "q", checked_on = "2026-12-01" }]
 [rule.when]
 colour = { equals = "green" }
 pets = { one_of = ["dog"] }
@@ -140,7 +140,7 @@ effect = "prefer"
 product = "sglang"
 weight = 1
 reason = "r"
-source = "s"
+source = [{ kind = "notes", section = "s", quote = "q", checked_on = "2026-12-01" }]
 [rule.when]
 platform = { equals = "bare-metal" }
 replicas_per_model = { at_least = 2 }

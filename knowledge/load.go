@@ -307,6 +307,7 @@ func tomlError(file string, err error) *Error {
 		}
 		if m := typeMismatchRE.FindStringSubmatch(pe.Message); m != nil {
 			e.Problem = fmt.Sprintf("wrong type: %s where %s goes", tomlTypeWords[m[1]], tomlTypeWords[m[2]])
+			freeTextSource(e, m[1])
 		} else if strings.Contains(pe.Message, "incompatible types") || strings.Contains(pe.Message, "cannot decode") || strings.Contains(pe.Message, "cannot load") {
 			e.Problem = "wrong type: " + pe.Message
 		}
@@ -322,24 +323,47 @@ func tomlError(file string, err error) *Error {
 		if k := lastKeyRE.FindStringSubmatch(msg); k != nil {
 			e.Key = k[1]
 		}
+		freeTextSource(e, m[1])
 	}
 	return e
 }
 
+// freeTextSource explains a source written as a string: sources are
+// structured records now, so the old free-text form gets the new one.
+func freeTextSource(e *Error, tomlType string) {
+	k := e.Key
+	if i := strings.LastIndex(k, "."); i >= 0 {
+		k = k[i+1:]
+	}
+	if tomlType != "string" || (k != "source" && k != "non_torch_source") {
+		return
+	}
+	e.Problem = "a source is a table of checkable fields, not free text"
+	e.Hint = "write " + SourceHint(e.Key)
+}
+
+// sourceKeys are the keys of every [[….source]] table.
+var sourceKeys = []string{"kind", "repo", "ref", "commit", "path", "symbol", "lines", "url", "title", "number", "first_release", "section", "quote", "source_date", "checked_on", "checked"}
+
 var knownKeys = map[string][]string{
-	"":                      {"layer", "product", "question", "rule", "gpu", "model", "flag"},
+	"":                      {"layer", "product", "question", "rule", "gpu", "model", "flag", "capability", "need", "tiebreak", "claim", "close_call_margin"},
 	"layer":                 {"id", "name", "what", "examples", "optional"},
-	"product":               {"id", "name", "layer", "role", "strengths", "pick_when", "avoid_when", "key_points", "landmine", "seed_outdated", "source"},
-	"product.landmine":      {"id", "text", "watch", "source", "as_of", "when"},
-	"product.seed_outdated": {"claim", "current", "source", "as_of"},
-	"product.source":        {"title", "url", "as_of"},
+	"product":               {"id", "name", "layer", "role", "strengths", "pick_when", "avoid_when", "key_points", "landmine", "seed_outdated", "source", "licence", "governance", "release"},
+	"product.landmine":      {"id", "text", "watch", "source", "when"},
+	"product.seed_outdated": {"claim", "current", "since", "source"},
+	"product.licence":       {"spdx", "source"},
+	"product.governance":    {"kind", "text", "not_found", "source"},
+	"product.release":       {"tag", "date", "checked_on", "not_found", "source"},
 	"question":              {"key", "page", "type", "prompt", "why", "values", "catalog", "min", "max", "default", "derived", "labels"},
-	"rule":                  {"id", "layer", "effect", "product", "weight", "with", "reason", "source", "as_of", "when"},
-	"gpu":                   {"id", "name", "vendor", "memory_gib", "bandwidth_tbs", "fp8", "non_torch_gib", "non_torch_multi_gib", "non_torch_source", "source", "as_of"},
+	"rule":                  {"id", "layer", "effect", "product", "weight", "with", "reason", "source", "when", "stack", "tag"},
+	"gpu":                   {"id", "name", "vendor", "memory_gib", "bandwidth_tbs", "fp8", "non_torch_gib", "non_torch_multi_gib", "non_torch_source", "source"},
 	"model": {"id", "name", "hf_id", "params_b", "active_params_b", "layers", "attention_heads", "kv_heads", "head_dim", "hidden_size", "intermediate_size", "vocab_size", "tied_embeddings",
-		"experts", "experts_per_token", "moe_intermediate_size", "kv_lora_rank", "qk_rope_head_dim", "sliding_window", "sliding_window_layers", "native_context", "native_dtype", "native_weights_gib", "source", "as_of", "notes"},
-	"flag":      {"id", "engine", "name", "aliases", "default", "default_depends_on", "values", "effect", "status", "introduced", "deprecated", "removed", "replaced_by", "in_seed", "source", "as_of"},
-	"condition": {OpEquals, OpOneOf, OpAtLeast, OpAtMost},
+		"experts", "experts_per_token", "moe_intermediate_size", "kv_lora_rank", "qk_rope_head_dim", "sliding_window", "sliding_window_layers", "native_context", "native_dtype", "native_weights_gib", "source", "notes"},
+	"flag":       {"id", "engine", "name", "aliases", "default", "default_depends_on", "values", "effect", "status", "introduced", "deprecated", "removed", "replaced_by", "in_seed", "source"},
+	"capability": {"product", "what", "values", "source"},
+	"need":       {"id", "layer", "feature", "text", "source", "when"},
+	"tiebreak":   {"id", "criterion", "layer", "order", "argument", "source"},
+	"condition":  {OpEquals, OpOneOf, OpAtLeast, OpAtMost},
 }
 
 func unknownKeyError(file string, loc *locator, k toml.Key) *Error {
@@ -351,6 +375,9 @@ func unknownKeyError(file string, loc *locator, k toml.Key) *Error {
 		allowedFor = "condition"
 	}
 	allowed := knownKeys[allowedFor]
+	if len(path) >= 2 && (path[len(path)-2] == "source" || path[len(path)-2] == "non_torch_source") {
+		allowed = sourceKeys
+	}
 	line := 0
 	if len(path) > 1 {
 		// Find the element whose block holds the key: scan each element.
@@ -370,6 +397,9 @@ func unknownKeyError(file string, loc *locator, k toml.Key) *Error {
 	if allowed != nil {
 		e.Allowed = strings.Join(allowed, ", ")
 		e.Hint = didYouMean(path[len(path)-1], allowed)
+	}
+	if last := path[len(path)-1]; last == "as_of" && slices.Contains(allowed, "source") {
+		e.Hint = "a fact's dates live in its source now: checked_on (the day it was read) and source_date (the source's own date) in [[" + parent + ".source]]"
 	}
 	return e
 }

@@ -330,6 +330,11 @@ func (c *checker) tableLine(pos Pos, name string) int {
 	return pos.Line
 }
 
+// SourceHint says how to write a [[table]] source record.
+func SourceHint(table string) string {
+	return "[[" + table + `]] with kind = "repo" (and repo, commit, path), "docs" (a versioned url), "pr" or "issue" (repo, number; a PR's first_release), "release" (repo, ref) or "notes" (section), then quote = "the exact words" and checked_on = "YYYY-MM-DD"`
+}
+
 // checkSources reports every problem of a fact's sources: none at all,
 // or a record that is not checkable. from is the line of the item (or
 // sub-item, such as a landmine) the sources belong to.
@@ -344,7 +349,11 @@ func (c *checker) checkSourcesNamed(pos Pos, from int, what, name string, ss Sou
 		return
 	}
 	if len(ss) == 0 {
-		c.at(Pos{pos.File, from}, what, nil, "needs a source", "", "add a [[….source]] table with kind, the fields of its kind, quote and checked_on (knowledge/data/README.md has one of each kind)")
+		table := "….source"
+		if loc := c.locs[pos.File]; loc != nil && from > 0 && from <= len(loc.headers) && loc.headers[from-1] != "" {
+			table = loc.headers[from-1] + "." + name
+		}
+		c.at(Pos{pos.File, from}, what, nil, "needs a source", "", "add "+SourceHint(table))
 		return
 	}
 	for i, s := range ss {
@@ -363,15 +372,10 @@ func (c *checker) checkSourcesNamed(pos Pos, from int, what, name string, ss Sou
 }
 
 // Freshness says when the fact was last read: "checked 2026-12-01", or
-// "not checked: why" when none of its sources could be read.
+// that none of its sources could be read (each source's checked says why).
 func (ss Sources) Freshness() string {
 	if d := ss.CheckedOn(); d != "" {
 		return "checked " + d
 	}
-	for _, s := range ss {
-		if s.Unavailable() {
-			return "not checked: " + strings.TrimPrefix(s.Checked, NotAvailable)
-		}
-	}
-	return "not checked"
+	return "not checked: the source could not be read"
 }

@@ -75,10 +75,10 @@ func TestAnOverlayCannotMoveAnIDGoNames(t *testing.T) {
 		name, src, want string
 	}{
 		{"vllm off the engine layer",
-			"[[product]]\nid = \"vllm\"\nname = \"vLLM\"\nlayer = \"orchestrator\"\nrole = \"r\"\n[[product.source]]\ntitle = \"t\"\nurl = \"u\"\nas_of = \"2026-11\"\n",
+			"[[product]]\nid = \"vllm\"\nname = \"vLLM\"\nlayer = \"orchestrator\"\nrole = \"r\"\n[[product.source]]\nkind = \"docs\"\nurl = \"https://example.org/v1/p\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n",
 			`p.toml:4: product "vllm" layer: stackpick's sizing names vllm as a product of the engine layer (allowed: engine); restore layer = "engine"`},
 		{"a vLLM flag given to SGLang",
-			"[[flag]]\nid = \"vllm-enable-lora\"\nengine = \"sglang\"\nname = \"--enable-lora\"\neffect = \"e\"\nstatus = \"current\"\nsource = \"s\"\nas_of = \"2026-11\"\n",
+			"[[flag]]\nid = \"vllm-enable-lora\"\nengine = \"sglang\"\nname = \"--enable-lora\"\neffect = \"e\"\nstatus = \"current\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
 			`p.toml:3: flag "vllm-enable-lora" engine: stackpick's vllm launch command names this flag as one of vllm's (allowed: vllm); restore engine = "vllm"`},
 	}
 	for _, c := range cases {

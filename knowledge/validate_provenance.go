@@ -25,7 +25,7 @@ func (c *checker) provenance() {
 func (c *checker) licence(p *Product, what string) {
 	l := p.Licence
 	if l.SPDX == "" && len(l.Sources) == 0 {
-		c.at(p.Pos, what, nil, "needs its licence", "", `add [product.licence] with spdx = "…" (the SPDX id its LICENSE file states), source and quote`)
+		c.at(p.Pos, what, nil, "needs its licence", "", `add [product.licence] with spdx = "…" (the SPDX id its LICENSE file states) and its [[product.licence.source]]`)
 		return
 	}
 	if !slices.Contains(SPDXLicences, l.SPDX) {
@@ -41,7 +41,7 @@ func (c *checker) licence(p *Product, what string) {
 func (c *checker) governance(p *Product, what string) {
 	g := p.Governance
 	if g.Kind == "" && g.Text == "" && len(g.Sources) == 0 {
-		c.at(p.Pos, what, nil, "needs its governance (who governs it)", "", `add [product.governance] with kind, text, source and quote (or kind = "not-found" and not_found = "why")`)
+		c.at(p.Pos, what, nil, "needs its governance (who governs it)", "", `add [product.governance] with kind, text and its [[product.governance.source]] (or kind = "not-found" and not_found = "why")`)
 		return
 	}
 	if !slices.Contains(governanceKinds, g.Kind) {
@@ -63,7 +63,7 @@ func (c *checker) governance(p *Product, what string) {
 func (c *checker) release(p *Product, what string) {
 	r := p.Release
 	if r.Tag == "" && r.CheckedOn == "" && r.NotFound == "" && len(r.Sources) == 0 {
-		c.at(p.Pos, what, nil, "needs its latest release", "", `add [product.release] with tag, date, checked_on, source and quote (or not_found = "why")`)
+		c.at(p.Pos, what, nil, "needs its latest release", "", `add [product.release] with tag, date, checked_on and its [[product.release.source]] (or not_found = "why")`)
 		return
 	}
 	checked, ok := c.date(p, what+" release.checked_on", []string{"release", "checked_on"}, r.CheckedOn, true)

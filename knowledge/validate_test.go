@@ -7,15 +7,21 @@ import (
 
 // Overlay items that are valid but for the one thing a case changes.
 const (
-	okSource = "source = \"s\"\nas_of = \"2026-11\"\n"
-	okRule   = "[[rule]]\nid = \"r\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"sglang\"\nweight = 2\nreason = \"why\"\nsource = \"s\"\n"
+	okSource = "source = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n"
+	okRule   = "[[rule]]\nid = \"r\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"sglang\"\nweight = 2\nreason = \"why\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n"
 	okGPU    = "[[gpu]]\nid = \"g\"\nname = \"G\"\nvendor = \"nvidia\"\nmemory_gib = 80.0\nbandwidth_tbs = 3.0\n"
 	okModel  = "[[model]]\nid = \"m\"\nname = \"M\"\nhf_id = \"o/m\"\nparams_b = 1.0\nlayers = 4\nattention_heads = 8\nkv_heads = 4\nhead_dim = 64\nhidden_size = 512\nintermediate_size = 1024\nvocab_size = 32000\nnative_context = 4096\nnative_dtype = \"bf16\"\n"
 	okFlag   = "[[flag]]\nid = \"vllm-x\"\nengine = \"vllm\"\nname = \"--x\"\neffect = \"e\"\nstatus = \"current\"\n"
 	okQ      = "[[question]]\nkey = \"q\"\npage = \"Team\"\nprompt = \"p\"\nwhy = \"w\"\n"
-	placeP   = "[[tiebreak]]\nid = \"orchestrator-order\"\ncriterion = \"order\"\nlayer = \"orchestrator\"\norder = [\"none\", \"llm-d\", \"kserve\", \"dynamo\", \"ray-serve\", \"sgl-router\", \"p\"]\nargument = \"a\"\nsource = \"s\"\n"
-	okProd   = "[[product]]\nid = \"p\"\nname = \"P\"\nlayer = \"orchestrator\"\nrole = \"r\"\n[[product.source]]\ntitle = \"t\"\nurl = \"u\"\nas_of = \"2026-11\"\n"
+	placeP   = "[[tiebreak]]\nid = \"orchestrator-order\"\ncriterion = \"order\"\nlayer = \"orchestrator\"\norder = [\"none\", \"llm-d\", \"kserve\", \"dynamo\", \"ray-serve\", \"sgl-router\", \"p\"]\nargument = \"a\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n"
+	okProd   = "[[product]]\nid = \"p\"\nname = \"P\"\nlayer = \"orchestrator\"\nrole = \"r\"\n[[product.source]]\nkind = \"docs\"\nurl = \"https://example.org/v1/p\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n"
 )
+
+// okRuleWith is okRule with its source written as the given
+// [[rule.source]] table.
+func okRuleWith(source string) string {
+	return strings.Replace(okRule, "source = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n", "", 1) + "[[rule.source]]\n" + source
+}
 
 // Every class of problem the knowledge check reports, with its exact
 // message: where (file:line), which key, what is wrong, what is allowed and
@@ -28,9 +34,9 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 		{"TOML syntax", "not toml [[[\n",
 			"kb/x.toml:1: TOML syntax: expected '.' or '=', but got 't' instead"},
 		{"unknown key with a near spelling", "[[rule]]\nid = \"a\"\nlayer = \"engine\"\nefect = \"prefer\"\n",
-			"kb/x.toml:4: rule.efect: unknown key (allowed: id, layer, effect, product, weight, with, reason, source, as_of, when); did you mean \"effect\"?"},
+			"kb/x.toml:4: rule.efect: unknown key (allowed: id, layer, effect, product, weight, with, reason, source, when, stack, tag); did you mean \"effect\"?"},
 		{"unknown table", "[[rules]]\nid = \"a\"\n",
-			"kb/x.toml:1: rules: unknown key (allowed: layer, product, question, rule, gpu, model, flag); did you mean \"rule\"?\nkb/x.toml:2: rules.id: unknown key"},
+			"kb/x.toml:1: rules: unknown key (allowed: layer, product, question, rule, gpu, model, flag, capability, need, tiebreak, claim, close_call_margin); did you mean \"rule\"?\nkb/x.toml:2: rules.id: unknown key"},
 		{"unknown condition operator", okRule + "[rule.when]\nnodes = { greater = 2 }\n",
 			"kb/x.toml:10: rule.when.nodes.greater: unknown key (allowed: equals, one_of, at_least, at_most)"},
 		{"wrong type", strings.Replace(okRule, "weight = 2", "weight = \"two\"", 1),
@@ -53,22 +59,22 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 			"kb/x.toml:2: gpu \"G_1\": ids are lower-case words joined by hyphens; for example id = \"h100\""},
 		{"gpu vendor", strings.Replace(okGPU, "nvidia", "nvidai", 1) + okSource,
 			"kb/x.toml:4: gpu \"g\" vendor: unknown vendor \"nvidai\" (allowed: nvidia, amd, intel, google, apple, none); did you mean \"nvidia\"?"},
-		{"gpu without source", okGPU + "as_of = \"2026-11\"\n",
-			"kb/x.toml:1: gpu \"g\": needs name and source; add name = \"…\" and source = \"…\""},
+		{"gpu without source", okGPU,
+			"kb/x.toml:1: gpu \"g\": needs a source; add [[gpu.source]] with kind = \"repo\" (and repo, commit, path), \"docs\" (a versioned url), \"pr\" or \"issue\" (repo, number; a PR's first_release), \"release\" (repo, ref) or \"notes\" (section), then quote = \"the exact words\" and checked_on = \"YYYY-MM-DD\""},
 		{"gpu memory negative", strings.Replace(okGPU, "80.0", "-1.0", 1) + okSource,
 			"kb/x.toml:5: gpu \"g\": memory and bandwidth cannot be negative"},
-		{"gpu non-torch memory above the GPU's", okGPU + "non_torch_gib = 90.0\nnon_torch_source = \"x\"\n" + okSource,
+		{"gpu non-torch memory above the GPU's", okGPU + "non_torch_gib = 90.0\nnon_torch_source = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n" + okSource,
 			"kb/x.toml:7: gpu \"g\": non-torch memory must be ≥ 0 and well below the GPU's memory"},
 		{"gpu non-torch memory without a source", okGPU + "non_torch_gib = 2.0\n" + okSource,
-			"kb/x.toml:7: gpu \"g\": a non-torch memory figure needs a source; add non_torch_source = \"…\""},
-		{"as_of not a date", okGPU + "source = \"s\"\nas_of = \"Nov 2026\"\n",
-			"kb/x.toml:8: gpu \"g\" as_of: as_of \"Nov 2026\" is not a date (allowed: YYYY-MM or YYYY-MM-DD); for example as_of = \"2026-09\""},
+			"kb/x.toml:7: gpu \"g\": a non-torch memory figure needs a source; add [[gpu.non_torch_source]] with kind, quote and checked_on"},
+		{"checked_on not a date", okGPU + "source = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"Nov 2026\" }]\n",
+			"kb/x.toml:1: gpu \"g\" source 1 checked_on: \"Nov 2026\" is not a date; checked_on = \"YYYY-MM-DD\""},
 
 		// The model catalog.
 		{"model id", strings.Replace(okModel, "id = \"m\"", "id = \"M 1\"", 1) + okSource,
 			"kb/x.toml:2: model \"M 1\": model ids are lower-case words joined by hyphens or dots; for example id = \"llama-3.1-8b\""},
 		{"model without hf_id", strings.Replace(okModel, "hf_id = \"o/m\"\n", "", 1) + okSource,
-			"kb/x.toml:1: model \"m\": needs name, hf_id and source; add name = \"…\", hf_id = \"org/model\", source = \"…\""},
+			"kb/x.toml:1: model \"m\": needs name and hf_id; add name = \"…\" and hf_id = \"org/model\""},
 		{"model layers", strings.Replace(okModel, "layers = 4", "layers = 0", 1) + okSource,
 			"kb/x.toml:6: model \"m\" layers: layers must be a positive whole number; copy it from the model's config.json"},
 		{"model params", strings.Replace(okModel, "params_b = 1.0", "params_b = 0.0", 1) + okSource,
@@ -92,7 +98,7 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 		{"flag engine", strings.Replace(okFlag, "engine = \"vllm\"", "engine = \"vlm\"", 1) + okSource,
 			"kb/x.toml:3: flag \"vllm-x\" engine: unknown engine \"vlm\" (allowed: vllm, sglang); did you mean \"vllm\"?"},
 		{"flag name without dashes", strings.Replace(okFlag, "\"--x\"", "\"x\"", 1) + okSource,
-			"kb/x.toml:1: flag \"vllm-x\": needs name (as typed, with dashes), effect and source; add name = \"--…\", effect = \"…\", source = \"…\""},
+			"kb/x.toml:1: flag \"vllm-x\": needs name (as typed, with dashes) and effect; add name = \"--…\" and effect = \"…\""},
 		{"flag status", strings.Replace(okFlag, "current", "curent", 1) + okSource,
 			"kb/x.toml:6: flag \"vllm-x\" status: unknown status \"curent\" (allowed: current, deprecated, removed); did you mean \"current\"?"},
 		{"removed flag without a version", strings.Replace(okFlag, "current", "removed", 1) + "replaced_by = \"vllm-max-num-seqs\"\n" + okSource,
@@ -138,16 +144,16 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 		{"product without role", strings.Replace(okProd, "role = \"r\"\n", "", 1),
 			"kb/x.toml:1: product \"p\": needs name and role; add name = \"…\" and role = \"…\""},
 		{"product without source", strings.Split(okProd, "[[product.source]]")[0],
-			"kb/x.toml:1: product \"p\": needs at least one source; add [[product.source]] with title, url and as_of"},
-		{"product source without url", strings.Replace(okProd, "url = \"u\"\n", "", 1),
-			"kb/x.toml:6: product \"p\" source: a source needs a url"},
-		{"seed note without claim", okProd + "[[product.seed_outdated]]\ncurrent = \"c\"\nsource = \"s\"\nas_of = \"2026-11\"\n",
-			"kb/x.toml:10: product \"p\" seed_outdated: needs claim, current and source"},
-		{"landmine id taken", okProd + "[[product.landmine]]\nid = \"m\"\ntext = \"t\"\nsource = \"s\"\nas_of = \"2026-11\"\n[[product.landmine]]\nid = \"m\"\ntext = \"t\"\nsource = \"s\"\nas_of = \"2026-11\"\n",
-			"kb/x.toml:11: product \"p\" landmine \"m\": landmine ids must be unique hyphenated words (first use: kb/x.toml:1)"},
-		{"landmine without text", okProd + "[[product.landmine]]\nid = \"m\"\nsource = \"s\"\nas_of = \"2026-11\"\n",
-			"kb/x.toml:10: product \"p\" landmine \"m\": needs text and source"},
-		{"landmine condition on an unknown key", okProd + "[[product.landmine]]\nid = \"m\"\ntext = \"t\"\nsource = \"s\"\nas_of = \"2026-11\"\n[product.landmine.when]\nnode = { at_least = 2 }\n",
+			"kb/x.toml:1: product \"p\": needs a source; add [[product.source]] with kind = \"repo\" (and repo, commit, path), \"docs\" (a versioned url), \"pr\" or \"issue\" (repo, number; a PR's first_release), \"release\" (repo, ref) or \"notes\" (section), then quote = \"the exact words\" and checked_on = \"YYYY-MM-DD\""},
+		{"product source without url", strings.Replace(okProd, "url = \"https://example.org/v1/p\"\n", "", 1),
+			"kb/x.toml:6: product \"p\" source 1 url: a docs source needs its https:// URL; url = \"https://docs.vllm.ai/en/v0.31.0/…\""},
+		{"seed note without claim", okProd + "[[product.seed_outdated]]\ncurrent = \"c\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
+			"kb/x.toml:11: product \"p\" seed_outdated: needs claim and current"},
+		{"landmine id taken", okProd + "[[product.landmine]]\nid = \"m\"\ntext = \"t\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n[[product.landmine]]\nid = \"m\"\ntext = \"t\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
+			"kb/x.toml:12: product \"p\" landmine \"m\": landmine ids must be unique hyphenated words (first use: kb/x.toml:1)"},
+		{"landmine without text", okProd + "[[product.landmine]]\nid = \"m\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
+			"kb/x.toml:11: product \"p\" landmine \"m\": needs text"},
+		{"landmine condition on an unknown key", okProd + "[[product.landmine]]\nid = \"m\"\ntext = \"t\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n[product.landmine.when]\nnode = { at_least = 2 }\n",
 			"kb/x.toml:16: product \"p\" landmine \"m\" when.node: unknown answer key (allowed: nodes, gpus_per_node, gpu, accelerator_mix, replicas, substrate, total_gpus, gpu_vendor, replicas_per_model, platform, base_models, fine_tunes, fine_tune_method, adapter_routing, tenants, other_model_types, day0_architectures, context_tokens, model, weights_dtype, kv_cache_dtype, workload, prefix_reuse, structured_output, latency_priority, concurrent_requests, ttft_ms, itl_ms, request_pipeline, kubernetes, cache_aware_routing, disaggregation, gitops, traffic_splitting, governance, change_cadence, team_familiarity, ray_experience, orchestrator_experience, new_operator); did you mean \"nodes\"?"},
 
 		// Rules.
@@ -173,16 +179,39 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 			"kb/x.toml:1: rule \"r\": a complement rule names the pick it completes (allowed: a product id on the same layer); add with = \"…\""},
 		{"complement with itself", strings.Replace(strings.Replace(okRule, "effect = \"prefer\"", "effect = \"complement\"", 1), "weight = 2\n", "with = \"sglang\"\n", 1),
 			"kb/x.toml:6: rule \"r\" with: a product cannot complement itself"},
-		{"complement on another layer", "[[rule]]\nid = \"c\"\nlayer = \"orchestrator\"\neffect = \"complement\"\nproduct = \"kserve\"\nwith = \"vllm\"\nreason = \"r\"\nsource = \"s\"\n",
+		{"complement on another layer", "[[rule]]\nid = \"c\"\nlayer = \"orchestrator\"\neffect = \"complement\"\nproduct = \"kserve\"\nwith = \"vllm\"\nreason = \"r\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
 			"kb/x.toml:6: rule \"c\" with: vllm is on the engine layer, not orchestrator"},
-		{"complement of none", "[[rule]]\nid = \"c\"\nlayer = \"orchestrator\"\neffect = \"complement\"\nproduct = \"kserve\"\nwith = \"none\"\nreason = \"r\"\nsource = \"s\"\n",
+		{"complement of none", "[[rule]]\nid = \"c\"\nlayer = \"orchestrator\"\neffect = \"complement\"\nproduct = \"kserve\"\nwith = \"none\"\nreason = \"r\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
 			"kb/x.toml:5: rule \"c\": \"none\" cannot complement or be complemented"},
 		{"with on a prefer", okRule + "with = \"vllm\"\n",
 			"kb/x.toml:9: rule \"r\" with: only complement rules have with; remove with, or use effect = \"complement\""},
 		{"rule without reason", strings.Replace(okRule, "reason = \"why\"\n", "", 1),
-			"kb/x.toml:1: rule \"r\": every rule needs a one-sentence reason and a source; add reason = \"…\" and source = \"…\""},
-		{"rule as_of", okRule + "as_of = \"soon\"\n",
-			"kb/x.toml:9: rule \"r\" as_of: as_of \"soon\" is not a date (allowed: YYYY-MM or YYYY-MM-DD); for example as_of = \"2026-09\""},
+			"kb/x.toml:1: rule \"r\": every rule needs a one-sentence reason; add reason = \"…\""},
+		// Sources: structured, checkable records.
+		{"a free-text source", strings.Replace(okRule, "source = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]", "source = \"my notes, 2026\"", 1),
+			"kb/x.toml:8: rule.source: a source is a table of checkable fields, not free text; write [[rule.source]] with kind = \"repo\" (and repo, commit, path), \"docs\" (a versioned url), \"pr\" or \"issue\" (repo, number; a PR's first_release), \"release\" (repo, ref) or \"notes\" (section), then quote = \"the exact words\" and checked_on = \"YYYY-MM-DD\""},
+		{"an old as_of beside a source", okRule + "as_of = \"2026-09\"\n",
+			"kb/x.toml:9: rule.as_of: unknown key (allowed: id, layer, effect, product, weight, with, reason, source, when, stack, tag); a fact's dates live in its source now: checked_on (the day it was read) and source_date (the source's own date) in [[rule.source]]"},
+		{"a source of no known kind", okRuleWith("kind = \"blog\"\nurl = \"https://example.org/post\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n"),
+			"kb/x.toml:9: rule \"r\" source 1 kind: unknown source kind \"blog\"; one of repo, docs, pr, issue, release, notes"},
+		{"a docs URL under /stable/", okRuleWith("kind = \"docs\"\nurl = \"https://docs.vllm.ai/en/stable/cli/serve/\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n"),
+			"kb/x.toml:10: rule \"r\" source 1 url: \"https://docs.vllm.ai/en/stable/cli/serve/\" is an unversioned docs URL (/stable/ moves with every release); cite the page of the release the fact is claimed for, e.g. /en/v0.31.0/ instead of /en/stable/"},
+		{"a docs URL under /latest/", okRuleWith("kind = \"docs\"\nurl = \"https://docs.ray.io/en/latest/serve/index.html\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n"),
+			"kb/x.toml:10: rule \"r\" source 1 url: \"https://docs.ray.io/en/latest/serve/index.html\" is an unversioned docs URL (/latest/ moves with every release); cite the page of the release the fact is claimed for, e.g. /en/v0.31.0/ instead of /en/latest/"},
+		{"a repository source without a quote", okRuleWith("kind = \"repo\"\nrepo = \"o/p\"\ncommit = \"0123456789abcdef0123456789abcdef01234567\"\npath = \"a.py\"\nchecked_on = \"2026-12-01\"\n"),
+			"kb/x.toml:8: rule \"r\" source 1 quote: a source needs the exact words read there; quote = \"…\" (an exact substring of the source), or checked = \"not available: why\""},
+		{"a repository source without its commit", okRuleWith("kind = \"repo\"\nrepo = \"o/p\"\ncommit = \"0123abc\"\npath = \"a.py\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n"),
+			"kb/x.toml:11: rule \"r\" source 1 commit: \"0123abc\" is not a 40-hex commit; the full commit id the file was read at (git rev-parse TAG)"},
+		{"a repository source that is not owner/name", okRuleWith("kind = \"repo\"\nrepo = \"vllm\"\ncommit = \"0123456789abcdef0123456789abcdef01234567\"\npath = \"a.py\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n"),
+			"kb/x.toml:10: rule \"r\" source 1 repo: \"vllm\" is not owner/name; repo = \"vllm-project/vllm\""},
+		{"a pull request without its first release", okRuleWith("kind = \"pr\"\nrepo = \"o/p\"\nnumber = 12\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n"),
+			"kb/x.toml:8: rule \"r\" source 1 first_release: a pull request needs the first release that contains it; first_release = \"v0.11.0\" (or \"unreleased\", \"not merged\")"},
+		{"a course-notes source without its section", okRuleWith("kind = \"notes\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n"),
+			"kb/x.toml:8: rule \"r\" source 1 section: a course-notes source needs the section's title; section = \"When to pick vLLM\""},
+		{"a check result that is not one", okRuleWith("kind = \"notes\"\nsection = \"s\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\nchecked = \"yes\"\n"),
+			"kb/x.toml:13: rule \"r\" source 1 checked: \"yes\" is not a check result; leave checked out when the source was read, or checked = \"not available: why\""},
+		{"the second source is the bad one", okRuleWith("kind = \"notes\"\nsection = \"s\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n[[rule.source]]\nkind = \"docs\"\nurl = \"https://docs.example.org/main/x\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n"),
+			"kb/x.toml:15: rule \"r\" source 2 url: \"https://docs.example.org/main/x\" is an unversioned docs URL (/main/ moves with every release); cite the page of the release the fact is claimed for, e.g. /en/v0.31.0/ instead of /en/main/"},
 
 		// Conditions.
 		{"condition on an unknown key", okRule + "[rule.when]\nkubernets = { equals = \"required\" }\n",
@@ -219,9 +248,9 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 			"kb/x.toml:9: rule \"r\" when: can never fire: no substrate and kubernetes answers that agree give a platform that meets its condition"},
 		{"derived vendor no gpu gives", okRule + "[rule.when]\ngpu = { equals = \"mi300x\" }\ngpu_vendor = { equals = \"nvidia\" }\n",
 			"kb/x.toml:9: rule \"r\" when: can never fire: no gpu and gpus_per_node allowed here give a gpu_vendor that meets its condition"},
-		{"pairing a stack that cannot deploy", "[[rule]]\nid = \"r\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"tensorrt-llm\"\nweight = 2\nreason = \"x\"\nsource = \"s\"\n[rule.stack]\norchestrator = [\"llm-d\"]\n",
-			"kb/x.toml:9: rule \"r\" stack: it pairs llm-d with tensorrt-llm, but llm-d runs vllm, sglang (knowledge/data/capabilities.toml:129): that stack cannot be deployed; drop the pairing, or record the capability with its source in capabilities.toml"},
-		{"a reason that asserts what its conditions deny", "[[rule]]\nid = \"r\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"vllm\"\nweight = 2\nreason = \"On Kubernetes, vLLM.\"\nsource = \"s\"\n[rule.when]\nnodes = { at_least = 2 }\n",
+		{"pairing a stack that cannot deploy", "[[rule]]\nid = \"r\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"tensorrt-llm\"\nweight = 2\nreason = \"x\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n[rule.stack]\norchestrator = [\"llm-d\"]\n",
+			"kb/x.toml:9: rule \"r\" stack: it pairs llm-d with tensorrt-llm, but llm-d runs vllm, sglang (knowledge/data/orchestrator-2-llm-d.toml:184): that stack cannot be deployed; drop the pairing, or record the capability with its source in capabilities.toml"},
+		{"a reason that asserts what its conditions deny", "[[rule]]\nid = \"r\"\nlayer = \"engine\"\neffect = \"prefer\"\nproduct = \"vllm\"\nweight = 2\nreason = \"On Kubernetes, vLLM.\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n[rule.when]\nnodes = { at_least = 2 }\n",
 			"kb/x.toml:7: rule \"r\" reason: the reason says \"on Kubernetes\" (the platform runs Kubernetes), but its conditions do not test kubernetes (the claim needs kubernetes ∈ available|required); add the condition to [rule.when] (or [rule.stack]), or reword the reason"},
 		{"derived total out of reach", okRule + "[rule.when]\nnodes = { at_most = 2 }\ngpus_per_node = { at_most = 8 }\ntotal_gpus = { at_least = 17 }\n",
 			"kb/x.toml:9: rule \"r\" when: can never fire: nodes × gpus_per_node lies between 0 and 16 here, never between 17 and 1073741824 as total_gpus requires"},

@@ -132,13 +132,13 @@ func TestCompareBadInputExitsTwoWithWhatToType(t *testing.T) {
 // kb check refuses an overlay product that drops its licence or release,
 // and says what to add.
 func TestKBCheckRejectsAProductWithoutLicenceOrRelease(t *testing.T) {
-	product := "[[product]]\nid = \"kserve\"\nname = \"KServe\"\nlayer = \"orchestrator\"\nrole = \"r\"\n[[product.source]]\ntitle = \"t\"\nurl = \"u\"\nas_of = \"2026-11\"\n" +
-		"[product.governance]\nkind = \"foundation\"\ntext = \"CNCF incubating project\"\nsource = \"s\"\nquote = \"q\"\n"
+	product := "[[product]]\nid = \"kserve\"\nname = \"KServe\"\nlayer = \"orchestrator\"\nrole = \"r\"\n[[product.source]]\nkind = \"docs\"\nurl = \"https://example.org/v1/p\"\nquote = \"q\"\nchecked_on = \"2026-12-01\"\n" +
+		"[product.governance]\nkind = \"foundation\"\ntext = \"CNCF incubating project\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n"
 	for name, c := range map[string]struct{ extra, want string }{
-		"no licence": {"[product.release]\ntag = \"v1\"\ndate = \"2026-08-06\"\nchecked_on = \"2026-12-01\"\nsource = \"s\"\nquote = \"q\"\n",
-			`stackpick: kb/p.toml:1: product "kserve": needs its licence; add [product.licence] with spdx = "…" (the SPDX id its LICENSE file states), source and quote` + "\n"},
-		"no release": {"[product.licence]\nspdx = \"Apache-2.0\"\nsource = \"s\"\nquote = \"q\"\n",
-			`stackpick: kb/p.toml:1: product "kserve": needs its latest release; add [product.release] with tag, date, checked_on, source and quote (or not_found = "why")` + "\n"},
+		"no licence": {"[product.release]\ntag = \"v1\"\ndate = \"2026-08-06\"\nchecked_on = \"2026-12-01\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
+			`stackpick: kb/p.toml:1: product "kserve": needs its licence; add [product.licence] with spdx = "…" (the SPDX id its LICENSE file states) and its [[product.licence.source]]` + "\n"},
+		"no release": {"[product.licence]\nspdx = \"Apache-2.0\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
+			`stackpick: kb/p.toml:1: product "kserve": needs its latest release; add [product.release] with tag, date, checked_on and its [[product.release.source]] (or not_found = "why")` + "\n"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -59,7 +59,7 @@ func TestGridCellsComeFromTheKnowledgeBase(t *testing.T) {
 		t.Fatalf("built-in llm-d LoRA routing cell = %+v, want no source", c)
 	}
 	overlay := "[[capability]]\nproduct = \"llm-d\"\nwhat = \"features\"\nvalues = [\"replica-routing\", \"kv-routing\", \"lora-routing\"]\n" +
-		"source = \"test/llm-d@1:docs/lora.md\"\nquote = \"routes LoRA adapters\"\nas_of = \"2026-11\"\n"
+		"[[capability.source]]\nkind = \"repo\"\nrepo = \"test/llm-d\"\ncommit = \"0123456789abcdef0123456789abcdef01234567\"\npath = \"docs/lora.md\"\nquote = \"routes LoRA adapters\"\nchecked_on = \"2026-12-01\"\n"
 	kb, err := knowledge.Build(knowledge.Embedded(), []knowledge.SourceFile{{Name: "kb/caps.toml", Data: []byte(overlay)}})
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +72,7 @@ func TestGridCellsComeFromTheKnowledgeBase(t *testing.T) {
 	if lora.Text != "yes" || lora.State != report.CellValue || len(lora.Notes) != 1 {
 		t.Fatalf("llm-d LoRA routing after the overlay = %+v, want yes with one footnote", lora)
 	}
-	if n := noteOf(t, g, lora.Notes[0]); n.Source != "test/llm-d@1:docs/lora.md" || n.Quote != "routes LoRA adapters" || n.Product != "llm-d" {
+	if n := noteOf(t, g, lora.Notes[0]); n.Source != "test/llm-d @0123456789abcdef0123456789abcdef01234567 docs/lora.md" || n.Quote != "routes LoRA adapters" || n.Product != "llm-d" {
 		t.Errorf("its footnote = %+v, want the overlay's source and quote", n)
 	}
 	if c := cellOf(t, g, report.RowPD, "llm-d"); c.State != report.CellNoSource {
@@ -289,7 +289,7 @@ func TestGridSourcesShowNoInternalCommands(t *testing.T) {
 		}
 	}
 	g := gridOf(t, kb, "kserve", "llm-d")
-	if txt := report.GridMarkdown(g); !strings.Contains(txt, "kserve/kserve tag v0.20.0, commit 1fb7810, dated 2026-08-06") {
-		t.Errorf("KServe's release source should read as tag, commit and date:\n%s", txt)
+	if txt, want := report.GridMarkdown(g), kb.Product("kserve").Release.Sources.Cite(false); !strings.Contains(txt, want) {
+		t.Errorf("KServe's release footnote should cite its source as %q:\n%s", want, txt)
 	}
 }

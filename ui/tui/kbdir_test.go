@@ -26,9 +26,8 @@ bandwidth_tbs = 3.35
 fp8 = true
 non_torch_gib = 0.13
 non_torch_multi_gib = 0.55
-non_torch_source = "as the H100"
-source = "https://example.com/lab-gpu"
-as_of = "2026-11"
+non_torch_source = [{ kind = "notes", section = "s", quote = "as the H100", checked_on = "2026-12-01" }]
+source = [{ kind = "notes", section = "s", quote = "q", checked_on = "2026-12-01" }]
 `
 
 // Answers saved from an app started with --kb replay with it: the file's
