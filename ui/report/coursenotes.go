@@ -21,8 +21,18 @@ const CourseNotesAbout = "stackpick's knowledge started from 'Engines as Product
 type Correction struct {
 	CourseNotes string `json:"course_notes"` // what the course notes say
 	Now         string `json:"now"`          // what holds today
+	Since       string `json:"since,omitempty"` // the release or date the change landed
 	Source      string `json:"source"`
 	AsOf        string `json:"as_of,omitempty"`
+}
+
+// nowLabel introduces what holds today: "now", or "since v0.11.0" when
+// the knowledge base knows when the change landed.
+func (c Correction) nowLabel() string {
+	if c.Since != "" {
+		return "since " + c.Since
+	}
+	return "now"
 }
 
 // GoneFlag is a run-book flag the course notes name that the engine no
@@ -68,7 +78,7 @@ func CourseNoteChanges(kb *knowledge.KB, product string) ([]ProductChanges, erro
 		}
 		pc := ProductChanges{Product: p.ID, Name: p.Name, Corrections: []Correction{}, FlagsGone: goneFlags(kb, p.ID)}
 		for _, n := range p.SeedNotes {
-			pc.Corrections = append(pc.Corrections, Correction{CourseNotes: n.Claim, Now: n.Current, Source: n.Sources.Cite(true), AsOf: n.Sources.CheckedOn()})
+			pc.Corrections = append(pc.Corrections, Correction{CourseNotes: n.Claim, Now: n.Current, Since: n.Since, Source: n.Sources.Cite(true), AsOf: n.Sources.CheckedOn()})
 		}
 		if product != "" || len(pc.Corrections)+len(pc.FlagsGone) > 0 {
 			out = append(out, pc)
@@ -126,7 +136,7 @@ func CourseNoteBody(pc ProductChanges, st Styles, w, indent int) []string {
 		add(WrapStyled("Course-notes claims corrected", w, indent, 2, st.Heading)...)
 		for _, c := range pc.Corrections {
 			add(WrapSpans([]Span{Styled("the course notes:", &st.Warn), Plain(" " + c.CourseNotes)}, w, indent, 4)...)
-			add(WrapSpans([]Span{Styled("now:", &st.Good), Plain(" " + c.Now)}, w, indent+2, 4)...)
+			add(WrapSpans([]Span{Styled(c.nowLabel()+":", &st.Good), Plain(" " + c.Now)}, w, indent+2, 4)...)
 			add(WrapStyled(SourceText(c.Source, c.AsOf), w, indent+2, 4, st.Muted)...)
 		}
 	}
@@ -164,7 +174,7 @@ func CourseNotesMarkdown(changes []ProductChanges) string {
 		if len(pc.Corrections) > 0 {
 			b.WriteString("Course-notes claims corrected:\n\n")
 			for _, c := range pc.Corrections {
-				fmt.Fprintf(&b, "- The course notes: %s Now: %s Source: %s.\n", md(sentence(c.CourseNotes)), md(sentence(c.Now)), sourceMD(c.Source, c.AsOf))
+				fmt.Fprintf(&b, "- The course notes: %s %s: %s Source: %s.\n", md(sentence(c.CourseNotes)), md(capitalize(c.nowLabel())), md(sentence(c.Now)), sourceMD(c.Source, c.AsOf))
 			}
 		}
 		if len(pc.FlagsGone) > 0 {

@@ -302,11 +302,11 @@ func (c GridCell) marked() string {
 	return s
 }
 
-// Text of a footnote: "[3] KServe, what it provides (as of 2026-08-21): SOURCE".
+// Text of a footnote: "[3] KServe, what it provides (checked 2026-12-01): SOURCE".
 func (n GridNote) text() string {
 	head := fmt.Sprintf("[%d] %s, %s", n.N, n.Product, n.About)
 	if n.AsOf != "" {
-		head += " (as of " + n.AsOf + ")"
+		head += " (checked " + n.AsOf + ")"
 	}
 	var parts []string
 	if n.Source != "" {
@@ -521,7 +521,7 @@ func GridMarkdown(g Grid) string {
 func (n GridNote) markdown() string {
 	head := fmt.Sprintf(`\[%d\] %s, %s`, n.N, mdText(n.Product), n.About)
 	if n.AsOf != "" {
-		head += " (as of " + n.AsOf + ")"
+		head += " (checked " + n.AsOf + ")"
 	}
 	var parts []string
 	for _, src := range strings.Split(n.Source, "; ") {

@@ -751,7 +751,7 @@ func sourceMD(src, asOf string) string { return sourceFullMD(ShortRefs(src), asO
 func sourceFullMD(src, asOf string) string {
 	s := md(src)
 	if asOf != "" {
-		s += " (as of " + asOf + ")"
+		s += " (checked " + asOf + ")"
 	}
 	return s
 }

@@ -61,12 +61,12 @@ func ServesLine(kb *knowledge.KB, d decide.Decision) string {
 	return "Serves: " + strings.Join(parts, "; ")
 }
 
-// SourceText is "source: SRC (as of DATE)", commit ids shortened
+// SourceText is "source: SRC (checked DATE)", commit ids shortened
 // (ShortRefs): it is for body text, not a Sources list.
 func SourceText(src, asOf string) string {
 	src = ShortRefs(src)
 	if asOf != "" {
-		return "source: " + src + " (as of " + asOf + ")"
+		return "source: " + src + " (checked " + asOf + ")"
 	}
 	return "source: " + src
 }
