@@ -33,7 +33,7 @@ func TestShortRefsCutsOnlyFullCommitIDs(t *testing.T) {
 	if !report.HasFullRef("a@"+full) || report.HasFullRef("a@99d7eb5d") {
 		t.Error("HasFullRef")
 	}
-	if got := report.SourceText("r@"+full+":f", "2026-09"); got != "source: r@99d7eb5d:f (as of 2026-09)" {
+	if got := report.SourceText("r@"+full+":f", "2026-09"); got != "source: r@99d7eb5d:f (checked 2026-09)" {
 		t.Errorf("SourceText: %q", got)
 	}
 }
