@@ -305,7 +305,7 @@ func (b *builder) assumptions() []Assumption {
 }
 
 func (b *builder) ruleReason(r *knowledge.Rule) Reason {
-	return Reason{Kind: KindRule, Rule: r.ID, Text: r.Reason, Source: r.Sources.Cite(true), AsOf: r.Sources.CheckedOn(), Effect: r.Effect, Product: r.Product, Weight: r.Weight, When: r.WhenText, Assumes: b.assumes(r.ID, condKeys(r.Conds))}
+	return Reason{Kind: KindRule, Rule: r.ID, Text: r.Reason, Source: r.Sources.Cite(true), Sources: r.Sources, AsOf: r.Sources.CheckedOn(), Effect: r.Effect, Product: r.Product, Weight: r.Weight, When: r.WhenText, Assumes: b.assumes(r.ID, condKeys(r.Conds))}
 }
 
 // reasons are what makes the case for st's pick on layer li.
@@ -338,7 +338,7 @@ func (b *builder) reasons(li int, st *stack) []Reason {
 		if n.layer != li || !b.s.needOn[i] || !b.s.meets(st, n) {
 			continue
 		}
-		r := Reason{Kind: KindNeed, Rule: n.need.ID, Text: n.need.Text, Source: n.need.Sources.Cite(true), AsOf: n.need.Sources.CheckedOn(), When: knowledge.DescribeConds(n.need.Conds), Product: b.s.name(li, pick), Assumes: b.assumes(n.need.ID, condKeys(n.need.Conds))}
+		r := Reason{Kind: KindNeed, Rule: n.need.ID, Text: n.need.Text, Source: n.need.Sources.Cite(true), Sources: n.need.Sources, AsOf: n.need.Sources.CheckedOn(), When: knowledge.DescribeConds(n.need.Conds), Product: b.s.name(li, pick), Assumes: b.assumes(n.need.ID, condKeys(n.need.Conds))}
 		for _, ci := range append([]int{pick}, st.also[li]...) {
 			cp := &c.stack.caps[li][ci]
 			if b.s.has(li, ci, n.bit) {
@@ -795,7 +795,7 @@ func (b *builder) risks(vals []knowledge.Value) []Risk {
 			}
 			for _, m := range p.Landmines {
 				if holds(m.Conds, vals) {
-					out = append(out, Risk{Layer: lp.layer.ID, Product: p.ID, ID: m.ID, Text: m.Text, Watch: m.Watch, Source: m.Sources.Cite(true), AsOf: m.Sources.CheckedOn()})
+					out = append(out, Risk{Layer: lp.layer.ID, Product: p.ID, ID: m.ID, Text: m.Text, Watch: m.Watch, Source: m.Sources.Cite(true), Sources: m.Sources, AsOf: m.Sources.CheckedOn()})
 				}
 			}
 		}

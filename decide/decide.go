@@ -16,7 +16,7 @@ import (
 // Schema names the JSON shape of a Decision. v2 (issue 10): answers carry
 // "stated"; layers carry state, close_call, tie_break and conflicts;
 // alternatives carry arguments; flips carry the whole stack they lead to.
-const Schema = "stackpick.decision/v2"
+const Schema = "stackpick.decision/v3"
 
 // Layer states: the three kinds of outcome a layer has, never worded alike.
 const (
@@ -119,14 +119,18 @@ const (
 
 // Reason is a fired rule or a met need, as it bears on a pick.
 type Reason struct {
-	Kind    string `json:"kind"`
-	Rule    string `json:"rule"`
-	Text    string `json:"text"`
-	Source  string `json:"source"`
-	AsOf    string `json:"as_of,omitempty"`
-	Effect  string `json:"effect,omitempty"`
-	Product string `json:"product"`
-	Weight  int    `json:"weight,omitempty"`
+	Kind string `json:"kind"`
+	Rule string `json:"rule"`
+	Text string `json:"text"`
+	// Source cites the sources on one line; Sources are the records
+	// themselves (repo, commit, path, quote, …), and AsOf the day the
+	// oldest of them was read.
+	Source  string            `json:"source"`
+	Sources knowledge.Sources `json:"sources,omitempty"`
+	AsOf    string            `json:"checked_on,omitempty"`
+	Effect  string            `json:"effect,omitempty"`
+	Product string            `json:"product"`
+	Weight  int               `json:"weight,omitempty"`
 	// When is the conditions as they held for these answers.
 	When string `json:"when"`
 	// Provided says, for a need, which product meets it and the capability
@@ -242,13 +246,14 @@ type Flip struct {
 // Risk is a landmine of a placed product that applies to these answers, or
 // a conflict between rules.
 type Risk struct {
-	Layer   string `json:"layer"`
-	Product string `json:"product"`
-	ID      string `json:"id"`
-	Text    string `json:"text"`
-	Watch   string `json:"watch,omitempty"`
-	Source  string `json:"source"`
-	AsOf    string `json:"as_of,omitempty"`
+	Layer   string            `json:"layer"`
+	Product string            `json:"product"`
+	ID      string            `json:"id"`
+	Text    string            `json:"text"`
+	Watch   string            `json:"watch,omitempty"`
+	Source  string            `json:"source"`
+	Sources knowledge.Sources `json:"sources,omitempty"`
+	AsOf    string            `json:"checked_on,omitempty"`
 }
 
 // RuleTrace records, for every rule, whether it fired and if not, the first

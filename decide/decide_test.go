@@ -222,7 +222,7 @@ func TestJSONShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	nodes, _ := v.Answers["nodes"].(map[string]any)
-	if v.Schema != "stackpick.decision/v2" || len(v.Layers) != 3 || v.Layers[0].Layer != "engine" || nodes["value"] != float64(4) || nodes["stated"] != true {
+	if v.Schema != "stackpick.decision/v3" || len(v.Layers) != 3 || v.Layers[0].Layer != "engine" || nodes["value"] != float64(4) || nodes["stated"] != true {
 		t.Fatalf("unexpected JSON: %s", raw[:200])
 	}
 	for _, key := range []string{`"also":[`, `"why_not":[`, `"flips":[`, `"risks":[`, `"reasons":[`, `"state":"`, `"assumptions":[`, `"conflicts":[`, `"decisive":[`, `"stated":false`} {

@@ -210,7 +210,7 @@ func TestDecideWritesJSONAndRefusesToOverwriteWithoutForce(t *testing.T) {
 	}
 	raw, _ := os.ReadFile("d.json")
 	var v map[string]any
-	if err := json.Unmarshal(raw, &v); err != nil || v["schema"] != "stackpick.decision/v2" {
+	if err := json.Unmarshal(raw, &v); err != nil || v["schema"] != "stackpick.decision/v3" {
 		t.Fatalf("bad JSON: %v %s", err, raw[:min(80, len(raw))])
 	}
 	if code, _, _ := run(t, nil, "decide", "-s", "single-node", "-f", "json", "-o", "d.json", "--force"); code != 0 {
