@@ -399,7 +399,7 @@ func (v *verifier) list(repo string, c *repoCopy, folder, commit, under string) 
 	case !safeRel(under):
 	case c.gitDir != "":
 		if !v.gitMissing && isHex40(commit) {
-			if b, err := v.git(c.gitDir, "", "ls-tree", "-r", "--name-only", commit, "--", under+"/"); err == nil {
+			if b, err := v.git(c.gitDir, "", "ls-tree", "--name-only", commit, "--", under+"/"); err == nil {
 				for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 					if l != "" {
 						out = append(out, l)
