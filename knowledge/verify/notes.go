@@ -94,7 +94,7 @@ func (n *notesFile) check(s knowledge.Source) Result {
 		}
 	}
 	if start < 0 {
-		return Result{State: SectionMissing, Detail: fmt.Sprintf("the course notes have no heading %q", clip(title)), Hint: "write the section's title exactly as its heading line reads (without a § number or quotes)"}
+		return Result{State: SectionMissing, Detail: fmt.Sprintf("the course notes have no heading '%s'", clip(title)), Hint: "write the section's title exactly as its heading line reads (without a § number or quotes)"}
 	}
 	end := len(n.lines)
 	for i := start + 1; i < len(n.lines); i++ {
@@ -105,7 +105,7 @@ func (n *notesFile) check(s knowledge.Source) Result {
 	}
 	text := collapse(strings.Join(n.lines[start:end], " "))
 	if q := collapse(s.Quote); q == "" || !strings.Contains(text, q) {
-		return Result{State: QuoteMissing, Detail: fmt.Sprintf("section %q of the course notes does not contain %q", clip(title), clip(q)), Hint: "copy the quote exactly from the section (or cite the section it is in)"}
+		return Result{State: QuoteMissing, Detail: fmt.Sprintf("section '%s' of the course notes does not contain '%s'", clip(title), clip(q)), Hint: "copy the quote exactly from the section (or cite the section it is in)"}
 	}
 	return Result{State: Verified}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/stackpick/stackpick/knowledge"
@@ -59,6 +60,18 @@ func (r *Report) countLine(counts map[State]int, order []State, sources bool) st
 			continue
 		}
 		part := fmt.Sprintf("%d %s", n, s)
+		if s == NotAvailable && !sources {
+			var why []string
+			for _, f := range r.Flags {
+				if f.State == NotAvailable && !slices.Contains(why, f.Detail) {
+					why = append(why, f.Detail)
+				}
+			}
+			if len(why) > 3 {
+				why = append(why[:3], "…")
+			}
+			part += " (" + strings.Join(why, "; ") + ")"
+		}
 		if s == NotAvailable && sources {
 			marked := 0
 			for _, x := range r.Results {

@@ -180,7 +180,7 @@ func (v *verifier) repoSource(s knowledge.Source) Result {
 		return Result{State: f.state, Detail: f.detail, Hint: "cite a smaller file, or check it by hand"}
 	}
 	if q := collapse(s.Quote); q == "" || !strings.Contains(f.text, q) {
-		return Result{State: QuoteMissing, Detail: fmt.Sprintf("%s does not contain %q", at, clip(q)), Hint: "re-read the file at that commit and copy the quote exactly (or fix the fact and its commit)"}
+		return Result{State: QuoteMissing, Detail: fmt.Sprintf("%s does not contain '%s'", at, clip(q)), Hint: "re-read the file at that commit and copy the quote exactly (or fix the fact and its commit)"}
 	}
 	if s.Ref != "" && c.gitDir != "" {
 		if t := v.tagContains(s.Repo, c, s.Ref, s.Commit); !t.ok {
