@@ -80,7 +80,7 @@ func (n *notesFile) check(s knowledge.Source) Result {
 	if s.Unavailable() {
 		return Result{State: NotAvailable, Detail: "marked " + s.Checked, Hint: "read the section in the course notes and record its title and a quote"}
 	}
-	title := collapse(s.Section)
+	title := strings.TrimSuffix(collapse(s.Section), ":")
 	start := -1
 	for i, l := range n.lines {
 		for _, t := range headingTitles(l) {

@@ -215,6 +215,7 @@ func TestCourseNotesSectionsAndQuotes(t *testing.T) {
 		src("vLLM as a product — the config surface", "LoRA multi-tenancy"),
 		src("1. vLLM as a product — the config surface", "--enable-lora"),
 		src("When to pick SGLang over vLLM", "RadixAttention wins."),
+		src("When to pick SGLang over vLLM:", "RadixAttention wins."),
 		src("LoRA multi-tenancy", "RadixAttention wins."), // in the next numbered section
 		src("§1 'LoRA multi-tenancy'", "--enable-lora"),
 	)
@@ -222,7 +223,7 @@ func TestCourseNotesSectionsAndQuotes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []State{Verified, Verified, Verified, Verified, QuoteMissing, SectionMissing}
+	want := []State{Verified, Verified, Verified, Verified, Verified, QuoteMissing, SectionMissing}
 	if got := states(rep); !equal(got, want) {
 		t.Fatalf("states\n got %v\nwant %v\n%+v", got, want, rep.Results)
 	}
