@@ -93,3 +93,24 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+// kb verify checks flags at the releases the commands name, for every
+// engine with a command, not only the picked one.
+func TestCommandReleasesNameEveryEngineWithACommand(t *testing.T) {
+	kb := knowledge.MustDefault()
+	got := CommandReleases(kb, []knowledge.Answers{scenarioAnswers(t, kb, "exit-test")})
+	c := Compile(kb)
+	for _, e := range kb.ProductsOn(knowledge.LayerEngine) {
+		ec := engineConfig(c, scenarioAnswers(t, kb, "exit-test"), e.ID)
+		want := []string(nil)
+		if ec.Covered && ec.Release != "" {
+			want = []string{ec.Release}
+		}
+		if fmt.Sprint(got[e.ID]) != fmt.Sprint(want) {
+			t.Errorf("%s: releases %v, want %v", e.ID, got[e.ID], want)
+		}
+	}
+	if len(got[knowledge.EngineVLLM]) != 1 {
+		t.Errorf("vLLM's command names its release: %v", got)
+	}
+}

@@ -35,7 +35,7 @@ type Parser struct {
 // DefaultParsers is the argument parser of every engine stackpick writes
 // launch commands for.
 var DefaultParsers = []Parser{
-	{Engine: "vllm", Repo: "vllm-project/vllm", Files: []string{"vllm/engine/arg_utils.py"}, Dirs: []string{"vllm/config"}, Fields: true},
+	{Engine: "vllm", Repo: "vllm-project/vllm", Files: []string{"vllm/engine/arg_utils.py", "vllm/entrypoints/openai/cli_args.py"}, Dirs: []string{"vllm/config"}, Fields: true},
 	{Engine: "sglang", Repo: "sgl-project/sglang", Files: []string{"python/sglang/srt/server_args.py"}},
 	{Engine: "tensorrt-llm", Repo: "NVIDIA/TensorRT-LLM", Files: []string{"tensorrt_llm/commands/serve.py"}},
 	{Engine: "llama-cpp", Repo: "ggml-org/llama.cpp", Files: []string{"common/arg.cpp"}},

@@ -87,20 +87,16 @@ Exit 1 when any check failed, 0 when everything that could be checked passed.`,
 }
 
 // commandReleases is, per engine, the releases the launch commands of the
-// preset scenarios are written for (EngineConfig.Release).
+// preset scenarios are written for (EngineConfig.Release), for every engine
+// that gets a command.
 func commandReleases(kb *knowledge.KB) map[string][]string {
-	out := map[string][]string{}
 	list, err := scenarios.All(kb)
 	if err != nil {
-		return out
+		return nil
 	}
-	c := decide.Compile(kb)
-	for _, s := range list {
-		ec := c.Decide(s.Answers).EngineConfig
-		if ec == nil || ec.Release == "" || slices.Contains(out[ec.Engine], ec.Release) {
-			continue
-		}
-		out[ec.Engine] = append(out[ec.Engine], ec.Release)
+	answers := make([]knowledge.Answers, len(list))
+	for i, s := range list {
+		answers[i] = s.Answers
 	}
-	return out
+	return decide.CommandReleases(kb, answers)
 }
