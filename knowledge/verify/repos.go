@@ -108,8 +108,11 @@ func (v *verifier) copyOf(repo string) *repoCopy {
 			filepath.Join(v.dir, owner, name+".git"),
 			filepath.Join(v.dir, owner, name),
 		} {
-			real, ok := inside(v.dir, cand)
-			if !ok || !isDir(real) {
+			// The names are single folder names, so the candidate is in
+			// the sources folder; it may be a link the user made to a
+			// clone elsewhere. Files inside a plain tree may not leave it.
+			real, err := filepath.EvalSymlinks(cand)
+			if err != nil || !isDir(real) {
 				continue
 			}
 			if isGitDir(real) {

@@ -318,3 +318,24 @@ func equal(a, b []State) bool {
 	}
 	return true
 }
+
+// A copy linked into the sources folder from elsewhere is the user's
+// layout and is read; a link inside a plain tree may not leave the tree.
+func TestALinkedCopyIsRead(t *testing.T) {
+	elsewhere := t.TempDir()
+	writeFile(t, filepath.Join(elsewhere, "v1", "a.txt"), "the words")
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "org"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(dir, "org", "linked")); err != nil {
+		t.Skip("no symlinks here")
+	}
+	rep, err := Run(kbOf(repoSource("org/linked", "v1", strings.Repeat("0", 40), "a.txt", "the words")), Options{Sources: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Results[0].State; got != Verified {
+		t.Errorf("%+v", rep.Results[0])
+	}
+}
