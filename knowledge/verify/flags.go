@@ -36,7 +36,10 @@ type Parser struct {
 // launch commands for.
 var DefaultParsers = []Parser{
 	{Engine: "vllm", Repo: "vllm-project/vllm", Files: []string{"vllm/engine/arg_utils.py", "vllm/entrypoints/openai/cli_args.py"}, Dirs: []string{"vllm/config"}, Fields: true},
-	{Engine: "sglang", Repo: "sgl-project/sglang", Files: []string{"python/sglang/srt/server_args.py"}},
+	// Newer SGLang releases declare the flags as fields of one class per
+	// namespace under arg_groups/fields (--mem-fraction-static is
+	// mem_fraction_static); ServerArgs composes them.
+	{Engine: "sglang", Repo: "sgl-project/sglang", Files: []string{"python/sglang/srt/server_args.py"}, Dirs: []string{"python/sglang/srt/arg_groups/fields"}, Fields: true},
 	{Engine: "tensorrt-llm", Repo: "NVIDIA/TensorRT-LLM", Files: []string{"tensorrt_llm/commands/serve.py"}},
 	{Engine: "llama-cpp", Repo: "ggml-org/llama.cpp", Files: []string{"common/arg.cpp"}},
 }
@@ -164,10 +167,6 @@ func (v *verifier) parser(p Parser, c *repoCopy, ref, commit string) *parserText
 	for _, path := range p.Files {
 		add(path, false)
 	}
-	if len(pt.texts) == 0 {
-		pt.detail = fmt.Sprintf("%s at %s has none of %s", p.Repo, ref, strings.Join(p.Files, ", "))
-		return pt
-	}
 	for _, d := range p.Dirs {
 		files := v.list(p.Repo, c, folder, commit, d)
 		sort.Strings(files)
@@ -176,6 +175,9 @@ func (v *verifier) parser(p Parser, c *repoCopy, ref, commit string) *parserText
 				add(path, true)
 			}
 		}
+	}
+	if len(pt.texts) == 0 {
+		pt.detail = fmt.Sprintf("%s at %s has none of %s", p.Repo, ref, strings.Join(append(append([]string{}, p.Files...), p.Dirs...), ", "))
 	}
 	return pt
 }

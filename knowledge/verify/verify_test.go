@@ -339,3 +339,25 @@ func TestALinkedCopyIsRead(t *testing.T) {
 		t.Errorf("%+v", rep.Results[0])
 	}
 }
+
+// A release whose flags are all config fields (no parser file of its own,
+// as in newer SGLang releases) is read from the fields' folder alone.
+func TestFlagsDeclaredOnlyAsFields(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "eng", "eng", "v2", "srt", "fields", "schedule.py"), "class Schedule:\n    mem_fraction_static: A[\n        Optional[float], \"The fraction\"] = None\n")
+	kb := &knowledge.KB{Flags: []*knowledge.Flag{
+		{ID: "mem", Engine: "eng", Name: "--mem-fraction-static", Status: "current"},
+		{ID: "gone", Engine: "eng", Name: "--not-here", Status: "current"},
+	}}
+	parsers := []Parser{{Engine: "eng", Repo: "eng/eng", Files: []string{"srt/server_args.py"}, Dirs: []string{"srt/fields"}, Fields: true}}
+	rep, err := Run(kb, Options{Sources: dir, Parsers: parsers, Releases: map[string][]string{"eng": {"v2"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Flags) != 2 || rep.Flags[0].State != Found || rep.Flags[1].State != NotFound {
+		t.Fatalf("%+v", rep.Flags)
+	}
+	if w := rep.Flags[0].Where; w != "srt/fields/schedule.py: field mem_fraction_static" {
+		t.Errorf("where %q", w)
+	}
+}
