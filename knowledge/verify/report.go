@@ -81,7 +81,11 @@ func (r *Report) countLine(counts map[State]int, order []State, sources bool) st
 			}
 			var why []string
 			if marked > 0 {
-				why = append(why, fmt.Sprintf("%d marked not available in the data", marked))
+				m := fmt.Sprintf("%d marked not available in the data", marked)
+				if now := r.readableNow(); now > 0 {
+					m += fmt.Sprintf(", %d of them in repositories the sources folder has a copy of", now)
+				}
+				why = append(why, m)
 			}
 			if missing := r.ReposNotFound(); len(missing) > 0 {
 				why = append(why, "no copy of "+strings.Join(missing, ", "))
@@ -96,6 +100,18 @@ func (r *Report) countLine(counts map[State]int, order []State, sources bool) st
 		parts = append(parts, part)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// readableNow counts the sources marked not available whose repository
+// has a copy in the sources folder.
+func (r *Report) readableNow() int {
+	n := 0
+	for _, x := range r.Results {
+		if x.State == NotAvailable && strings.HasSuffix(x.Detail, readableNow) {
+			n++
+		}
+	}
+	return n
 }
 
 func (r *Report) countNotInDir() int {

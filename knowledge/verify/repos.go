@@ -16,6 +16,10 @@ import (
 // notInDir starts the detail of a source whose repository has no copy.
 const notInDir = "no copy of "
 
+// readableNow ends the detail of a source marked not available whose
+// repository has a copy in the sources folder.
+const readableNow = "the sources folder has a copy of its repository, so it can be read now"
+
 // repoCopy is where one repository's copy is: a git directory (a bare
 // mirror or a clone's .git), or a plain tree of OWNER/NAME/REF/PATH.
 type repoCopy struct {
@@ -162,10 +166,15 @@ func (v *verifier) git(gitDir string, stdin string, args ...string) ([]byte, err
 
 // repoSource checks one repository source.
 func (v *verifier) repoSource(s knowledge.Source) Result {
-	if s.Unavailable() {
-		return Result{State: NotAvailable, Detail: "marked " + s.Checked, Hint: "read the file at a commit and record the commit and quote, or keep the reason"}
-	}
 	c := v.copyOf(s.Repo)
+	if s.Unavailable() {
+		r := Result{State: NotAvailable, Detail: "marked " + s.Checked, Hint: "read the file at a commit and record the commit and quote, or keep the reason"}
+		if c != nil {
+			r.Detail += "; " + readableNow
+			r.Hint = "read " + s.Path + " from the copy of " + s.Repo + " at the release's commit and record the commit and quote"
+		}
+		return r
+	}
 	if c == nil {
 		return Result{State: NotAvailable, Detail: notInDir + s.Repo + " in the sources folder", Hint: "put a clone or mirror of " + s.Repo + " in the sources folder to check it"}
 	}

@@ -121,6 +121,9 @@ func TestRepositorySourcesInAGitClone(t *testing.T) {
 	if rep.FilesRead != 5 {
 		t.Errorf("files read %d, want 5 (args.py at c1 and c2, gone.py, the bad commit, the bad path)", rep.FilesRead)
 	}
+	if d := rep.Results[7].Detail; !strings.HasSuffix(d, readableNow) {
+		t.Errorf("a source marked not available in a repository DIR has must say it can be read now: %q", d)
+	}
 	if d := rep.Results[3].Detail; !strings.Contains(d, "tag v1.0.0") || !strings.Contains(d, "does not contain commit "+c2[:8]) {
 		t.Errorf("bad tag detail %q", d)
 	}
