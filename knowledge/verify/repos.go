@@ -63,7 +63,7 @@ func safeName(s string) bool {
 
 // safeRel reports whether a path inside a repository stays inside it.
 func safeRel(p string) bool {
-	if p == "" || strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\\\x00") || filepath.IsAbs(p) {
+	if p == "" || strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\\\x00\n\r") || filepath.IsAbs(p) {
 		return false
 	}
 	for _, seg := range strings.Split(p, "/") {

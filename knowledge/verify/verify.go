@@ -93,7 +93,8 @@ type Report struct {
 	// Counts is the number of sources per state; FlagCounts of flags.
 	Counts     map[State]int `json:"counts"`
 	FlagCounts map[State]int `json:"flag_counts"`
-	// FilesRead is how many distinct files (repo, commit, path) were read.
+	// FilesRead is how many distinct files (repo, commit, path) were read;
+	// each is read once however many sources cite it.
 	FilesRead int `json:"files_read"`
 }
 
@@ -157,7 +158,11 @@ func Run(kb *knowledge.KB, opts Options) (*Report, error) {
 	for _, f := range rep.Flags {
 		rep.FlagCounts[f.State]++
 	}
-	rep.FilesRead = len(v.files)
+	for _, f := range v.files {
+		if f.state == Verified {
+			rep.FilesRead++
+		}
+	}
 	return rep, nil
 }
 
