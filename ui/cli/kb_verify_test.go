@@ -188,3 +188,12 @@ func TestKBVerifyBadInputExitsTwo(t *testing.T) {
 		}
 	}
 }
+
+// With no copies at all, nothing can fail: every source is not available.
+func TestKBVerifyWithNoCopiesPasses(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := run(t, nil, "kb", "verify", "--sources", dir)
+	if code != 0 || stderr != "" || !strings.Contains(stdout, " not available") || !strings.Contains(stdout, "read 0 files") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+}
