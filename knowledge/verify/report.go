@@ -39,8 +39,11 @@ func (r *Report) WriteText(w io.Writer) error {
 		what += ", " + plural(notes, "course-notes source")
 	}
 	fmt.Fprintf(&b, "sources: %s: %s\n", what, r.countLine(r.Counts, States, true))
+	if r.NotesSkipped > 0 {
+		fmt.Fprintf(&b, "not checked: %s (pass --notes FILE, the course notes' text)\n", plural(r.NotesSkipped, "course-notes source"))
+	}
 	if len(r.Flags) > 0 {
-		fmt.Fprintf(&b, "flags: %s checked at %s: %s\n", plural(len(r.Flags), "flag"), r.releases(), r.countLine(r.FlagCounts, FlagStates, false))
+		fmt.Fprintf(&b, "flags: %s at %s: %s\n", plural(len(r.Flags), "flag check"), r.releases(), r.countLine(r.FlagCounts, FlagStates, false))
 	} else {
 		b.WriteString("flags: none checked (no engine release with a repository source or a launch command)\n")
 	}

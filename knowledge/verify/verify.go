@@ -93,6 +93,9 @@ type Report struct {
 	// Counts is the number of sources per state; FlagCounts of flags.
 	Counts     map[State]int `json:"counts"`
 	FlagCounts map[State]int `json:"flag_counts"`
+	// NotesSkipped counts the course-notes sources left unchecked because
+	// no notes file was given.
+	NotesSkipped int `json:"notes_sources_not_checked,omitempty"`
 	// FilesRead is how many distinct files (repo, commit, path) were read;
 	// each is read once however many sources cite it.
 	FilesRead int `json:"files_read"`
@@ -142,6 +145,9 @@ func Run(kb *knowledge.KB, opts Options) (*Report, error) {
 				res = v.repoSource(s)
 			case s.Kind == knowledge.SourceNotes && notes != nil:
 				res = notes.check(s)
+			case s.Kind == knowledge.SourceNotes:
+				rep.NotesSkipped++
+				continue
 			default:
 				continue
 			}
