@@ -82,7 +82,7 @@ func (a *app) kbCommand() *cobra.Command {
 		},
 	}
 	rules.Flags().StringVarP(&format, "format", "f", "text", "output format: text or markdown")
-	kb.AddCommand(check, rules, a.kbChangesCommand())
+	kb.AddCommand(check, rules, a.kbChangesCommand(), a.kbVerifyCommand())
 	return kb
 }
 

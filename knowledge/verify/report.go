@@ -1,0 +1,163 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// WriteText prints one line per failed source or flag (file:line, the
+// fact, what is wrong, what to do), then the summary.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	for _, x := range r.Results {
+		if !x.State.Failed() {
+			continue
+		}
+		fmt.Fprintf(&b, "%s:%d: %s, %s source: %s: %s; %s\n", x.File, x.Line, x.Fact, x.Source.Kind, x.State, x.Detail, x.Hint)
+	}
+	for _, f := range r.Flags {
+		if !f.State.Failed() {
+			continue
+		}
+		fmt.Fprintf(&b, "%s:%d: flag %q (%s) at %s %s: %s: %s; %s\n", f.File, f.Line, f.Flag, f.Name, f.Engine, f.Release, f.State, f.Detail, f.Hint)
+	}
+	repo, notes := 0, 0
+	for _, x := range r.Results {
+		if x.Source.Kind == knowledge.SourceNotes {
+			notes++
+		} else {
+			repo++
+		}
+	}
+	what := plural(repo, "repository source")
+	if r.Notes != "" {
+		what += ", " + plural(notes, "course-notes source")
+	}
+	fmt.Fprintf(&b, "sources: %s: %s\n", what, r.countLine(r.Counts, States, true))
+	if r.NotesSkipped > 0 {
+		fmt.Fprintf(&b, "not checked: %s (pass --notes FILE, the course notes' text)\n", plural(r.NotesSkipped, "course-notes source"))
+	}
+	if len(r.Flags) > 0 {
+		fmt.Fprintf(&b, "flags: %s at %s: %s\n", plural(len(r.Flags), "flag check"), r.releases(), r.countLine(r.FlagCounts, FlagStates, false))
+	} else {
+		b.WriteString("flags: none checked (no engine release with a repository source or a launch command)\n")
+	}
+	fmt.Fprintf(&b, "read %s from %s (each once, at most %d MiB of one)\n", plural(r.FilesRead, "file"), r.Sources, MaxFileBytes>>20)
+	if r.Failed() {
+		b.WriteString("FAILED: fix the lines above (each names the fact's file:line)\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (r *Report) countLine(counts map[State]int, order []State, sources bool) string {
+	var parts []string
+	for _, s := range order {
+		n := counts[s]
+		if n == 0 && s != order[0] {
+			continue
+		}
+		part := fmt.Sprintf("%d %s", n, s)
+		if s == NotAvailable && !sources {
+			var why []string
+			for _, f := range r.Flags {
+				if f.State == NotAvailable && !slices.Contains(why, f.Detail) {
+					why = append(why, f.Detail)
+				}
+			}
+			if len(why) > 3 {
+				why = append(why[:3], "…")
+			}
+			part += " (" + strings.Join(why, "; ") + ")"
+		}
+		if s == NotAvailable && sources {
+			marked := 0
+			for _, x := range r.Results {
+				if x.State == NotAvailable && x.Source.Unavailable() {
+					marked++
+				}
+			}
+			var why []string
+			if marked > 0 {
+				m := fmt.Sprintf("%d marked not available in the data", marked)
+				if now := r.readableNow(); now > 0 {
+					m += fmt.Sprintf(", %d of them in repositories the sources folder has a copy of", now)
+				}
+				why = append(why, m)
+			}
+			if missing := r.ReposNotFound(); len(missing) > 0 {
+				why = append(why, "no copy of "+strings.Join(missing, ", "))
+			}
+			if other := n - marked - r.countNotInDir(); other > 0 {
+				why = append(why, fmt.Sprintf("%d unreadable", other))
+			}
+			if len(why) > 0 {
+				part += " (" + strings.Join(why, "; ") + ")"
+			}
+		}
+		parts = append(parts, part)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// readableNow counts the sources marked not available whose repository
+// has a copy in the sources folder.
+func (r *Report) readableNow() int {
+	n := 0
+	for _, x := range r.Results {
+		if x.State == NotAvailable && strings.HasSuffix(x.Detail, readableNow) {
+			n++
+		}
+	}
+	return n
+}
+
+func (r *Report) countNotInDir() int {
+	n := 0
+	for _, x := range r.Results {
+		if x.State == NotAvailable && strings.HasPrefix(x.Detail, notInDir) {
+			n++
+		}
+	}
+	return n
+}
+
+// releases names the engine releases the flags were checked at.
+func (r *Report) releases() string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range r.Flags {
+		k := f.Engine + " " + f.Release
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// WriteJSON writes the whole report, every source and flag with its state.
+func (r *Report) WriteJSON(w io.Writer) error {
+	out := *r
+	if out.Results == nil {
+		out.Results = []Result{}
+	}
+	if out.Flags == nil {
+		out.Flags = []FlagResult{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
