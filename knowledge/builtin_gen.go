@@ -1626,34 +1626,6 @@ func builtinKB() *KB {
 				},
 			},
 			{
-				Claim:   "Dynamo is not vendor-neutral",
-				Current: "Still true in the main: the support matrix lists NVIDIA GPU architectures only and the project is NVIDIA's. Intel GPUs are appearing at the edges: the test suite of v1.2.0 has XPU markers.",
-				Sources: []Source{
-					{
-						Kind:      "notes",
-						Section:   "When Dynamo actually pays off",
-						Quote:     "You’ve committed to NVIDIA hardware (Dynamo is not vendor-neutral).",
-						CheckedOn: "2026-12-01",
-					},
-					{
-						Kind:      "repo",
-						Repo:      "ai-dynamo/dynamo",
-						Commit:    "2a8e78c542849d7c2caafcb256ef093e9a6256aa",
-						Path:      "docs/pages/reference/support-matrix.md",
-						Quote:     "If you are using a **GPU**, the following GPU models and architectures are supported:",
-						CheckedOn: "2026-12-01",
-					},
-					{
-						Kind:      "repo",
-						Repo:      "ai-dynamo/dynamo",
-						Commit:    "004df25aaeaa513c2e90f6de2859040b0cd0b2b6",
-						Path:      "pyproject.toml",
-						Quote:     "\"xpu_1: marks tests to run on XPU\",",
-						CheckedOn: "2026-12-01",
-					},
-				},
-			},
-			{
 				Claim:   "KV-cache offload to storage via NIXL",
 				Current: "Offload is done by KVBM (the KV Block Manager, over several memory tiers); NIXL is the data-transfer library. Both are in the README at least since the v0.8.1 era (early 2026).",
 				Sources: []Source{
@@ -5849,7 +5821,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 287},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 265},
 	}
 	p151 := &Capability{
 		Product: "dynamo",
@@ -5865,7 +5837,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 301},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 279},
 	}
 	p152 := &Capability{
 		Product: "dynamo",
@@ -5905,7 +5877,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 316},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 294},
 	}
 	p153 := &Capability{
 		Product: "dynamo",
@@ -5951,7 +5923,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 353},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 331},
 	}
 	p154 := &Capability{
 		Product: "llm-d",
@@ -7529,7 +7501,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, governance = nvidia-reference",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 394},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 372},
 			},
 			{
 				ID:      "fleet-cache-routing-dynamo",
@@ -7569,7 +7541,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "total_gpus ≥ 9, cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 418},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 396},
 			},
 			{
 				ID:      "disaggregation-dynamo",
@@ -7609,7 +7581,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, disaggregation = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 444},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 422},
 			},
 			{
 				ID:      "fixed-model-dynamo",
@@ -7680,7 +7652,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, accelerator_mix ∈ one-type|several-types, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen, engine = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 470},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 448},
 			},
 			{
 				ID:      "vendor-neutral-not-dynamo",
@@ -7710,7 +7682,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 494},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 472},
 			},
 			{
 				ID:      "amd-fleet-not-dynamo",
@@ -7743,7 +7715,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = amd",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 510},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 488},
 			},
 			{
 				ID:      "k8s-first-not-nvidia-reference",
@@ -7787,7 +7759,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes = required, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 529},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 507},
 			},
 			{
 				ID:      "mixed-vendors-not-dynamo",
@@ -7818,7 +7790,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-vendors",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 549},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 527},
 			},
 			{
 				ID:      "no-new-operator-not-dynamo",
@@ -7869,7 +7841,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "platform ∈ kubernetes|openshift|managed-cloud, new_operator = false",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 568},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 546},
 			},
 			{
 				ID:      "team-runs-dynamo",
@@ -7913,7 +7885,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = dynamo",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 598},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 576},
 			},
 			{
 				ID:      "k8s-first-llm-d",
