@@ -257,7 +257,7 @@ func TestEngineSettingsCompareByMeaningAcrossEngines(t *testing.T) {
 	kb := knowledge.MustDefault()
 	const common = "nodes = 2\ngpus_per_node = 8\ngpu = \"h100\"\nmodel = \"llama-3.1-8b\"\nlatency_priority = \"latency\"\ncache_aware_routing = true\n"
 	a := decide.Decide(kb, answersFrom(t, kb, "a.toml", common+"kubernetes = \"required\"\n"))
-	b := decide.Decide(kb, answersFrom(t, kb, "b.toml", common+"kubernetes = \"none\"\nother_model_types = [\"vision\"]\n"))
+	b := decide.Decide(kb, answersFrom(t, kb, "b.toml", common+"kubernetes = \"none\"\nprefix_reuse = \"high\"\nother_model_types = [\"vision\"]\n"))
 	if a.EngineConfig.Engine != knowledge.EngineVLLM || b.EngineConfig.Engine != knowledge.EngineSGLang {
 		t.Fatalf("want vLLM → SGLang, got %s → %s", a.EngineConfig.Engine, b.EngineConfig.Engine)
 	}
@@ -296,7 +296,7 @@ func TestDiffSaysConditionsInWords(t *testing.T) {
 	kb := knowledge.MustDefault()
 	const common = "nodes = 2\ngpus_per_node = 8\ngpu = \"h100\"\nmodel = \"llama-3.1-8b\"\nlatency_priority = \"latency\"\ncache_aware_routing = true\n"
 	a := decide.Decide(kb, answersFrom(t, kb, "a.toml", common+"kubernetes = \"required\"\n"))
-	b := decide.Decide(kb, answersFrom(t, kb, "b.toml", common+"kubernetes = \"none\"\nother_model_types = [\"vision\"]\n"))
+	b := decide.Decide(kb, answersFrom(t, kb, "b.toml", common+"kubernetes = \"none\"\nprefix_reuse = \"high\"\nother_model_types = [\"vision\"]\n"))
 	dd := report.DiffDecisions(kb, a, b, "a", "b")
 	for name, out := range map[string]string{
 		"text":     ansi.Strip(report.DiffText(dd, report.NewStyles(true), 100)),
