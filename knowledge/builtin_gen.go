@@ -2989,25 +2989,39 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.nvidia.com/en-us/data-center/h100/",
+				Title:     "NVIDIA H100 Tensor Core GPU",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.nvidia.com/en-us/data-center/h100/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01), so its figures were not read there",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "tianhaox/aiconfigurator",
+				Commit:    "fb73bd5a187277f85ccde56bc771fce5b8c9f9e3",
+				Path:      "src/aiconfigurator/systems/h100_sxm.yaml",
+				Symbol:    "gpu.mem_bw",
+				Quote:     "mem_bw: 3350000000000 # 3350GB/s",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "tianhaox/aiconfigurator",
+				Commit:    "fb73bd5a187277f85ccde56bc771fce5b8c9f9e3",
+				Path:      "src/aiconfigurator/systems/h100_sxm.yaml",
+				Symbol:    "gpu.fp8_tc_flops",
+				Quote:     "fp8_tc_flops: 1978000000000000 # 1978TFLOPS",
+				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 11},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 21},
 	}
 	p54 := &GPU{
 		ID:               "h200",
@@ -3022,25 +3036,39 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.nvidia.com/en-us/data-center/h200/",
+				Title:     "NVIDIA H200 Tensor Core GPU",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.nvidia.com/en-us/data-center/h200/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01), so its figures were not read there",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "tianhaox/aiconfigurator",
+				Commit:    "fb73bd5a187277f85ccde56bc771fce5b8c9f9e3",
+				Path:      "src/aiconfigurator/systems/h200_sxm.yaml",
+				Symbol:    "gpu.mem_bw",
+				Quote:     "mem_bw: 4800000000000 # 4800GB/s",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "tianhaox/aiconfigurator",
+				Commit:    "fb73bd5a187277f85ccde56bc771fce5b8c9f9e3",
+				Path:      "src/aiconfigurator/systems/h200_sxm.yaml",
+				Symbol:    "gpu.fp8_tc_flops",
+				Quote:     "fp8_tc_flops: 1978000000000000 # 1978TFLOPS",
+				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 42},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 66},
 	}
 	p55 := &GPU{
 		ID:               "b200",
@@ -3055,25 +3083,39 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.nvidia.com/en-us/data-center/dgx-b200/",
+				Title:     "NVIDIA DGX B200",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.nvidia.com/en-us/data-center/dgx-b200/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01), so its figures were not read there",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "tianhaox/aiconfigurator",
+				Commit:    "fb73bd5a187277f85ccde56bc771fce5b8c9f9e3",
+				Path:      "src/aiconfigurator/systems/b200_sxm.yaml",
+				Symbol:    "gpu.mem_bw",
+				Quote:     "mem_bw: 8000000000000 # 8TB/s",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "tianhaox/aiconfigurator",
+				Commit:    "fb73bd5a187277f85ccde56bc771fce5b8c9f9e3",
+				Path:      "src/aiconfigurator/systems/b200_sxm.yaml",
+				Symbol:    "gpu.mem_capacity",
+				Quote:     "mem_capacity: 193273528320 # 180GiB",
+				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 72},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 110},
 	}
 	p56 := &GPU{
 		ID:               "a100-80gb",
@@ -3087,25 +3129,30 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.nvidia.com/en-us/data-center/a100/",
+				Title:     "NVIDIA A100 Tensor Core GPU",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.nvidia.com/en-us/data-center/a100/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01), so its figures were not read there",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "tianhaox/aiconfigurator",
+				Commit:    "fb73bd5a187277f85ccde56bc771fce5b8c9f9e3",
+				Path:      "src/aiconfigurator/systems/a100_sxm.yaml",
+				Symbol:    "gpu.mem_bw",
+				Quote:     "mem_bw: 2039000000000 # 2.039TB/s",
+				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 104},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 156},
 	}
 	p57 := &GPU{
 		ID:               "a100-40gb",
@@ -3119,25 +3166,21 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.nvidia.com/en-us/data-center/a100/",
+				Title:     "NVIDIA A100 Tensor Core GPU",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.nvidia.com/en-us/data-center/a100/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01) and no other pinned copy of the 40 GB card's 1.555 TB/s was read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 134},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 191},
 	}
 	p58 := &GPU{
 		ID:               "l40s",
@@ -3152,25 +3195,48 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.nvidia.com/en-us/data-center/l40s/",
+				Title:     "NVIDIA L40S",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.nvidia.com/en-us/data-center/l40s/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01), so its figures were not read there",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ai-dynamo/aiconfigurator",
+				Commit:    "ee962fc3fcb7c1ef6af9a1e1ae9444a3d1c161e9",
+				Path:      "src/aiconfigurator/systems/l40s.yaml",
+				Symbol:    "gpu.mem_bw",
+				Quote:     "mem_bw: 864000000000 # 864GB/s",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ai-dynamo/aiconfigurator",
+				Commit:    "ee962fc3fcb7c1ef6af9a1e1ae9444a3d1c161e9",
+				Path:      "src/aiconfigurator/systems/l40s.yaml",
+				Symbol:    "gpu.mem_capacity",
+				Quote:     "mem_capacity: 48305799168 # 46068 MiB",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ai-dynamo/aiconfigurator",
+				Commit:    "ee962fc3fcb7c1ef6af9a1e1ae9444a3d1c161e9",
+				Path:      "src/aiconfigurator/systems/l40s.yaml",
+				Symbol:    "gpu.fp8_tc_flops",
+				Quote:     "fp8_tc_flops: 733000000000000 # 733 TFLOPS",
+				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 164},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 217},
 	}
 	p59 := &GPU{
 		ID:               "l4",
@@ -3185,25 +3251,21 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.nvidia.com/en-us/data-center/l4/",
+				Title:     "NVIDIA L4",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.nvidia.com/en-us/data-center/l4/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01) and no other pinned copy of 300 GB/s was read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 194},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 270},
 	}
 	p60 := &GPU{
 		ID:               "rtx-a6000",
@@ -3217,25 +3279,21 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.nvidia.com/en-us/design-visualization/rtx-a6000/",
+				Title:     "NVIDIA RTX A6000",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.nvidia.com/en-us/design-visualization/rtx-a6000/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01) and no other pinned copy of 768 GB/s was read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 224},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 296},
 	}
 	p61 := &GPU{
 		ID:               "mi300x",
@@ -3250,31 +3308,35 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "public MI300X benchmark notes (vLLM ROCm log, 2024-12-25)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB' (Llama-3.1-70B FP8, 2024-12-25, public MI300 benchmark notes); TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da inference-vllm-vs-vllm-rocm.ipynb cell 19 (9.32 GiB with NCCL_MIN_NCHANNELS=112). The TP=8 figure comes from a log that is also an accuracy-test observation (mi300x-8x-tp8-llama31-8b-131k-profiled); ROCm/ATOM PR #1649 (2026-07) reports ~14 GB of RCCL memory with DP attention.\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: TP=1 is a vLLM ROCm start-up log line 'non_torch_memory=6.07GiB' (Llama-3.1-70B FP8) in public benchmark notes whose repository could not be named from the index; not re-read at a pinned commit",
 			},
 			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
+				Kind:      "repo",
+				Repo:      "AUGMXNT/MI300-testing",
+				Path:      "inference-vllm-vs-vllm-rocm.ipynb",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB' (Llama-3.1-70B FP8, 2024-12-25, public MI300 benchmark notes); TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da inference-vllm-vs-vllm-rocm.ipynb cell 19 (9.32 GiB with NCCL_MIN_NCHANNELS=112). The TP=8 figure comes from a log that is also an accuracy-test observation (mi300x-8x-tp8-llama31-8b-131k-profiled); ROCm/ATOM PR #1649 (2026-07) reports ~14 GB of RCCL memory with DP attention.\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB' (Llama-3.1-70B FP8, 2024-12-25, public MI300 benchmark notes); TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da inference-vllm-vs-vllm-rocm.ipynb cell 19 (9.32 GiB with NCCL_MIN_NCHANNELS=112). The TP=8 figure comes from a log that is also an accuracy-test observation (mi300x-8x-tp8-llama31-8b-131k-profiled); ROCm/ATOM PR #1649 (2026-07) reports ~14 GB of RCCL memory with DP attention.\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: TP=8 is 8.02 GiB in this notebook's cell 19 (9.32 GiB with NCCL_MIN_NCHANNELS=112) as first recorded at commit 032bd4da; the figure was not found again in the stored copy (5d235a3c) in this audit, and the same log is an accuracy-test observation (mi300x-8x-tp8-llama31-8b-131k-profiled)",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html",
+				Title:     "AMD Instinct MI300X",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01), so its figures were not read there",
+			},
+			{
+				Kind:      "docs",
+				URL:       "https://docs.vultr.com/inference-cookbook/rocm/getting-started/hardware-requirements",
+				Title:     "Vultr inference cookbook: Hardware Requirements (reproduces AMD's MI325X product page)",
+				Quote:     "| MI300X | 192 GB HBM3 | 5.3 TB/s | CDNA 3 (gfx942) |",
+				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 254},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 322},
 	}
 	p62 := &GPU{
 		ID:               "rtx-4090",
@@ -3289,25 +3351,21 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4090/",
+				Title:     "NVIDIA GeForce RTX 4090",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4090/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01) and no other pinned copy of 1.008 TB/s was read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 292},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 364},
 	}
 	p63 := &GPU{
 		ID:     "cpu",
@@ -3315,13 +3373,16 @@ func builtinKB() *KB {
 		Vendor: "none",
 		Sources: []Source{
 			{
-				Kind:      "docs",
-				URL:       "https://github.com/ggml-org/llama.cpp",
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Symbol:    "LLaMA.cpp HTTP Server",
+				Quote:     "LLM inference of F16 and quantized models on GPU and CPU",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://github.com/ggml-org/llama.cpp' (as of 2026-11); not yet re-read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 322},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 390},
 	}
 	p64 := &GPU{
 		ID:               "mi325x",
@@ -3334,33 +3395,30 @@ func builtinKB() *KB {
 		NonTorchMultiGiB: 8.02,
 		NonTorchSources: []Source{
 			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
+				Kind:      "repo",
+				Repo:      "AUGMXNT/MI300-testing",
+				Path:      "inference-vllm-vs-vllm-rocm.ipynb",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Assumed equal to the catalog's MI300X ROCm measurements (TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB'; TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da); not measured on MI325X\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Assumed equal to the catalog's MI300X ROCm measurements (TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB'; TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da); not measured on MI325X\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Assumed equal to the catalog's MI300X ROCm measurements (TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB'; TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da); not measured on MI325X\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: assumed, not measured on MI325X: the catalog's MI300X ROCm figures (6.07 GiB at TP=1 from public benchmark notes, 8.02 GiB at TP=8 from this notebook) are borrowed for the same ROCm stack; neither was re-read at a pinned commit in this audit",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html",
+				Title:     "ROCm 7.13.0 preview: AMD GPU specifications",
+				Quote:     "MI325X | CDNA3 | gfx942 | 256 |",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html' (as of 2026-11); not yet re-read",
+			},
+			{
+				Kind:      "docs",
+				URL:       "https://docs.vultr.com/inference-cookbook/rocm/getting-started/hardware-requirements",
+				Title:     "Vultr inference cookbook: Hardware Requirements (reproduces AMD's MI325X product page)",
+				Quote:     "| MI325X | 256 GB HBM3E | 6.0 TB/s | CDNA 3 (gfx942) |",
+				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 348},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 419},
 	}
 	p65 := &GPU{
 		ID:               "mi355x",
@@ -3373,33 +3431,30 @@ func builtinKB() *KB {
 		NonTorchMultiGiB: 8.02,
 		NonTorchSources: []Source{
 			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
+				Kind:      "repo",
+				Repo:      "AUGMXNT/MI300-testing",
+				Path:      "inference-vllm-vs-vllm-rocm.ipynb",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Assumed equal to the catalog's MI300X ROCm measurements (TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB'; TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da); not measured on MI355X\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Assumed equal to the catalog's MI300X ROCm measurements (TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB'; TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da); not measured on MI355X\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Assumed equal to the catalog's MI300X ROCm measurements (TP=1: vLLM ROCm log 'non_torch_memory=6.07GiB'; TP=8: 8.02 GiB in AUGMXNT/MI300-testing@032bd4da); not measured on MI355X\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: assumed, not measured on MI355X: the catalog's MI300X ROCm figures (6.07 GiB at TP=1 from public benchmark notes, 8.02 GiB at TP=8 from this notebook) are borrowed for the same ROCm stack; neither was re-read at a pinned commit in this audit",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html",
+				Title:     "ROCm 7.13.0 preview: AMD GPU specifications",
+				Quote:     "MI355X | CDNA4 | gfx950 | 288 |",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html' (as of 2026-11); not yet re-read",
+			},
+			{
+				Kind:      "docs",
+				URL:       "https://www.amd.com/en/products/accelerators/instinct/mi350/mi355x.html",
+				Title:     "AMD Instinct MI355X",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01); the 8 TB/s was read only in press reports (The Register) and partner pages, not re-read at a fixed address",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 387},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 455},
 	}
 	p66 := &GPU{
 		ID:               "b300",
@@ -3414,25 +3469,21 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"vLLM v0.11 on H100, 'non-torch forward increase memory': 0.13 GiB at TP=1, 0.55 GiB at TP=2 (public write-up 'vLLM Empirical Memory Profiling Results'); the same CUDA software overhead is assumed on every NVIDIA card\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://docs.nvidia.com/nim/bionemo/boltz2/release-notes/2026/5/18",
+				Title:     "NVIDIA BioNeMo NIM Boltz-2 release notes (names NVIDIA-B300-SXM6-AC with 288GB HBM3e)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://docs.nvidia.com/nim/bionemo/boltz2/release-notes/2026/5/18' (as of 2026-11); not yet re-read",
+				Checked:   "not available: not re-read in this audit: the page was read for issue 10; the 8 TB/s per GPU came only from secondary pages (one of them gives 7.7 TB/s)",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 425},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 490},
 	}
 	p67 := &GPU{
 		ID:               "gaudi3",
@@ -3447,25 +3498,21 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Placeholder: the catalog has no Intel Gaudi measurement, so its CUDA figure is borrowed (vLLM v0.11 on H100: 0.13 GiB at TP=1, 0.55 GiB at TP=2, public write-up 'vLLM Empirical Memory Profiling Results'); replace with an HPU log\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Placeholder: the catalog has no Intel Gaudi measurement, so its CUDA figure is borrowed (vLLM v0.11 on H100: 0.13 GiB at TP=1, 0.55 GiB at TP=2, public write-up 'vLLM Empirical Memory Profiling Results'); replace with an HPU log\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: placeholder, not a Gaudi measurement: the catalog has none, so the CUDA figure from an H100 write-up (0.13 GiB at TP=1, 0.55 GiB at TP=2) is borrowed; that write-up's address is not recorded and the search corpus holds no copy of it",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.intel.com/content/www/us/en/products/details/processors/ai-accelerators/gaudi.html",
+				Title:     "Intel Gaudi AI accelerators",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.intel.com/content/www/us/en/products/details/processors/ai-accelerators/gaudi.html' (as of 2026-11); not yet re-read",
+				Checked:   "not available: Intel's page is not in the search corpus; the figures (HBM Capacity 128 GB, HBM Bandwidth 3.67 TB/s, FP8 1835 TFLOPs) were read in a stored copy of Intel's Hot Chips 2024 deck (sgpjbg.com/baogao/465025.html) for issue 10 and not re-read in this audit",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 459},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 520},
 	}
 	p68 := &GPU{
 		ID:               "tpu-v6e",
@@ -3479,25 +3526,28 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Placeholder: the catalog has no TPU measurement, so its CUDA figure is borrowed (vLLM v0.11 on H100: 0.13 GiB at TP=1, 0.55 GiB at TP=2, public write-up 'vLLM Empirical Memory Profiling Results'); TPUs run vLLM through XLA, replace with a TPU log\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Placeholder: the catalog has no TPU measurement, so its CUDA figure is borrowed (vLLM v0.11 on H100: 0.13 GiB at TP=1, 0.55 GiB at TP=2, public write-up 'vLLM Empirical Memory Profiling Results'); TPUs run vLLM through XLA, replace with a TPU log\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: placeholder, not a TPU measurement: the catalog has none, so the CUDA figure from an H100 write-up (0.13 GiB at TP=1, 0.55 GiB at TP=2) is borrowed; that write-up's address is not recorded and the search corpus holds no copy of it",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://cloud.google.com/tpu/docs/v6e",
+				URL:       "https://docs.cloud.google.com/tpu/docs/v6e.md.txt",
+				Title:     "Cloud TPU v6e",
+				Quote:     "| HBM capacity per chip | 32 GB | | HBM bandwidth per chip | 1638 GBps |",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://cloud.google.com/tpu/docs/v6e' (as of 2026-11); not yet re-read",
+			},
+			{
+				Kind:      "docs",
+				URL:       "https://docs.cloud.google.com/tpu/docs/v6e.md.txt",
+				Title:     "Cloud TPU v6e",
+				Quote:     "| Peak compute per chip (bf16) | 918 TFLOPs | | Peak compute per chip (Int8) | 1836 TOPs |",
+				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 497},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 554},
 	}
 	p69 := &GPU{
 		ID:               "m3-ultra-512gb",
@@ -3511,25 +3561,21 @@ func builtinKB() *KB {
 			{
 				Kind:      "docs",
 				URL:       "https://example.invalid/unknown",
+				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Placeholder: the catalog has no Apple silicon measurement, so its CUDA figure is borrowed (vLLM v0.11 on H100: 0.13 GiB at TP=1, 0.55 GiB at TP=2, public write-up 'vLLM Empirical Memory Profiling Results'); llama.cpp on Metal needs its own figure\" (as of 2026-11); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source \"Placeholder: the catalog has no Apple silicon measurement, so its CUDA figure is borrowed (vLLM v0.11 on H100: 0.13 GiB at TP=1, 0.55 GiB at TP=2, public write-up 'vLLM Empirical Memory Profiling Results'); llama.cpp on Metal needs its own figure\" (as of 2026-11); not yet re-read",
+				Checked:   "not available: placeholder, not an Apple silicon measurement: the catalog has none, so the CUDA figure from an H100 write-up (0.13 GiB at TP=1, 0.55 GiB at TP=2) is borrowed; that write-up's address is not recorded and the search corpus holds no copy of it",
 			},
 		},
 		Sources: []Source{
 			{
 				Kind:      "docs",
 				URL:       "https://www.apple.com/mac-studio/specs/",
+				Title:     "Apple Mac Studio technical specifications",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'https://www.apple.com/mac-studio/specs/' (as of 2026-11); not yet re-read",
+				Checked:   "not available: Apple's page is not in the search corpus; 512 GB and 819 GB/s were read in reproductions of Apple's 2025-03-05 announcement (techpowerup.com, 512pixels.net) for issue 10 and not re-read in this audit",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 528},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 588},
 	}
 	p70 := &Model{
 		ID:            "llama-3.1-8b",
