@@ -2594,7 +2594,7 @@ func builtinKB() *KB {
 		Key:     "total_gpus",
 		Type:    "int",
 		Prompt:  "Total accelerators (nodes × gpus_per_node)",
-		Why:     "Dynamo's own pitch starts above one 8-GPU node.",
+		Why:     "The course notes see Dynamo paying off beyond one 8-GPU node (more than 8 GPUs and more than one model), not on a single node.",
 		Derived: true,
 		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 75},
 	}
@@ -2698,7 +2698,7 @@ func builtinKB() *KB {
 		Page:    "Models",
 		Type:    "bool",
 		Prompt:  "Must new model architectures be served the day they are released?",
-		Why:     "vLLM lands new architectures first; an engine that needs per-model work lags behind. This is separate from how often you change models.",
+		Why:     "vLLM lands new architectures faster, the course notes say; an engine that needs per-model work lags behind. This is separate from how often you change models.",
 		Default: false,
 		Pos:     Pos{File: "knowledge/data/questions.toml", Line: 165},
 	}
