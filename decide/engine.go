@@ -709,7 +709,7 @@ func vllmCommand(c commandInput) {
 		emit(kb, ec, knowledge.FlagVLLMKVCacheDType, kv,
 			fmt.Sprintf("1 byte per value instead of 2: %s B per token per GPU, twice the tokens; scales default to 1.0 unless the checkpoint ships calibrated ones, so gate it on an eval", num(r.KVBytesPerTokenPerGPU)))
 	}
-	if wd := a.Get(knowledge.KeyWeightsDType).Str; wd == knowledge.DTypeFP8 && m.NativeDType == knowledge.DTypeBF16 {
+	if wd := a.Get(knowledge.KeyWeightsDType).Str; wd == knowledge.DTypeFP8 && (m.NativeDType == knowledge.DTypeBF16 || m.NativeDType == knowledge.DTypeFP16) {
 		emit(kb, ec, knowledge.FlagVLLMQuantization, knowledge.DTypeFP8,
 			fmt.Sprintf("fp8 weights quantized at load: about 1 byte per parameter, %s per GPU", gib(r.WeightsGiBPerGPU)))
 	} else if wd == knowledge.DTypeInt4 {

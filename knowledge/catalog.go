@@ -29,7 +29,8 @@ type Model struct {
 	SlidingWindow       int `toml:"sliding_window" json:"sliding_window,omitempty"`
 	SlidingWindowLayers int `toml:"sliding_window_layers" json:"sliding_window_layers,omitempty"`
 	NativeContext       int `toml:"native_context" json:"native_context"`
-	// NativeDType is the checkpoint's weight format: bf16, fp8 or mxfp4.
+	// NativeDType is the checkpoint's weight format: bf16, fp16, fp8 or
+	// mxfp4.
 	NativeDType string `toml:"native_dtype" json:"native_dtype"`
 	// NativeWeightsGiB is the published checkpoint's weights as loaded, for
 	// mixed-precision checkpoints where params × one width would mislead.

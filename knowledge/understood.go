@@ -59,6 +59,9 @@ const (
 	// dtype (KV cache): no flag is emitted for it.
 	DTypeAuto = "auto"
 	DTypeBF16 = "bf16"
+	// DTypeFP16 is a checkpoint published in float16 (Llama 2): sized,
+	// like bf16, at 2 bytes per parameter.
+	DTypeFP16 = "fp16"
 	DTypeFP8  = "fp8"
 	DTypeInt4 = "int4"
 
@@ -201,7 +204,7 @@ var Understood = []Understanding{
 	{Key: KeyWeightsDType, Type: TypeEnum, By: "stackpick's sizing", Closed: true, Values: []Meaning{
 		{Value: DTypeAuto, Does: "sized in the checkpoint's own format; no flag"},
 		{Value: DTypeBF16, Does: "sized at 2 bytes per parameter; no flag", Optional: true},
-		{Value: DTypeFP8, Does: "sized at 1 byte per parameter; --quantization fp8 for a bf16 checkpoint"},
+		{Value: DTypeFP8, Does: "sized at 1 byte per parameter; --quantization fp8 for a bf16 or fp16 checkpoint"},
 		{Value: DTypeInt4, Does: "sized as 4-bit groups of 128; serve an AWQ or GPTQ checkpoint"},
 	}},
 	{Key: KeyKVCacheDType, Type: TypeEnum, By: "stackpick's sizing", Closed: true, Values: []Meaning{

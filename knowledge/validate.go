@@ -24,7 +24,7 @@ var (
 	catalogs    = []string{CatalogGPU, CatalogModel}
 	engines     = []string{EngineVLLM, EngineSGLang}
 	flagStates  = []string{FlagCurrent, FlagDeprecated, FlagRemoved}
-	dtypes      = []string{DTypeBF16, DTypeFP8, "mxfp4"}
+	dtypes      = []string{DTypeBF16, DTypeFP16, DTypeFP8, "mxfp4"}
 	operatorSet = []string{OpEquals, OpOneOf, OpAtLeast, OpAtMost}
 )
 

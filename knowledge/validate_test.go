@@ -89,8 +89,8 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 			"kb/x.toml:15: model \"m\" kv_lora_rank: an MLA model needs both kv_lora_rank and qk_rope_head_dim"},
 		{"sliding window without its layers", okModel + "sliding_window = 1024\n" + okSource,
 			"kb/x.toml:1: model \"m\" sliding_window: sliding_window and sliding_window_layers go together, with fewer sliding layers than layers"},
-		{"model dtype", strings.Replace(okModel, "\"bf16\"", "\"fp16\"", 1) + okSource,
-			"kb/x.toml:14: model \"m\" native_dtype: unknown native_dtype \"fp16\" (allowed: bf16, fp8, mxfp4); did you mean \"bf16\"?"},
+		{"model dtype", strings.Replace(okModel, "\"bf16\"", "\"bf61\"", 1) + okSource,
+			"kb/x.toml:14: model \"m\" native_dtype: unknown native_dtype \"bf61\" (allowed: bf16, fp16, fp8, mxfp4); did you mean \"bf16\"?"},
 
 		// Engine flags.
 		{"flag id", strings.Replace(okFlag, "vllm-x", "vllm_x", 1) + okSource,

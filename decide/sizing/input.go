@@ -27,7 +27,7 @@ type Arch struct {
 	SlidingWindow       int
 	SlidingWindowLayers int
 	NativeContext       int
-	NativeDType         string  // bf16, fp8, mxfp4
+	NativeDType         string  // bf16, fp16, fp8, mxfp4
 	NativeWeightsGiB    float64 // measured or published, for mixed-precision checkpoints
 }
 
