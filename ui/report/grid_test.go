@@ -103,7 +103,7 @@ func TestGridRowsSayWhatTheKnowledgeBaseRecords(t *testing.T) {
 		{report.RowVendors, "llm-d"}:     "NVIDIA, AMD, Intel, Google TPU, CPU only",
 		{report.RowVendors, "kserve"}:    "— (no source)",
 		{report.RowLicence, "llm-d"}:     "Apache-2.0",
-		{report.RowRelease, "kserve"}:    "v0.20.0, 2026-08-06",
+		{report.RowRelease, "kserve"}:    "v0.21.0, date not found",
 		{report.RowRelease, "dynamo"}:    "v1.6.1, date not found",
 	}
 	for k, text := range want {
