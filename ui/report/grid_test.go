@@ -289,7 +289,7 @@ func TestGridSourcesShowNoInternalCommands(t *testing.T) {
 		}
 	}
 	g := gridOf(t, kb, "kserve", "llm-d")
-	if txt := report.GridMarkdown(g); !strings.Contains(txt, "kserve/kserve tag v0.20.0, commit 1fb7810, dated 2026-08-06") {
-		t.Errorf("KServe's release source should read as tag, commit and date:\n%s", txt)
+	if txt := report.GridMarkdown(g); !strings.Contains(txt, "kserve/kserve @d1482554fc4f66dd41aee70e01f5174e24f265bd install/v0.21.0/llmisvc-dependency-install.sh") {
+		t.Errorf("KServe's release source should read as its commit and path:\n%s", txt)
 	}
 }
