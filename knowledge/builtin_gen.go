@@ -6079,7 +6079,7 @@ func builtinKB() *KB {
 	p157 := &Capability{
 		Product: "llm-d",
 		What:    "features",
-		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
+		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling"},
 		Sources: []Source{
 			{
 				Kind:       "repo",
@@ -6106,6 +6106,15 @@ func builtinKB() *KB {
 				Path:      "guides/precise-prefix-cache-routing/README.md",
 				Symbol:    "Overview",
 				Quote:     "scorers balance against pod pressure.",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "llm-d/llm-d",
+				Commit:    "1128ecf69d89f51aeddb0ac800657b71f346ddb2",
+				Path:      "docs/api-reference/artifacts.md",
+				Symbol:    "Core Libraries",
+				Quote:     "SLO-aware workload autoscaler",
 				CheckedOn: "2026-12-01",
 			},
 		},
@@ -8128,7 +8137,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = required",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 397},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 409},
 			},
 			{
 				ID:      "cache-aware-routing-llm-d",
@@ -8181,7 +8190,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes ∈ available|required, cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 429},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 441},
 			},
 			{
 				ID:      "disaggregation-llm-d",
@@ -8236,7 +8245,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, kubernetes ∈ available|required, disaggregation = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 456},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 468},
 			},
 			{
 				ID:      "vendor-neutral-llm-d",
@@ -8292,7 +8301,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes ∈ available|required, governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 484},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 496},
 			},
 			{
 				ID:      "llm-d-routing-for-kserve",
@@ -8334,7 +8343,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 505},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 517},
 			},
 			{
 				ID:      "k8s-fleet-llm-d",
@@ -8386,7 +8395,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = available",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 533},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 545},
 			},
 			{
 				ID:      "adapter-routing-llm-d",
@@ -8460,7 +8469,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, platform ∈ kubernetes|openshift|managed-cloud, adapter_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 564},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 576},
 			},
 			{
 				ID:      "many-tenants-llm-d-flow-control",
@@ -8530,7 +8539,7 @@ func builtinKB() *KB {
 					{Key: "tenants", Q: 14, Type: "int", Op: "at_least", Int: 10, Text: "tenants ≥ 10", kind: 3},
 				},
 				WhenText: "replicas_per_model ≥ 2, platform ∈ kubernetes|openshift|managed-cloud, tenants ≥ 10",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 605},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 617},
 			},
 			{
 				ID:      "openshift-ai-llm-d",
@@ -8580,7 +8589,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, platform = openshift",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 649},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 661},
 			},
 			{
 				ID:      "no-new-operator-not-llm-d",
@@ -8627,7 +8636,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "new_operator = false",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 674},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 686},
 			},
 			{
 				ID:      "team-runs-llm-d",
@@ -8671,7 +8680,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = llm-d",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 708},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 720},
 			},
 			{
 				ID:      "gitops-kserve",

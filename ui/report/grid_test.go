@@ -96,7 +96,7 @@ func TestGridRowsSayWhatTheKnowledgeBaseRecords(t *testing.T) {
 		{report.RowBareMetal, "dynamo"}:  "yes",
 		{report.RowBareMetal, "llm-d"}:   "— (no source)",
 		{report.RowKVRouting, "kserve"}:  "yes",
-		{report.RowAutoscale, "llm-d"}:   "— (no source)",
+		{report.RowAutoscale, "llm-d"}:   "yes",
 		{report.RowGovernance, "kserve"}: "CNCF incubating project",
 		{report.RowEngines, "dynamo"}:    "vLLM, SGLang, TensorRT-LLM",
 		{report.RowEngines, "kserve"}:    "vLLM",
