@@ -289,7 +289,7 @@ func TestGridSourcesShowNoInternalCommands(t *testing.T) {
 		}
 	}
 	g := gridOf(t, kb, "kserve", "llm-d")
-	if txt, want := report.GridMarkdown(g), kb.Product("kserve").Release.Sources.Cite(false); !strings.Contains(txt, want) {
+	if txt, want := report.GridMarkdown(g), kb.Product("kserve").Release.Sources[0].Cite(true); !strings.Contains(txt, want) {
 		t.Errorf("KServe's release footnote should cite its source as %q:\n%s", want, txt)
 	}
 }
