@@ -117,11 +117,11 @@ func TestEnginesWithoutASizingModelSayWhatIsNotCovered(t *testing.T) {
 	}
 }
 
-func TestSGLangGetsALaunchServerCommand(t *testing.T) {
+func TestSGLangGetsASGLangServeCommand(t *testing.T) {
 	kb := knowledge.MustDefault()
 	a := kb.Defaults()
 	ec := engineConfig(Compile(kb), a, "sglang")
-	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "python -m sglang.launch_server") || !strings.Contains(ec.CommandText, "--model-path meta-llama/Llama-3.3-70B-Instruct") {
+	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "sglang serve \\\n  --model-path ") || !strings.Contains(ec.CommandText, "--model-path meta-llama/Llama-3.3-70B-Instruct") {
 		t.Errorf("SGLang command: %q (%s)", ec.CommandText, ec.Note)
 	}
 }
