@@ -829,7 +829,7 @@ func oneCommand(ec *EngineConfig, role string) string {
 	case knowledge.EngineVLLM:
 		b.WriteString("vllm serve " + ec.HFID)
 	case knowledge.EngineSGLang:
-		b.WriteString(sglangEntryPoint)
+		b.WriteString(SGLangEntryPoint)
 	}
 	for _, l := range ec.Command {
 		if l.Role != "" && l.Role != role {

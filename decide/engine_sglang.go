@@ -7,10 +7,10 @@ import (
 	"github.com/stackpick/stackpick/knowledge"
 )
 
-// sglangEntryPoint is the command SGLang's releases recommend: its
+// SGLangEntryPoint is the command SGLang's releases recommend: its
 // launch_server module warns "'python -m sglang.launch_server' is still
 // supported, but 'sglang serve' is the recommended entrypoint."
-const sglangEntryPoint = "sglang serve"
+const SGLangEntryPoint = "sglang serve"
 
 // sglangFallbackRelease names the release when the knowledge base (an
 // overlay that drops the product) gives none.
