@@ -124,6 +124,25 @@ func TestSGLangGetsASGLangServeCommand(t *testing.T) {
 	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "sglang serve \\\n  --model-path ") || !strings.Contains(ec.CommandText, "--model-path meta-llama/Llama-3.3-70B-Instruct") {
 		t.Errorf("SGLang command: %q (%s)", ec.CommandText, ec.Note)
 	}
+	if want := kb.Product(knowledge.EngineSGLang).Release.Tag; ec.Release != want || ec.EngineVersion != "SGLang "+want {
+		t.Errorf("release %q, version %q; want the knowledge base's %q", ec.Release, ec.EngineVersion, want)
+	}
+	// --mem-fraction-static is named with SGLang's own arithmetic, and the
+	// sizing no longer borrows vLLM's memory model.
+	var defense string
+	for _, l := range ec.Command {
+		if l.FlagID == knowledge.FlagSGLangMemFractionStatic {
+			defense = l.Value + " " + l.Defense
+		}
+	}
+	if !strings.Contains(defense, "reserved = 512 + 1.5 × max(chunk") || !strings.Contains(defense, "= KV pool") {
+		t.Errorf("--mem-fraction-static defense lacks the arithmetic: %q", defense)
+	}
+	for _, n := range ec.Notes {
+		if strings.Contains(n, "vLLM's memory model") {
+			t.Errorf("a note still says the sizing borrows vLLM's memory model: %q", n)
+		}
+	}
 }
 
 func TestEngineConfigIsDeterministic(t *testing.T) {
