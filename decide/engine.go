@@ -257,12 +257,16 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 		ec.Notes = append(ec.Notes, fmt.Sprintf("context_tokens %d is above %s's native context of %d: max-model-len is capped there (longer needs RoPE scaling and VLLM_ALLOW_LONG_MAX_MODEL_LEN)", ctx, m.Name, m.NativeContext))
 	}
 	d := sizing.VLLMDefaults(sizing.VLLMMinor(sizing.CurrentVLLM), gp.MemoryGiB, gp.ID, sizing.EntryServe, maxLen)
+	memoryModel := sizing.EngineVLLM
+	if engine == knowledge.EngineSGLang {
+		d, memoryModel = sizing.SGLangDefaults(gp.MemoryGiB), sizing.EngineSGLang
+	}
 	it := intentOf(a)
 	plan := planOf(it, d, maxLen)
 	base := sizing.Input{Arch: sizing.ArchOf(m), Hardware: sizing.HardwareOf(gp)}
 	inputFor := func(p batchPlan) sizing.Input {
 		in := base
-		in.Settings = sizing.Settings{MaxModelLen: maxLen, MaxNumSeqs: p.seqs, MaxNumBatchedTokens: p.tokens,
+		in.Settings = sizing.Settings{Engine: memoryModel, MaxModelLen: maxLen, MaxNumSeqs: p.seqs, MaxNumBatchedTokens: p.tokens,
 			WeightsDType: a.Get(knowledge.KeyWeightsDType).Str, KVCacheDType: a.Get(knowledge.KeyKVCacheDType).Str,
 			GPUsPerNode: perNode, MinConcurrency: p.minConcurrency}
 		return sizing.Resolve(in, d)
@@ -293,7 +297,15 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 		balanced.priority = knowledge.LatencyBalanced
 		balanced.latencyStated = false
 		bp := planOf(balanced, d, maxLen)
-		return sizing.SmallestTP(inputFor(bp), perNode, nodes)
+		f, err := sizing.SmallestTP(inputFor(bp), perNode, nodes)
+		if own := balanced.concurrencyFloor(planFor(balanced.priority, d)); err != nil && bp != own {
+			// As for the answers themselves: balanced keeps its own plan
+			// when the workload's does not fit.
+			if f2, err2 := sizing.SmallestTP(inputFor(own), perNode, nodes); err2 == nil {
+				return f2, nil
+			}
+		}
+		return f, err
 	}, in, perNode, nodes)
 	r := fit.Result
 	if lay.tp != r.TensorParallelSize || lay.pp != r.PipelineParallelSize {
@@ -748,59 +760,6 @@ func vllmCommand(c commandInput) {
 	keep(kb, ec, knowledge.FlagVLLMSpeculativeConfig, "no speculative decoding; if you add it, a draft's layers take KV from the same pool, and gate it on an eval (issue #43559)")
 }
 
-func sglangCommand(c commandInput) {
-	kb, ec, m, gp, r, plan := c.kb, c.ec, c.m, c.gp, c.r, c.plan
-	a := c.a
-	ec.EngineVersion = "SGLang (server_args.py, early 2026)"
-	ec.Notes = append(ec.Notes, "the sizing uses vLLM's memory model; SGLang reserves memory differently (--mem-fraction-static covers weights and KV pool only), so treat the KV figures as an estimate")
-	if a.Get(knowledge.KeyFineTuneMethod).Str == knowledge.FineTuneLoRA && a.Get(knowledge.KeyFineTunes).Int > 0 {
-		ec.Notes = append(ec.Notes, fmt.Sprintf("%d fine-tunes as LoRA adapters: this command does not load them; SGLang takes adapters with its LoRA server arguments (lora paths and adapters per batch), which stackpick's knowledge base does not cover yet: add them before serving the tenants", a.Get(knowledge.KeyFineTunes).Int))
-	}
-	emit(kb, ec, knowledge.FlagSGLangModelPath, m.HFID, "the model to serve")
-	emit(kb, ec, knowledge.FlagSGLangTPSize, fmt.Sprint(r.TensorParallelSize), tpDefense(r, ec.Tried, gp, plan, c.lay))
-	if r.PipelineParallelSize > 1 {
-		emit(kb, ec, knowledge.FlagSGLangPPSize, fmt.Sprint(r.PipelineParallelSize),
-			fmt.Sprintf("the model does not fit one node of %s; %d stages of %d layers each", plural(c.perNode, "GPU"), r.PipelineParallelSize, (m.Layers+r.PipelineParallelSize-1)/r.PipelineParallelSize))
-	}
-	if n := c.spanNodes(); n > 1 {
-		emit(kb, ec, knowledge.FlagSGLangNNodes, fmt.Sprint(n),
-			fmt.Sprintf("one replica is TP %d × PP %d = %d GPUs, more than a node's %d: it spans %d nodes, each running this command", r.TensorParallelSize, r.PipelineParallelSize, r.TensorParallelSize*r.PipelineParallelSize, c.perNode, n))
-		emit(kb, ec, knowledge.FlagSGLangNodeRank, "${NODE_RANK}", "0 on the node named in --dist-init-addr, "+otherRanks(n))
-		emit(kb, ec, knowledge.FlagSGLangDistInitAddr, "${HEAD_NODE_IP}:5000", "node rank 0's address and a free port, where the nodes meet to set up the distributed backend")
-	}
-	// Prefill and decode apart, each instance is one TP group with one role
-	// (the split counts them), so no server holds several replicas.
-	if r.ReplicasPerNode > 1 && !c.splitsRoles() {
-		emit(kb, ec, knowledge.FlagSGLangDPSize, fmt.Sprint(r.ReplicasPerNode),
-			fmt.Sprintf("%d GPUs per node / TP %d = %d replicas in one server", c.perNode, r.TensorParallelSize, r.ReplicasPerNode))
-	}
-	emit(kb, ec, knowledge.FlagSGLangContextLength, fmt.Sprint(r.MaxModelLen),
-		fmt.Sprintf("context_tokens cap (native %s): one request's KV is %s per GPU", num(int64(m.NativeContext)), gib(float64(r.KVBytesPerRequest)/sizing.GiB)))
-	emit(kb, ec, knowledge.FlagSGLangMaxRunningRequests, fmt.Sprint(r.MaxNumSeqs),
-		fmt.Sprintf("%s; the KV pool holds about %.1f full-length requests", plan.why, r.MaxConcurrency))
-	emit(kb, ec, knowledge.FlagSGLangChunkedPrefillSize, fmt.Sprint(r.MaxNumBatchedTokens), c.stepDefense("chunked-prefill budget per step, sized like vLLM's step budget for this GPU"))
-	switch c.it.workload {
-	case knowledge.WorkloadScoring:
-		emit(kb, ec, knowledge.FlagSGLangMaxPrefillTokens, fmt.Sprint(r.MaxNumBatchedTokens),
-			fmt.Sprintf("workload scoring: a prefill batch of %s tokens (SGLang's default 16384) so the prompts of a scoring call prefill together; the real bound is the larger of this and the context length", num(int64(r.MaxNumBatchedTokens))))
-		ec.Notes = append(ec.Notes, "workload scoring: SGLang serves it on /v1/score (decoder-only scoring: label-token probabilities from one prefill, SGLang's native API docs), which is a published reason to pick SGLang for it; RadixAttention reuses a query prefix shared by the items")
-	case knowledge.WorkloadMixed:
-		ec.Notes = append(ec.Notes, fmt.Sprintf("workload mixed: SGLang has no partial-prefill limit like vLLM's --max-num-partial-prefills; the chunked-prefill size (%s tokens) bounds how much of each step a long prompt takes, so lower it if short prompts' time to first token suffers", num(int64(r.MaxNumBatchedTokens))))
-	}
-	if kv := a.Get(knowledge.KeyKVCacheDType).Str; kv != knowledge.DTypeAuto {
-		emit(kb, ec, knowledge.FlagSGLangKVCacheDType, kv, fmt.Sprintf("1 byte per value: %s B per token per GPU, twice the tokens; gate it on an eval", num(r.KVBytesPerTokenPerGPU)))
-	}
-	emit(kb, ec, knowledge.FlagSGLangEnableMetrics, "", "Prometheus metrics are off by default in SGLang; the prefix-hit and queue metrics are how you check this sizing")
-	if c.disaggregation() {
-		emit(kb, ec, knowledge.FlagSGLangDisaggregationTransferBackend, "mooncake", "SGLang's default transfer engine, named so every instance installs mooncake-transfer-engine (nixl is the other documented backend)")
-		emitRole(kb, ec, knowledge.FlagSGLangDisaggregationMode, "prefill", rolePrefill, "prefill instances: prefill-only servers; SGLang's router (--pd-disaggregation) sends each request here first")
-		emitRole(kb, ec, knowledge.FlagSGLangDisaggregationMode, "decode", roleDecode, "decode instances: decode-only servers that receive the KV cache from a prefill instance")
-	}
-	keep(kb, ec, knowledge.FlagSGLangMemFractionStatic, "auto: (GPU memory − reserved) / GPU memory, ≈ 0.83 on an 80 GB H100")
-	keep(kb, ec, knowledge.FlagSGLangDisableRadixCache, "not given: RadixAttention prefix reuse stays on")
-	keep(kb, ec, knowledge.FlagSGLangAttentionBackend, "auto-selected per GPU (fa3 on Hopper, aiter on AMD, …)")
-}
-
 // otherRanks names the node ranks after the head's.
 func otherRanks(n int) string {
 	if n == 2 {
@@ -870,7 +829,7 @@ func oneCommand(ec *EngineConfig, role string) string {
 	case knowledge.EngineVLLM:
 		b.WriteString("vllm serve " + ec.HFID)
 	case knowledge.EngineSGLang:
-		b.WriteString("python -m sglang.launch_server")
+		b.WriteString(SGLangEntryPoint)
 	}
 	for _, l := range ec.Command {
 		if l.Role != "" && l.Role != role {

@@ -432,8 +432,12 @@ func TestConcurrentRequestsSetTheBatchCapPerReplica(t *testing.T) {
 			if got := flagValues(ec)[cap]; !slices.Equal(got, []string{tc.seqs}) {
 				t.Errorf("%s concurrent %d: %s %v, want %s (%q)", engine, tc.concurrent, cap, got, tc.seqs, ec.Notes)
 			}
-			if tc.saying != "" && !strings.Contains(engineFingerprint(ec), tc.saying) {
-				t.Errorf("%s concurrent %d: lacks %q: %q", engine, tc.concurrent, tc.saying, ec.Notes)
+			saying := tc.saying
+			if engine == knowledge.EngineSGLang && tc.concurrent == 1000 {
+				saying = "the KV pool holds only 50.1 requests of" // SGLang's reserve is larger than vLLM's activation peak
+			}
+			if saying != "" && !strings.Contains(engineFingerprint(ec), saying) {
+				t.Errorf("%s concurrent %d: lacks %q: %q", engine, tc.concurrent, saying, ec.Notes)
 			}
 		}
 	}

@@ -117,12 +117,31 @@ func TestEnginesWithoutASizingModelSayWhatIsNotCovered(t *testing.T) {
 	}
 }
 
-func TestSGLangGetsALaunchServerCommand(t *testing.T) {
+func TestSGLangGetsASGLangServeCommand(t *testing.T) {
 	kb := knowledge.MustDefault()
 	a := kb.Defaults()
 	ec := engineConfig(Compile(kb), a, "sglang")
-	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "python -m sglang.launch_server") || !strings.Contains(ec.CommandText, "--model-path meta-llama/Llama-3.3-70B-Instruct") {
+	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "sglang serve \\\n  --model-path ") || !strings.Contains(ec.CommandText, "--model-path meta-llama/Llama-3.3-70B-Instruct") {
 		t.Errorf("SGLang command: %q (%s)", ec.CommandText, ec.Note)
+	}
+	if want := kb.Product(knowledge.EngineSGLang).Release.Tag; ec.Release != want || ec.EngineVersion != "SGLang "+want {
+		t.Errorf("release %q, version %q; want the knowledge base's %q", ec.Release, ec.EngineVersion, want)
+	}
+	// --mem-fraction-static is named with SGLang's own arithmetic, and the
+	// sizing no longer borrows vLLM's memory model.
+	var defense string
+	for _, l := range ec.Command {
+		if l.FlagID == knowledge.FlagSGLangMemFractionStatic {
+			defense = l.Value + " " + l.Defense
+		}
+	}
+	if !strings.Contains(defense, "reserved = 512 + 1.5 × max(chunk") || !strings.Contains(defense, "= KV pool") {
+		t.Errorf("--mem-fraction-static defense lacks the arithmetic: %q", defense)
+	}
+	for _, n := range ec.Notes {
+		if strings.Contains(n, "vLLM's memory model") {
+			t.Errorf("a note still says the sizing borrows vLLM's memory model: %q", n)
+		}
 	}
 }
 

@@ -72,6 +72,10 @@ type Draft struct {
 // Settings are the engine settings that shape memory. Zero values are
 // filled from the engine's defaults by Resolve.
 type Settings struct {
+	// Engine is whose memory model sizes the KV pool: "" or EngineVLLM
+	// (gpu-memory-utilization minus the profiled activation peak), or
+	// EngineSGLang (mem-fraction-static, see sglang.go).
+	Engine              string
 	TP                  int
 	PP                  int
 	Utilization         float64

@@ -92,7 +92,7 @@ func Check(in Input) error {
 		return &InputError{Field: "--params-b", Problem: "the weights are unknown", Hint: "pass --params-b (billions of parameters) or --weights-gib (measured weights per GPU)"}
 	case !(h.MemoryGiB > 0) || h.MemoryGiB > 4096:
 		return &InputError{Field: "--gpu-memory-gib", Problem: f("%v GiB is not one GPU's memory", h.MemoryGiB), Allowed: "more than 0 and at most 4096 GiB", Hint: "pass --gpu ID or --gpu-memory-gib (the total vLLM reports, e.g. 79.19 for an H100)"}
-	case !(s.Utilization > 0 && s.Utilization <= 1):
+	case s.Engine != EngineSGLang && !(s.Utilization > 0 && s.Utilization <= 1):
 		return &InputError{Field: "--gpu-memory-utilization", Problem: f("%v is outside (0, 1]", s.Utilization), Allowed: "a fraction above 0 and at most 1", Hint: "vLLM's default is 0.92; 0.85–0.95 is the usual range"}
 	case s.TP < 1 || s.TP > 1024:
 		return &InputError{Field: "--tensor-parallel-size", Problem: f("%d is outside 1 to 1024", s.TP), Allowed: "a whole number from 1 to 1024"}
@@ -193,31 +193,51 @@ func size(in Input, describe bool) (Result, error) {
 		add(Figure{Key: "kv_bytes_per_token_per_gpu", Name: "KV bytes per token per GPU", Value: float64(kv.total), Unit: "B", Formula: kv.formula})
 	}
 
-	// Activation peak of the profile run.
-	act := activation(in)
-	r.ActivationPeakGiB = act.gib
-	if describe {
-		add(Figure{Key: "activation_peak_gib", Name: "Activation peak (profile run)", Value: act.gib, Unit: "GiB", Formula: act.formula, Source: SamplerSource})
-	}
-
 	// Non-torch memory.
 	nt, ntWhy := h.NonTorchGiB, "single GPU"
 	if gpus > 1 {
 		nt, ntWhy = h.NonTorchMultiGiB, f("engine spans %d GPUs (NCCL/RCCL buffers)", gpus)
 	}
 	r.NonTorchGiB = nt
-	if describe {
-		add(Figure{Key: "non_torch_gib", Name: "Non-torch memory per GPU", Value: nt, Unit: "GiB",
-			Formula: f("%s GiB: %s catalog figure, %s", g(nt), orDash(h.Name), ntWhy), Source: h.NonTorchSource})
-	}
-
-	// KV pool.
-	budget := s.Utilization * h.MemoryGiB
-	r.KVPoolGiBPerGPU = budget - r.WeightsGiBPerGPU - act.gib - nt
-	if describe {
-		add(Figure{Key: "kv_pool_gib_per_gpu", Name: "KV pool per GPU", Value: r.KVPoolGiBPerGPU, Unit: "GiB",
-			Formula: f("utilization %s × %s GiB − weights %s − activation %s − non-torch %s = %s GiB",
-				trimFloat(s.Utilization), g(h.MemoryGiB), g(r.WeightsGiBPerGPU), g(act.gib), g(nt), g(r.KVPoolGiBPerGPU))})
+	var budget float64
+	if s.Engine == EngineSGLang {
+		// SGLang: the fraction is worked out per layout; what it leaves
+		// out (activations, CUDA graphs) is not subtracted again.
+		st := sglangStaticOf(in)
+		r.GPUMemoryUtilization = st.fraction
+		r.ActivationPeakGiB = st.reservedMiB / 1024
+		if describe {
+			add(Figure{Key: "mem_fraction_static", Name: "SGLang mem-fraction-static (weights + KV pool)", Value: st.fraction, Unit: "",
+				Formula: st.formula, Source: SGLangMemorySource})
+			add(Figure{Key: "activation_peak_gib", Name: "Left outside it (activations, CUDA graphs)", Value: r.ActivationPeakGiB, Unit: "GiB",
+				Formula: f("SGLang's reserve %s MiB / 1,024 = %s GiB (its own estimate, not a profile run)", n(int64(math.Round(st.reservedMiB))), g(r.ActivationPeakGiB)), Source: SGLangMemorySource})
+			add(Figure{Key: "non_torch_gib", Name: "Other memory in use after loading (estimated)", Value: nt, Unit: "GiB",
+				Formula: f("%s GiB: %s catalog figure, %s (measured on vLLM; SGLang's CUDA context and NCCL buffers are taken to be alike)", g(nt), orDash(h.Name), ntWhy), Source: h.NonTorchSource})
+		}
+		budget = st.fraction * h.MemoryGiB
+		r.KVPoolGiBPerGPU = budget - r.WeightsGiBPerGPU - nt
+		if describe {
+			add(Figure{Key: "kv_pool_gib_per_gpu", Name: "KV pool per GPU", Value: r.KVPoolGiBPerGPU, Unit: "GiB",
+				Formula: f("mem-fraction-static %s × %s GiB − weights %s − other in use %s = %s GiB",
+					trimFloat(st.fraction), g(h.MemoryGiB), g(r.WeightsGiBPerGPU), g(nt), g(r.KVPoolGiBPerGPU)), Source: SGLangMemorySource})
+		}
+	} else {
+		// Activation peak of the profile run.
+		act := activation(in)
+		r.ActivationPeakGiB = act.gib
+		if describe {
+			add(Figure{Key: "activation_peak_gib", Name: "Activation peak (profile run)", Value: act.gib, Unit: "GiB", Formula: act.formula, Source: SamplerSource})
+			add(Figure{Key: "non_torch_gib", Name: "Non-torch memory per GPU", Value: nt, Unit: "GiB",
+				Formula: f("%s GiB: %s catalog figure, %s", g(nt), orDash(h.Name), ntWhy), Source: h.NonTorchSource})
+		}
+		// KV pool.
+		budget = s.Utilization * h.MemoryGiB
+		r.KVPoolGiBPerGPU = budget - r.WeightsGiBPerGPU - act.gib - nt
+		if describe {
+			add(Figure{Key: "kv_pool_gib_per_gpu", Name: "KV pool per GPU", Value: r.KVPoolGiBPerGPU, Unit: "GiB",
+				Formula: f("utilization %s × %s GiB − weights %s − activation %s − non-torch %s = %s GiB",
+					trimFloat(s.Utilization), g(h.MemoryGiB), g(r.WeightsGiBPerGPU), g(act.gib), g(nt), g(r.KVPoolGiBPerGPU))})
+		}
 	}
 
 	// Blocks and tokens.
@@ -283,15 +303,29 @@ func size(in Input, describe bool) (Result, error) {
 		}
 	}
 
-	// Would vLLM start?
+	// Would the engine start?
+	engine, share := "vLLM", f("%s × %s GiB", trimFloat(s.Utilization), g(h.MemoryGiB))
+	knobs := "lower --max-num-seqs or --max-num-batched-tokens"
+	if s.Engine == EngineSGLang {
+		engine, share = "SGLang", f("mem-fraction-static %s × %s GiB", trimFloat(r.GPUMemoryUtilization), g(h.MemoryGiB))
+		knobs = "lower --chunked-prefill-size"
+	}
 	switch {
 	case r.WeightsGiBPerGPU >= budget:
-		r.Reason = f("weights %s GiB per GPU do not fit the %s GiB vLLM may use (%s × %s GiB); raise the tensor-parallel size or quantize", g(r.WeightsGiBPerGPU), g(budget), trimFloat(s.Utilization), g(h.MemoryGiB))
+		r.Reason = f("weights %s GiB per GPU do not fit the %s GiB %s may use (%s); raise the tensor-parallel size or quantize", g(r.WeightsGiBPerGPU), g(budget), engine, share)
 	case r.KVPoolGiBPerGPU <= 0:
-		r.Reason = f("no memory left for the KV cache (%s GiB); raise the tensor-parallel size, lower --max-num-seqs or --max-num-batched-tokens, or quantize", g(r.KVPoolGiBPerGPU))
+		r.Reason = f("no memory left for the KV cache (%s GiB); raise the tensor-parallel size, %s, or quantize", g(r.KVPoolGiBPerGPU), knobs)
 	case r.KVCacheTokens < int64(s.MaxModelLen):
 		need := float64(kv.perRequest(s.MaxModelLen, s.BlockSize)) / GiB
-		r.Reason = f("one request of max-model-len %s tokens needs %s GiB of KV cache per GPU, more than the %s GiB available; vLLM refuses to start (lower --max-model-len to at most %s or add GPUs)", n(s.MaxModelLen), g(need), g(r.KVPoolGiBPerGPU), n(r.KVCacheTokens))
+		lenFlag := "--max-model-len"
+		if s.Engine == EngineSGLang {
+			lenFlag = "--context-length"
+		}
+		refuses := engine + " refuses to start"
+		if s.Engine == EngineSGLang {
+			refuses = "a full-length request could never be scheduled"
+		}
+		r.Reason = f("one request of %s %s tokens needs %s GiB of KV cache per GPU, more than the %s GiB available; %s (lower %s to at most %s or add GPUs)", strings.TrimPrefix(lenFlag, "--"), n(s.MaxModelLen), g(need), g(r.KVPoolGiBPerGPU), refuses, lenFlag, n(r.KVCacheTokens))
 	default:
 		r.Fits = true
 	}

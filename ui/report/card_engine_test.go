@@ -121,7 +121,7 @@ func TestDisaggregationPrintsOneCommandPerRole(t *testing.T) {
 			var cmds []string
 			lines := strings.Split(text, "\n")
 			for i := 0; i < len(lines); i++ {
-				if !strings.HasPrefix(lines[i], "vllm serve") && !strings.HasPrefix(lines[i], "python -m sglang.launch_server") {
+				if !strings.HasPrefix(lines[i], "vllm serve") && !strings.HasPrefix(lines[i], "sglang serve") {
 					continue
 				}
 				cmd := lines[i]

@@ -164,7 +164,7 @@ func TriedLines(tried []sizing.Tried, st Styles, w, indent int) []string {
 func commandHead(ec *decide.EngineConfig, st Styles, w int, more bool) []string {
 	cmd, model := "vllm serve", ec.HFID
 	if ec.Engine == knowledge.EngineSGLang {
-		cmd, model = "python -m sglang.launch_server", ""
+		cmd, model = decide.SGLangEntryPoint, ""
 	}
 	cont := Plain(" \\")
 	if !more {
@@ -238,7 +238,7 @@ func LaunchCommand(ec *decide.EngineConfig, w int) string {
 	fit := w > 0
 	cmd, model := "vllm serve", ec.HFID
 	if ec.Engine == knowledge.EngineSGLang {
-		cmd, model = "python -m sglang.launch_server", ""
+		cmd, model = decide.SGLangEntryPoint, ""
 	}
 	var out []string
 	add := func(ls ...string) { out = append(out, ls...) }
