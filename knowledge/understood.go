@@ -89,6 +89,9 @@ const (
 const (
 	EngineVLLM   = "vllm"
 	EngineSGLang = "sglang"
+	// EngineTensorRTLLM is TensorRT-LLM, launched with trtllm-serve on its
+	// PyTorch backend.
+	EngineTensorRTLLM = "tensorrt-llm"
 )
 
 // GPU ids Go names.
@@ -155,6 +158,21 @@ const (
 	FlagSGLangDisaggregationMode            = "sglang-disaggregation-mode"
 	FlagSGLangDisaggregationTransferBackend = "sglang-disaggregation-transfer-backend"
 	FlagSGLangMaxPrefillTokens              = "sglang-max-prefill-tokens"
+)
+
+// TensorRT-LLM's trtllm-serve flags (issue 12).
+const (
+	FlagTRTLLMTPSize                = "trtllm-tp-size"
+	FlagTRTLLMPPSize                = "trtllm-pp-size"
+	FlagTRTLLMMaxBatchSize          = "trtllm-max-batch-size"
+	FlagTRTLLMMaxNumTokens          = "trtllm-max-num-tokens"
+	FlagTRTLLMMaxSeqLen             = "trtllm-max-seq-len"
+	FlagTRTLLMKVCacheFreeGPUMemFrac = "trtllm-kv-cache-free-gpu-memory-fraction"
+	FlagTRTLLMEnableChunkedPrefill  = "trtllm-enable-chunked-prefill"
+	FlagTRTLLMHost                  = "trtllm-host"
+	FlagTRTLLMPort                  = "trtllm-port"
+	FlagTRTLLMConfig                = "trtllm-config"
+	FlagTRTLLMBackend               = "trtllm-backend"
 )
 
 // Understanding is what Go does with one answer key.
@@ -291,6 +309,7 @@ type NamedID struct {
 var UnderstoodProducts = []NamedID{
 	{ID: EngineVLLM, Layer: LayerEngine, By: "stackpick's sizing"},
 	{ID: EngineSGLang, Layer: LayerEngine, By: "stackpick's sizing"},
+	{ID: EngineTensorRTLLM, Layer: LayerEngine, By: "stackpick's sizing"},
 }
 
 // UnderstoodGPUs are the GPU ids Go names.
@@ -348,4 +367,16 @@ var UnderstoodFlags = []NamedID{
 	{ID: FlagSGLangDisaggregationMode, Engine: EngineSGLang},
 	{ID: FlagSGLangDisaggregationTransferBackend, Engine: EngineSGLang},
 	{ID: FlagSGLangMaxPrefillTokens, Engine: EngineSGLang},
+	// TensorRT-LLM (issue 12)
+	{ID: FlagTRTLLMTPSize, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMPPSize, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMMaxBatchSize, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMMaxNumTokens, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMMaxSeqLen, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMKVCacheFreeGPUMemFrac, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMEnableChunkedPrefill, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMHost, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMPort, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMConfig, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMBackend, Engine: EngineTensorRTLLM},
 }
