@@ -72,9 +72,13 @@ type Draft struct {
 // Settings are the engine settings that shape memory. Zero values are
 // filled from the engine's defaults by Resolve.
 type Settings struct {
-	TP                  int
-	PP                  int
-	Utilization         float64
+	TP          int
+	PP          int
+	Utilization float64
+	// FreeMemoryFraction, when > 0, switches the KV pool to TensorRT-LLM's
+	// model: this share of the memory free after weights, activations and
+	// non-torch buffers (kv_cache_free_gpu_memory_fraction).
+	FreeMemoryFraction  float64
 	MaxModelLen         int
 	MaxNumBatchedTokens int
 	MaxNumSeqs          int
