@@ -162,17 +162,17 @@ const (
 
 // TensorRT-LLM's trtllm-serve flags (issue 12).
 const (
-	FlagTRTLLMTPSize                = "trtllm-tp-size"
-	FlagTRTLLMPPSize                = "trtllm-pp-size"
-	FlagTRTLLMMaxBatchSize          = "trtllm-max-batch-size"
-	FlagTRTLLMMaxNumTokens          = "trtllm-max-num-tokens"
-	FlagTRTLLMMaxSeqLen             = "trtllm-max-seq-len"
-	FlagTRTLLMKVCacheFreeGPUMemFrac = "trtllm-kv-cache-free-gpu-memory-fraction"
-	FlagTRTLLMEnableChunkedPrefill  = "trtllm-enable-chunked-prefill"
-	FlagTRTLLMHost                  = "trtllm-host"
-	FlagTRTLLMPort                  = "trtllm-port"
-	FlagTRTLLMConfig                = "trtllm-config"
-	FlagTRTLLMBackend               = "trtllm-backend"
+	FlagTRTLLMTPSize                = "tensorrt-llm-tp-size"
+	FlagTRTLLMPPSize                = "tensorrt-llm-pp-size"
+	FlagTRTLLMMaxBatchSize          = "tensorrt-llm-max-batch-size"
+	FlagTRTLLMMaxNumTokens          = "tensorrt-llm-max-num-tokens"
+	FlagTRTLLMMaxSeqLen             = "tensorrt-llm-max-seq-len"
+	FlagTRTLLMKVCacheFreeGPUMemFrac = "tensorrt-llm-kv-cache-free-gpu-memory-fraction"
+	FlagTRTLLMEnableChunkedPrefill  = "tensorrt-llm-enable-chunked-prefill"
+	FlagTRTLLMHost                  = "tensorrt-llm-host"
+	FlagTRTLLMPort                  = "tensorrt-llm-port"
+	FlagTRTLLMConfig                = "tensorrt-llm-config"
+	FlagTRTLLMBackend               = "tensorrt-llm-backend"
 )
 
 // Understanding is what Go does with one answer key.
