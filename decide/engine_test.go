@@ -124,7 +124,7 @@ func TestTensorRTLLMGetsATrtllmServeCommand(t *testing.T) {
 	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "trtllm-serve meta-llama/Llama-3.3-70B-Instruct") {
 		t.Fatalf("TensorRT-LLM command: %q (%s)", ec.CommandText, ec.Note)
 	}
-	for _, want := range []string{"--tp_size", "--max_seq_len", "--max_batch_size", "--max_num_tokens", "--kv_cache_free_gpu_memory_fraction 0.9", "--host 0.0.0.0", "--port 8000"} {
+	for _, want := range []string{"--tp_size", "--max_seq_len", "--max_batch_size", "--max_num_tokens", "--free_gpu_memory_fraction 0.9", "--host 0.0.0.0", "--port 8000"} {
 		if !strings.Contains(ec.CommandText, want) {
 			t.Errorf("command lacks %s:\n%s", want, ec.CommandText)
 		}

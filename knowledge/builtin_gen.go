@@ -5583,11 +5583,11 @@ func builtinKB() *KB {
 	p148 := &Flag{
 		ID:      "tensorrt-llm-kv-cache-free-gpu-memory-fraction",
 		Engine:  "tensorrt-llm",
-		Name:    "--kv_cache_free_gpu_memory_fraction",
-		Aliases: []string{"--free_gpu_memory_fraction"},
+		Name:    "--free_gpu_memory_fraction",
+		Aliases: []string{"--kv_cache_free_gpu_memory_fraction"},
 		Default: "0.9",
 		Values:  "a fraction from 0 to 1",
-		Effect:  "The share of the GPU memory still free after the weights and buffers are allocated that the KV cache takes.",
+		Effect:  "The share of the GPU memory still free after the weights and buffers are allocated that the KV cache takes. --kv_cache_free_gpu_memory_fraction, still accepted, is the only spelling in an older serve.py copy (commit 4c05a748).",
 		Status:  "current",
 		Sources: []Source{
 			{
