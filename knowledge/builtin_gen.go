@@ -949,10 +949,19 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 					{
+						Kind:      "repo",
+						Repo:      "NVIDIA/TensorRT-LLM",
+						Commit:    "001eaecea63dd6bdbfd02aed1bf8dc7fad567bd0",
+						Path:      "docs/source/release-notes.md",
+						Symbol:    "TensorRT-LLM Release 1.0",
+						Quote:     "the PyTorch-based architecture is now stable and the default experience",
+						CheckedOn: "2026-12-01",
+					},
+					{
 						Kind:       "issue",
 						Repo:       "NVIDIA/TensorRT-LLM",
 						Number:     8564,
-						Quote:      "the PyTorch backend is the core architecture for TensorRT LLM 1.0 and beyond",
+						Quote:      "the PyTorch backend is the core architecture for TensorRT-LLM 1.0 and beyond",
 						SourceDate: "2025-11-09",
 						CheckedOn:  "2026-12-01",
 					},
@@ -5471,7 +5480,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 491},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 500},
 	}
 	p143 := &Flag{
 		ID:      "tensorrt-llm-tp-size",
@@ -5493,7 +5502,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 509},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 518},
 	}
 	p144 := &Flag{
 		ID:      "tensorrt-llm-pp-size",
@@ -5515,7 +5524,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 528},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 537},
 	}
 	p145 := &Flag{
 		ID:      "tensorrt-llm-max-batch-size",
@@ -5536,7 +5545,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 547},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 556},
 	}
 	p146 := &Flag{
 		ID:      "tensorrt-llm-max-num-tokens",
@@ -5557,7 +5566,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 565},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 574},
 	}
 	p147 := &Flag{
 		ID:      "tensorrt-llm-max-seq-len",
@@ -5578,7 +5587,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 583},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 592},
 	}
 	p148 := &Flag{
 		ID:      "tensorrt-llm-kv-cache-free-gpu-memory-fraction",
@@ -5600,7 +5609,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 601},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 610},
 	}
 	p149 := &Flag{
 		ID:      "tensorrt-llm-enable-chunked-prefill",
@@ -5621,7 +5630,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 620},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 629},
 	}
 	p150 := &Flag{
 		ID:      "tensorrt-llm-host",
@@ -5642,7 +5651,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 638},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 647},
 	}
 	p151 := &Flag{
 		ID:      "tensorrt-llm-port",
@@ -5663,7 +5672,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 656},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 665},
 	}
 	p152 := &Flag{
 		ID:      "tensorrt-llm-config",
@@ -5685,7 +5694,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 674},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 683},
 	}
 	p153 := &Capability{
 		Product: "vllm",
@@ -5775,7 +5784,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 255},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 264},
 	}
 	p156 := &Capability{
 		Product: "llama-cpp",
@@ -6889,7 +6898,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 272},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 281},
 			},
 			{
 				ID:      "fixed-model-last-15-percent",
@@ -6957,7 +6966,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 290},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 299},
 			},
 			{
 				ID:      "nvidia-reference-tensorrt-llm",
@@ -7001,7 +7010,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = nvidia, governance = nvidia-reference, orchestrator = dynamo",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 312},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 321},
 			},
 			{
 				ID:      "changing-models-not-tensorrt-llm",
@@ -7040,7 +7049,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence ∈ weekly|monthly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 334},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 343},
 			},
 			{
 				ID:      "quarterly-upgrades-not-tensorrt-llm",
@@ -7071,7 +7080,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence = quarterly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 359},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 368},
 			},
 			{
 				ID:      "vendor-neutral-not-tensorrt-llm",
@@ -7102,7 +7111,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 376},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 385},
 			},
 			{
 				ID:      "day0-architectures-not-tensorrt-llm",
@@ -7133,7 +7142,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 395},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 404},
 			},
 			{
 				ID:      "mixed-gpu-types-not-tensorrt-llm",
@@ -7164,7 +7173,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-types",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 414},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 423},
 			},
 			{
 				ID:      "varied-prompts-not-tensorrt-llm",
@@ -7201,7 +7210,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload ∈ rag|mixed",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 437},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 446},
 			},
 			{
 				ID:      "batch-on-fixed-model-tensorrt-llm",
@@ -7269,7 +7278,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, workload = batch, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 463},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 472},
 			},
 			{
 				ID:      "cpu-only-llama-cpp",
