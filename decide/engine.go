@@ -235,8 +235,8 @@ type layout struct {
 func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig {
 	kb := c.kb
 	ec := &EngineConfig{Engine: engine, Command: []LaunchFlag{}, Defaults: []FlagNote{}, Replaced: []FlagNote{}, Notes: []string{}}
-	if engine != knowledge.EngineVLLM && engine != knowledge.EngineSGLang {
-		ec.Note = fmt.Sprintf("stackpick sizes and writes launch commands for vLLM and SGLang only; %s's settings are not covered (its memory model and flags are not in the knowledge base).", kb.ProductName(engine))
+	if engine != knowledge.EngineVLLM && engine != knowledge.EngineSGLang && engine != knowledge.EngineTensorRTLLM {
+		ec.Note = fmt.Sprintf("stackpick sizes and writes launch commands for vLLM, SGLang and TensorRT-LLM only; %s's settings are not covered (its memory model and flags are not in the knowledge base).", kb.ProductName(engine))
 		return ec
 	}
 	m := kb.Model(a.Get(knowledge.KeyModel).Str)
@@ -258,8 +258,11 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 	}
 	d := sizing.VLLMDefaults(sizing.VLLMMinor(sizing.CurrentVLLM), gp.MemoryGiB, gp.ID, sizing.EntryServe, maxLen)
 	memoryModel := sizing.EngineVLLM
-	if engine == knowledge.EngineSGLang {
+	switch engine {
+	case knowledge.EngineSGLang:
 		d, memoryModel = sizing.SGLangDefaults(gp.MemoryGiB), sizing.EngineSGLang
+	case knowledge.EngineTensorRTLLM:
+		d = sizing.TRTLLMDefaults(d)
 	}
 	it := intentOf(a)
 	plan := planOf(it, d, maxLen)
@@ -328,9 +331,12 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 			it.ttftMs, num(int64(r.MaxNumBatchedTokens))))
 	}
 	cmd := commandInput{kb: kb, a: a, ec: ec, m: m, gp: gp, r: r, d: d, plan: plan, lay: lay, it: it, perNode: perNode, fleetGPUs: fleetGPUs}
-	if engine == knowledge.EngineVLLM {
+	switch engine {
+	case knowledge.EngineVLLM:
 		vllmCommand(cmd)
-	} else {
+	case knowledge.EngineTensorRTLLM:
+		trtllmCommand(cmd)
+	default:
 		sglangCommand(cmd)
 	}
 	// The seed's flags that are gone, so the output says what replaced them.
@@ -541,7 +547,7 @@ func CourseFlagsGone(kb *knowledge.KB, engine string) []FlagNote { return seedFl
 // built once per knowledge base.
 func seedFlagNotes(kb *knowledge.KB) map[string][]FlagNote {
 	out := map[string][]FlagNote{}
-	for _, engine := range []string{knowledge.EngineVLLM, knowledge.EngineSGLang} {
+	for _, engine := range []string{knowledge.EngineVLLM, knowledge.EngineSGLang, knowledge.EngineTensorRTLLM} {
 		for _, f := range kb.FlagsOf(engine) {
 			if f.InSeed && f.Status != knowledge.FlagCurrent {
 				out[engine] = append(out[engine], noteOf(kb, f))
@@ -823,13 +829,25 @@ func commandText(ec *EngineConfig) string {
 	return strings.Join(parts, "\n\n")
 }
 
+// Program is the command's head: the program and, for an engine that
+// takes the model as a positional argument, the model ("" otherwise).
+func (ec *EngineConfig) Program() (cmd, model string) {
+	switch ec.Engine {
+	case knowledge.EngineSGLang:
+		return SGLangEntryPoint, ""
+	case knowledge.EngineTensorRTLLM:
+		return "trtllm-serve", ec.HFID
+	default:
+		return "vllm serve", ec.HFID
+	}
+}
+
 func oneCommand(ec *EngineConfig, role string) string {
 	var b strings.Builder
-	switch ec.Engine {
-	case knowledge.EngineVLLM:
-		b.WriteString("vllm serve " + ec.HFID)
-	case knowledge.EngineSGLang:
-		b.WriteString(SGLangEntryPoint)
+	cmd, model := ec.Program()
+	b.WriteString(cmd)
+	if model != "" {
+		b.WriteString(" " + model)
 	}
 	for _, l := range ec.Command {
 		if l.Role != "" && l.Role != role {

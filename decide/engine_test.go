@@ -3,6 +3,7 @@ package decide
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -111,9 +112,55 @@ func TestLaunchCommandsNeverEmitRemovedFlags(t *testing.T) {
 
 func TestEnginesWithoutASizingModelSayWhatIsNotCovered(t *testing.T) {
 	kb := knowledge.MustDefault()
-	ec := engineConfig(Compile(kb), kb.Defaults(), "tensorrt-llm")
+	ec := engineConfig(Compile(kb), kb.Defaults(), "llama-cpp")
 	if ec.Covered || !strings.Contains(ec.Note, "not covered") {
-		t.Errorf("TensorRT-LLM: %+v", ec)
+		t.Errorf("llama.cpp: %+v", ec)
+	}
+}
+
+func TestTensorRTLLMGetsATrtllmServeCommand(t *testing.T) {
+	kb := knowledge.MustDefault()
+	ec := engineConfig(Compile(kb), kb.Defaults(), knowledge.EngineTensorRTLLM)
+	if !ec.Covered || !strings.HasPrefix(ec.CommandText, "trtllm-serve meta-llama/Llama-3.3-70B-Instruct") {
+		t.Fatalf("TensorRT-LLM command: %q (%s)", ec.CommandText, ec.Note)
+	}
+	for _, want := range []string{"--tp_size", "--max_seq_len", "--max_batch_size", "--max_num_tokens", "--free_gpu_memory_fraction 0.9", "--host 0.0.0.0", "--port 8000"} {
+		if !strings.Contains(ec.CommandText, want) {
+			t.Errorf("command lacks %s:\n%s", want, ec.CommandText)
+		}
+	}
+	// TensorRT-LLM's memory model: 0.9 of what is free after the weights,
+	// the activation peak and the non-torch memory.
+	r := ec.Sizing
+	free := 79.19 - r.WeightsGiBPerGPU - r.ActivationPeakGiB - r.NonTorchGiB
+	if r.FreeGPUMemoryFraction != 0.9 || r.BlockSize != 32 || math.Abs(r.KVPoolGiBPerGPU-0.9*free) > 0.05 {
+		t.Errorf("pool %.2f GiB, fraction %v, block %d; want 0.9 × %.2f GiB in blocks of 32", r.KVPoolGiBPerGPU, r.FreeGPUMemoryFraction, r.BlockSize, free)
+	}
+	if pool := r.Figure("kv_pool_gib_per_gpu"); !strings.Contains(pool.Formula, "free_gpu_memory_fraction 0.9") || !strings.Contains(pool.Source, "_cal_max_memory") {
+		t.Errorf("the pool's figure does not show TensorRT-LLM's arithmetic: %+v", pool)
+	}
+	if act := r.Figure("activation_peak_gib"); !strings.Contains(act.Formula, "estimated") {
+		t.Errorf("the activation peak is not marked estimated: %s", act.Formula)
+	}
+	for _, l := range ec.Command {
+		if f := kb.Flag(l.FlagID); f == nil || f.Engine != knowledge.EngineTensorRTLLM {
+			t.Errorf("%s is not a TensorRT-LLM flag of the knowledge base", l.FlagID)
+		}
+	}
+}
+
+func TestTensorRTLLMChunksPromptsLongerThanABatch(t *testing.T) {
+	kb := knowledge.MustDefault()
+	a := kb.Defaults()
+	if err := a.Set(knowledge.KeyLatencyPriority, knowledge.LatencyFirst); err != nil {
+		t.Fatal(err)
+	}
+	ec := engineConfig(Compile(kb), a, knowledge.EngineTensorRTLLM)
+	if !ec.Covered {
+		t.Fatal(ec.Note)
+	}
+	if ec.Sizing.MaxModelLen > ec.Sizing.MaxNumBatchedTokens && !strings.Contains(ec.CommandText, "--enable_chunked_prefill") {
+		t.Errorf("prompts of %d tokens, batches of %d, and no chunked prefill:\n%s", ec.Sizing.MaxModelLen, ec.Sizing.MaxNumBatchedTokens, ec.CommandText)
 	}
 }
 

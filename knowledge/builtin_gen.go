@@ -977,11 +977,11 @@ func builtinKB() *KB {
 		ID:    "tensorrt-llm",
 		Name:  "TensorRT-LLM",
 		Layer: "engine",
-		Role:  "NVIDIA's LLM inference library and server (trtllm-serve); since 2026 it runs on a PyTorch backend only and loads Hugging Face checkpoints directly.",
+		Role:  "NVIDIA's LLM inference library and server (trtllm-serve); its TensorRT-engine backend was removed in mid-2026, so it runs on its PyTorch backend and loads Hugging Face checkpoints directly.",
 		Strengths: []string{
-			"Listed as the 'maximum performance' backend in Dynamo's README",
+			"Listed as the 'Maximum performance' backend in Dynamo's README backend table",
 			"No engine-build step any more: trtllm-serve loads HF checkpoints",
-			"First-class backend of NVIDIA Dynamo",
+			"A Dynamo backend beside SGLang and vLLM",
 			"Triton integration kept through the LLM-API (PyTorch) backend",
 		},
 		PickWhen: []string{
@@ -991,67 +991,88 @@ func builtinKB() *KB {
 		},
 		AvoidWhen: []string{
 			"Models or hardware change weekly (course-notes judgment; the old rebuild cost is gone, the re-tuning cost is not).",
-			"You have no benchmark of your own: the course notes' 10-30% and 15% speed-up figures are unverified.",
+			"You have no benchmark of your own: the course notes' 10-30% and 15% speed-up figures have no source.",
 			"Hardware is not NVIDIA; this is NVIDIA's library.",
 		},
 		KeyPoints: []string{
-			"The TensorRT engine backend was removed in 2026; PyTorch is the sole execution backend.",
-			"trtllm-serve <hf_model> serves a Hugging Face checkpoint with no trtllm-build step.",
-			"Removal PRs landed June-July 2026 (#15763 examples, #15907 Triton C++ backend, #15918 Python modules).",
-			"trtllm-eval --backend accepts only pytorch as of PR #18950 (2026-09).",
+			"The TensorRT engine backend has been removed; PyTorch is the sole execution backend (migration guide in the repository's legacy docs).",
+			"trtllm-serve <hf_model> serves a Hugging Face checkpoint with no trtllm-build or convert_checkpoint.py step.",
+			"The removal landed on main in pull requests from late June to July 2026 (#15763 examples, #15907 the TRT-engine Triton C++ backend, #15918 the Python modules).",
 		},
 		Landmines: []Landmine{
 			{
 				ID:    "trtllm-legacy-engine-runbooks",
-				Text:  "Run books built on trtllm-build, per-model convert_checkpoint.py or Triton's inflight_batcher_llm backend no longer work: the TensorRT-engine path and its examples were deleted in 2026.",
+				Text:  "Run books built on trtllm-build, per-model convert_checkpoint.py or Triton's inflight_batcher_llm backend no longer work: the TensorRT-engine path and its examples were deleted in mid-2026.",
 				Watch: "TensorRT-LLM version; any trtllm-build step or inflight_batcher_llm model repository in the deployment",
 				Sources: []Source{
 					{
-						Kind:      "pr",
+						Kind:      "repo",
 						Repo:      "NVIDIA/TensorRT-LLM",
-						Number:    15763,
+						Commit:    "335107a7646f9682c5e24103b11fc2b3e2c8362f",
+						Path:      "docs/source/legacy/tensorrt-backend-removal.md",
+						Quote:     "`trtllm-build` / `trtllm-refit` / `trtllm-prune` | No engine-build step",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'NVIDIA/TensorRT-LLM PRs #15763, #15907, #15918' (as of 2026-07-03); not yet re-read",
 					},
 					{
-						Kind:      "pr",
-						Repo:      "NVIDIA/TensorRT-LLM",
-						Number:    15907,
-						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'NVIDIA/TensorRT-LLM PRs #15763, #15907, #15918' (as of 2026-07-03); not yet re-read",
+						Kind:       "pr",
+						Repo:       "NVIDIA/TensorRT-LLM",
+						Number:     15763,
+						Quote:      "It removes the per-model **TensorRT** example directories",
+						SourceDate: "2026-06-30",
+						CheckedOn:  "2026-12-01",
+						Checked:    "not available: the pull request was read (merged; quote above), but no stored source names the first release tag that contains it (the repository is too big to fetch, so its tags could not be listed)",
 					},
 					{
-						Kind:      "pr",
-						Repo:      "NVIDIA/TensorRT-LLM",
-						Number:    15918,
-						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'NVIDIA/TensorRT-LLM PRs #15763, #15907, #15918' (as of 2026-07-03); not yet re-read",
+						Kind:       "pr",
+						Repo:       "NVIDIA/TensorRT-LLM",
+						Number:     15907,
+						Quote:      "the C++ backend (`inflight_batcher_llm`)",
+						SourceDate: "2026-07-03",
+						CheckedOn:  "2026-12-01",
+						Checked:    "not available: the pull request was read (merged; quote above), but no stored source names the first release tag that contains it (the repository is too big to fetch, so its tags could not be listed)",
+					},
+					{
+						Kind:       "pr",
+						Repo:       "NVIDIA/TensorRT-LLM",
+						Number:     15918,
+						Quote:      "BREAKING: Remove python modules and tests for legacy TensorRT backend",
+						SourceDate: "2026-07",
+						CheckedOn:  "2026-12-01",
+						Checked:    "not available: the pull request was read (merged; quote above), but no stored source names the first release tag that contains it (the repository is too big to fetch, so its tags could not be listed)",
 					},
 				},
 			},
 			{
 				ID:    "trtllm-unverified-speedup",
-				Text:  "The course notes' 'beats vLLM by 10-30%' and '15% gain' have no checked source. Choosing TensorRT-LLM for them without your own A/B benchmark is a bet.",
+				Text:  "The course notes' 'beats vLLM by 10-30%' and '15% throughput gain' cite no benchmark, and none was found. Choosing TensorRT-LLM for them without your own A/B benchmark is a bet.",
 				Watch: "A/B on your traffic vs vLLM/SGLang: TTFT, inter-token latency and tokens/s at target concurrency",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://example.invalid/unknown",
+						Kind:      "notes",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "TensorRT-LLM often beats vLLM by 10–30% on well-matched shapes",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'kb-facts.md section 3 (no source found for the percentages or build times)' (as of 2026-09); not yet re-read",
 					},
 				},
 			},
 			{
 				ID:    "trtllm-fast-churn",
-				Text:  "Course-notes judgment: with weekly model or hardware changes the tuning effort outruns the gain. Since the PyTorch backend there is no engine rebuild, so the cost is re-tuning and re-benchmarking.",
+				Text:  "Course-notes judgment: with weekly model or hardware changes the tuning effort outruns the gain. Since the TensorRT backend's removal there is no engine rebuild, so the cost is re-tuning and re-benchmarking.",
 				Watch: "time spent per model change on tuning vs measured gain",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html",
+						Kind:      "notes",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "When it doesn’t: anything where model or hardware is changing weekly",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'https://nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html' (as of 2026-09); not yet re-read",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "NVIDIA/TensorRT-LLM",
+						Commit:    "335107a7646f9682c5e24103b11fc2b3e2c8362f",
+						Path:      "docs/source/legacy/tensorrt-backend-removal.md",
+						Quote:     "There is no separate checkpoint-conversion or engine-build step.",
+						CheckedOn: "2026-12-01",
 					},
 				},
 				When: map[string]Condition{"change_cadence": {Equals: "weekly"}},
@@ -1072,103 +1093,120 @@ func builtinKB() *KB {
 		SeedNotes: []SeedNote{
 			{
 				Claim:   "Compiled-engine world: compile the model into a serialized engine per GPU, shape range and precision, then serve the binary",
-				Current: "TensorRT engine backend removed: PyTorch is the sole backend, HF checkpoints load directly and trtllm-serve <hf_model> needs no build (removal PRs June-July 2026).",
+				Current: "Outdated since mid-2026: the TensorRT engine backend was removed (pull requests merged June-July 2026), PyTorch is the sole backend, Hugging Face checkpoints load directly and trtllm-serve <hf_model> needs no build. The PyTorch backend had been the default since 1.0.",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html",
-						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html; NVIDIA/TensorRT-LLM issue #8564; PRs #15763, #15907, #15918, #18950' (as of 2026-09); not yet re-read",
-					},
-					{
-						Kind:      "issue",
+						Kind:      "repo",
 						Repo:      "NVIDIA/TensorRT-LLM",
-						Number:    8564,
+						Commit:    "335107a7646f9682c5e24103b11fc2b3e2c8362f",
+						Path:      "docs/source/legacy/tensorrt-backend-removal.md",
+						Quote:     "Command line — `--backend pytorch` is the default, so no engine is needed",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html; NVIDIA/TensorRT-LLM issue #8564; PRs #15763, #15907, #15918, #18950' (as of 2026-09); not yet re-read",
 					},
 					{
-						Kind:      "docs",
-						URL:       "https://example.invalid/unknown",
+						Kind:      "repo",
+						Repo:      "NVIDIA/TensorRT-LLM",
+						Commit:    "001eaecea63dd6bdbfd02aed1bf8dc7fad567bd0",
+						Path:      "docs/source/release-notes.md",
+						Symbol:    "TensorRT-LLM Release 1.0",
+						Quote:     "the PyTorch-based architecture is now stable and the default experience",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html; NVIDIA/TensorRT-LLM issue #8564; PRs #15763, #15907, #15918, #18950' (as of 2026-09); not yet re-read",
+					},
+					{
+						Kind:       "issue",
+						Repo:       "NVIDIA/TensorRT-LLM",
+						Number:     8564,
+						Quote:      "the PyTorch backend is the core architecture for TensorRT-LLM 1.0 and beyond",
+						SourceDate: "2025-11-09",
+						CheckedOn:  "2026-12-01",
+					},
+					{
+						Kind:       "pr",
+						Repo:       "NVIDIA/TensorRT-LLM",
+						Number:     15918,
+						Quote:      "BREAKING: Remove python modules and tests for legacy TensorRT backend",
+						SourceDate: "2026-07",
+						CheckedOn:  "2026-12-01",
+						Checked:    "not available: the pull request was read (merged; quote above), but no stored source names the first release tag that contains it (the repository is too big to fetch, so its tags could not be listed)",
 					},
 				},
 			},
 			{
 				Claim:   "trtllm-build --checkpoint_dir ... --max_batch_size N ... --gemm_plugin fp16 --strongly_typed",
-				Current: "Legacy only. Most flags existed in the old CLI, --strongly_typed was not seen, and the per-model convert_checkpoint.py / trtllm-build examples were deleted in 2026.",
+				Current: "Legacy only, and gone since mid-2026: trtllm-build, trtllm-refit and trtllm-prune were removed with the TensorRT backend, and the per-model convert_checkpoint.py / trtllm-build examples were deleted (PR #15763, 2026-06-30). The runtime limits (--max_batch_size, --max_num_tokens, --max_seq_len) are trtllm-serve flags now.",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://nvidia.github.io/TensorRT-LLM/commands/trtllm-build.html",
+						Kind:      "repo",
+						Repo:      "NVIDIA/TensorRT-LLM",
+						Commit:    "335107a7646f9682c5e24103b11fc2b3e2c8362f",
+						Path:      "docs/source/legacy/tensorrt-backend-removal.md",
+						Quote:     "`trtllm-build` / `trtllm-refit` / `trtllm-prune` | No engine-build step",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'nvidia.github.io/TensorRT-LLM/commands/trtllm-build.html; NVIDIA/TensorRT-LLM PR #15763' (as of 2026-06-30); not yet re-read",
 					},
 					{
-						Kind:      "pr",
-						Repo:      "NVIDIA/TensorRT-LLM",
-						Number:    15763,
-						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'nvidia.github.io/TensorRT-LLM/commands/trtllm-build.html; NVIDIA/TensorRT-LLM PR #15763' (as of 2026-06-30); not yet re-read",
+						Kind:       "pr",
+						Repo:       "NVIDIA/TensorRT-LLM",
+						Number:     15763,
+						Quote:      "the `convert_checkpoint.py` → `trtllm-build` → engine `run.py` workflow",
+						SourceDate: "2026-06-30",
+						CheckedOn:  "2026-12-01",
+						Checked:    "not available: the pull request was read (merged; quote above), but no stored source names the first release tag that contains it (the repository is too big to fetch, so its tags could not be listed)",
 					},
 				},
 			},
 			{
 				Claim:   "Rigidity tax: rebuild on any GPU/precision/shape change; compile 10-60 min; beats vLLM by 10-30%",
-				Current: "Rebuild cost applied only to the removed engine path; even there runtime max_batch_size could go below the build value. Build times and speed-ups are unverified.",
+				Current: "The rebuild cost belonged to the TensorRT engine path, removed in mid-2026: there is no engine-build step now. The course notes give no source for the build times or the speed-up, and none was found.",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://nvidia.github.io/TensorRT-LLM/performance/perf-best-practices.html",
+						Kind:      "repo",
+						Repo:      "NVIDIA/TensorRT-LLM",
+						Commit:    "335107a7646f9682c5e24103b11fc2b3e2c8362f",
+						Path:      "docs/source/legacy/tensorrt-backend-removal.md",
+						Quote:     "There is no separate checkpoint-conversion or engine-build step.",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'nvidia.github.io/TensorRT-LLM/performance/perf-best-practices.html' (as of 2026-09); not yet re-read",
+					},
+					{
+						Kind:      "notes",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "The rigidity tax: the compiled engine is tied to a GPU family, precision, and shape envelope.",
+						CheckedOn: "2026-12-01",
 					},
 				},
 			},
 			{
 				Claim:   "Primary path for Dynamo Blackwell performance claims",
-				Current: "Unverified. Dynamo's README labels TensorRT-LLM 'Maximum performance' in its backend table, which is not the same claim.",
+				Current: "Not supported as stated: Dynamo's README labels TensorRT-LLM 'Maximum performance' in its backend table (SGLang 'High-throughput serving', vLLM 'Broadest feature coverage'), which is not the same claim.",
 				Sources: []Source{
 					{
 						Kind:      "repo",
 						Repo:      "ai-dynamo/dynamo",
 						Commit:    "0016912cbd66bdc12d9920eb0e2460d68f960b4d",
 						Path:      "README.md",
+						Quote:     "| **Best For** | High-throughput serving | Maximum performance | Broadest feature coverage |",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'ai-dynamo/dynamo@0016912cbd66bdc12d9920eb0e2460d68f960b4d:README.md' (as of 2026-09); not yet re-read",
 					},
 				},
 			},
 		},
 		Sources: []Source{
 			{
-				Kind:      "docs",
-				URL:       "https://nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html",
-				Title:     "TensorRT-LLM: TensorRT backend removal",
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "335107a7646f9682c5e24103b11fc2b3e2c8362f",
+				Path:      "docs/source/legacy/tensorrt-backend-removal.md",
+				Title:     "TensorRT-LLM: migration guide, TensorRT backend removed",
+				Quote:     "PyTorch is now the sole execution backend for TensorRT LLM",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'TensorRT-LLM: TensorRT backend removal: https://nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html' (as of 2026-09); not yet re-read",
 			},
 			{
-				Kind:      "docs",
-				URL:       "https://nvidia.github.io/TensorRT-LLM/torch.html",
-				Title:     "TensorRT-LLM PyTorch backend",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'TensorRT-LLM PyTorch backend: https://nvidia.github.io/TensorRT-LLM/torch.html' (as of 2026-09); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://github.com/NVIDIA/TensorRT-LLM/pull/15907",
-				Title:     "TensorRT-LLM PR #15907: remove TRT-engine Triton C++ backend",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'TensorRT-LLM PR #15907: remove TRT-engine Triton C++ backend: https://github.com/NVIDIA/TensorRT-LLM/pull/15907' (as of 2026-07-03); not yet re-read",
-			},
-			{
-				Kind:      "docs",
-				URL:       "https://ai-dynamo/dynamo@0016912cbd66bdc12d9920eb0e2460d68f960b4d:README.md",
+				Kind:      "repo",
+				Repo:      "ai-dynamo/dynamo",
+				Commit:    "0016912cbd66bdc12d9920eb0e2460d68f960b4d",
+				Path:      "README.md",
 				Title:     "Dynamo README backend table",
+				Quote:     "Dynamo is inference engine agnostic (supports SGLang, TRT-LLM, vLLM)",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'Dynamo README backend table: ai-dynamo/dynamo@0016912cbd66bdc12d9920eb0e2460d68f960b4d:README.md' (as of 2026-09); not yet re-read",
 			},
 		},
 		Licence: Licence{
@@ -1181,7 +1219,6 @@ func builtinKB() *KB {
 					Path:      "LICENSE",
 					Quote:     "This project is licensed under the Apache 2.0 license, whose full license text is available below.",
 					CheckedOn: "2026-12-01",
-					Checked:   "not available: converted from the free-text source 'NVIDIA/TensorRT-LLM@34c654f90a018d13faa58dee0f57163c150400e3:LICENSE'; not yet re-read",
 				},
 			},
 		},
@@ -1196,7 +1233,6 @@ func builtinKB() *KB {
 					Path:      "LICENSE",
 					Quote:     "Copyright (c) 2011-2025 NVIDIA CORPORATION & AFFILIATES. All rights reserved.",
 					CheckedOn: "2026-12-01",
-					Checked:   "not available: converted from the free-text source 'NVIDIA/TensorRT-LLM@34c654f90a018d13faa58dee0f57163c150400e3:LICENSE'; not yet re-read",
 				},
 			},
 		},
@@ -1211,10 +1247,18 @@ func builtinKB() *KB {
 					Path:      "docs/api-reference/artifacts.md",
 					Quote:     "| **TRTLLM**           | `nvcr.io/nvidia/tensorrt-llm/release`   | `1.3.0rc28`   |",
 					CheckedOn: "2026-12-01",
-					Checked:   "not available: converted from the free-text source 'llm-d/llm-d@1128ecf69d89f51aeddb0ac800657b71f346ddb2:docs/api-reference/artifacts.md'; not yet re-read",
+				},
+				{
+					Kind:       "repo",
+					Repo:       "smg-project/smg",
+					Commit:     "b14337ee50c1fc5793bfc3aa7141a211ebd9deb4",
+					Path:       "scripts/ci_install_trtllm.sh",
+					Quote:      "TRTLLM_VERSION=\"1.3.0rc24\"",
+					SourceDate: "2026-08-20",
+					CheckedOn:  "2026-12-01",
 				},
 			},
-			NotFound: "NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be read; 1.3.0rc28, a release candidate, is the newest TensorRT-LLM release the stored sources name, and none of them dates it.",
+			NotFound: "NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be listed; 1.3.0rc28, a release candidate, is the newest TensorRT-LLM release the stored sources name (the nvcr.io/nvidia/tensorrt-llm/release image llm-d validates its guides against), and none of them dates it. For scale: on 2026-08-20 smg's CI pinned 1.3.0rc24, the newest published pre-release then. No final 1.3.0 was found.",
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 8},
 	}
@@ -6604,7 +6648,242 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1268},
 	}
-	p142 := &Capability{
+	p142 := &Flag{
+		ID:      "tensorrt-llm-backend",
+		Engine:  "tensorrt-llm",
+		Name:    "--backend",
+		Default: "pytorch",
+		Values:  "pytorch or _autodeploy (tensorrt was removed in mid-2026)",
+		Effect:  "Which runtime serves the model. PyTorch is the default, so the launch command leaves it out.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "\"The backend to use to serve the model. Default is pytorch backend.\"",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 500},
+	}
+	p143 := &Flag{
+		ID:      "tensorrt-llm-tp-size",
+		Engine:  "tensorrt-llm",
+		Name:    "--tp_size",
+		Aliases: []string{"--tensor_parallel_size"},
+		Default: "1",
+		Values:  "a whole number that splits the attention heads evenly",
+		Effect:  "Tensor-parallel ranks one replica spans: the weights and the KV heads are split across them.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "@click.option(\"--tensor_parallel_size\", \"--tp_size\", type=int, default=1,",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 518},
+	}
+	p144 := &Flag{
+		ID:      "tensorrt-llm-pp-size",
+		Engine:  "tensorrt-llm",
+		Name:    "--pp_size",
+		Aliases: []string{"--pipeline_parallel_size"},
+		Default: "1",
+		Values:  "a whole number, at most the number of layers",
+		Effect:  "Pipeline stages: the layers are split across GPUs (or nodes) in order.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "@click.option(\"--pipeline_parallel_size\", \"--pp_size\", type=int, default=1,",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 537},
+	}
+	p145 := &Flag{
+		ID:      "tensorrt-llm-max-batch-size",
+		Engine:  "tensorrt-llm",
+		Name:    "--max_batch_size",
+		Default: "BuildConfig default (not read here)",
+		Values:  "a whole number of requests",
+		Effect:  "The most requests the scheduler runs in one batch: the analogue of vLLM --max-num-seqs.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "\"Maximum number of requests that the engine can schedule.\"",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 556},
+	}
+	p146 := &Flag{
+		ID:      "tensorrt-llm-max-num-tokens",
+		Engine:  "tensorrt-llm",
+		Name:    "--max_num_tokens",
+		Default: "BuildConfig default (not read here)",
+		Values:  "a whole number of tokens",
+		Effect:  "The most tokens one batch carries after padding is removed: the step budget prefill and decode share.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "\"Maximum number of batched input tokens after padding is removed in each batch.\"",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 574},
+	}
+	p147 := &Flag{
+		ID:      "tensorrt-llm-max-seq-len",
+		Engine:  "tensorrt-llm",
+		Name:    "--max_seq_len",
+		Default: "deduced from the model config",
+		Values:  "a whole number of tokens, at most the model's context",
+		Effect:  "The longest request, prompt and output together: the analogue of vLLM --max-model-len.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "\"Maximum total length of one request, including prompt and outputs. \"",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 592},
+	}
+	p148 := &Flag{
+		ID:      "tensorrt-llm-kv-cache-free-gpu-memory-fraction",
+		Engine:  "tensorrt-llm",
+		Name:    "--free_gpu_memory_fraction",
+		Aliases: []string{"--kv_cache_free_gpu_memory_fraction"},
+		Default: "0.9",
+		Values:  "a fraction from 0 to 1",
+		Effect:  "The share of the GPU memory still free after the weights and buffers are allocated that the KV cache takes. --kv_cache_free_gpu_memory_fraction, still accepted, is the only spelling in an older serve.py copy (commit 4c05a748).",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "@click.option(\"--free_gpu_memory_fraction\", \"--kv_cache_free_gpu_memory_fraction\", type=float, default=0.9,",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 610},
+	}
+	p149 := &Flag{
+		ID:      "tensorrt-llm-enable-chunked-prefill",
+		Engine:  "tensorrt-llm",
+		Name:    "--enable_chunked_prefill",
+		Default: "off",
+		Values:  "a switch",
+		Effect:  "Splits a prompt longer than --max_num_tokens across steps; off by default in trtllm-serve.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "@click.option(\"--enable_chunked_prefill\", is_flag=True, default=False,",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 629},
+	}
+	p150 := &Flag{
+		ID:      "tensorrt-llm-host",
+		Engine:  "tensorrt-llm",
+		Name:    "--host",
+		Default: "localhost",
+		Values:  "a hostname or address",
+		Effect:  "The address the OpenAI-compatible server binds; the default, localhost, is unreachable from other machines.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "@click.option(\"--host\", type=str, default=\"localhost\",",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 647},
+	}
+	p151 := &Flag{
+		ID:      "tensorrt-llm-port",
+		Engine:  "tensorrt-llm",
+		Name:    "--port",
+		Default: "8000",
+		Values:  "a TCP port",
+		Effect:  "The port the OpenAI-compatible server listens on.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "@click.option(\"--port\", type=int, default=8000,",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 665},
+	}
+	p152 := &Flag{
+		ID:      "tensorrt-llm-config",
+		Engine:  "tensorrt-llm",
+		Name:    "--config",
+		Aliases: []string{"--extra_llm_api_options"},
+		Default: "none",
+		Values:  "a path to a YAML file of LLM API options",
+		Effect:  "A YAML file whose LLM API options override what the flags set (the KV cache dtype, kv_cache_config, CUDA graphs, and so on); --extra_llm_api_options is the other spelling.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
+				Commit:    "00209af149e7774406881a37283dce303571eb11",
+				Path:      "tensorrt_llm/commands/serve.py",
+				Symbol:    "serve",
+				Quote:     "\"--config\", \"--extra_llm_api_options\", \"extra_llm_api_options\",",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 683},
+	}
+	p153 := &Capability{
 		Product: "vllm",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -6621,7 +6900,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 460},
 	}
-	p143 := &Capability{
+	p154 := &Capability{
 		Product: "sglang",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "apple", "none"},
@@ -6680,7 +6959,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 422},
 	}
-	p144 := &Capability{
+	p155 := &Capability{
 		Product: "tensorrt-llm",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -6690,14 +6969,13 @@ func builtinKB() *KB {
 				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "7b437aaa73bf5a44b1102aee5c631074da763b8f",
 				Path:      "README.md",
-				Quote:     "TensorRT LLM is an open-sourced library for optimizing Large Language Model (LLM) inference. It provides state-of-the-art optimizations, including custom attention kernels, inflight batching, paged KV caching, quantization (FP8, [FP4](https://www.nvidia.com/en-us/data-center/technologies/blackwell-architecture/), INT4 [AWQ](https://arxiv.org/abs/2306.00978), INT8 [SmoothQuant](https://arxiv.org/abs/2211.10438), ...), speculative decoding, and much more, to perform inference efficiently on NVIDIA GPUs.",
+				Quote:     "to perform inference efficiently on NVIDIA GPUs.",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'NVIDIA/TensorRT-LLM@7b437aaa73bf5a44b1102aee5c631074da763b8f:README.md' (as of 2025-10); not yet re-read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 220},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 264},
 	}
-	p145 := &Capability{
+	p156 := &Capability{
 		Product: "llama-cpp",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "apple", "none"},
@@ -6722,7 +7000,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 108},
 	}
-	p146 := &Capability{
+	p157 := &Capability{
 		Product: "dynamo-triton",
 		What:    "engines",
 		Values:  []string{"vllm", "tensorrt-llm"},
@@ -6748,7 +7026,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 240},
 	}
-	p147 := &Capability{
+	p158 := &Capability{
 		Product: "dynamo-triton",
 		What:    "vendors",
 		Values:  []string{"nvidia", "none"},
@@ -6766,7 +7044,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 263},
 	}
-	p148 := &Capability{
+	p159 := &Capability{
 		Product: "dynamo-triton",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "managed-cloud", "bare-metal"},
@@ -6794,7 +7072,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 278},
 	}
-	p149 := &Capability{
+	p160 := &Capability{
 		Product: "dynamo-triton",
 		What:    "features",
 		Values:  []string{"framework-backends", "model-composition"},
@@ -6822,7 +7100,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 303},
 	}
-	p150 := &Capability{
+	p161 := &Capability{
 		Product: "dynamo",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang", "tensorrt-llm"},
@@ -6838,7 +7116,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 265},
 	}
-	p151 := &Capability{
+	p162 := &Capability{
 		Product: "dynamo",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -6854,7 +7132,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 279},
 	}
-	p152 := &Capability{
+	p163 := &Capability{
 		Product: "dynamo",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "slurm", "bare-metal", "managed-cloud"},
@@ -6894,7 +7172,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 294},
 	}
-	p153 := &Capability{
+	p164 := &Capability{
 		Product: "dynamo",
 		What:    "features",
 		Values: []string{
@@ -6940,7 +7218,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 331},
 	}
-	p154 := &Capability{
+	p165 := &Capability{
 		Product: "llm-d",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -6966,7 +7244,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 256},
 	}
-	p155 := &Capability{
+	p166 := &Capability{
 		Product: "llm-d",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -7019,7 +7297,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 279},
 	}
-	p156 := &Capability{
+	p167 := &Capability{
 		Product: "llm-d",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -7052,7 +7330,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 331},
 	}
-	p157 := &Capability{
+	p168 := &Capability{
 		Product: "llm-d",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling"},
@@ -7096,7 +7374,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 361},
 	}
-	p158 := &Capability{
+	p169 := &Capability{
 		Product: "kserve",
 		What:    "engines",
 		Values:  []string{"vllm"},
@@ -7124,7 +7402,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 335},
 	}
-	p159 := &Capability{
+	p170 := &Capability{
 		Product: "kserve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -7162,7 +7440,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 362},
 	}
-	p160 := &Capability{
+	p171 := &Capability{
 		Product: "kserve",
 		What:    "features",
 		Values: []string{
@@ -7256,7 +7534,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 397},
 	}
-	p161 := &Capability{
+	p172 := &Capability{
 		Product: "ray-serve",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -7305,7 +7583,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 250},
 	}
-	p162 := &Capability{
+	p173 := &Capability{
 		Product: "ray-serve",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -7330,7 +7608,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 298},
 	}
-	p163 := &Capability{
+	p174 := &Capability{
 		Product: "ray-serve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal", "slurm", "managed-cloud"},
@@ -7362,7 +7640,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 320},
 	}
-	p164 := &Capability{
+	p175 := &Capability{
 		Product: "ray-serve",
 		What:    "features",
 		Values: []string{
@@ -7435,7 +7713,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 349},
 	}
-	p165 := &Capability{
+	p176 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
 		Values:  []string{"sglang", "vllm", "tensorrt-llm"},
@@ -7463,7 +7741,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 263},
 	}
-	p166 := &Capability{
+	p177 := &Capability{
 		Product: "sgl-router",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal"},
@@ -7491,7 +7769,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 288},
 	}
-	p167 := &Capability{
+	p178 := &Capability{
 		Product: "sgl-router",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -8031,10 +8309,9 @@ func builtinKB() *KB {
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "§2 'Truth: … 60% team familiarity'",
-						Quote:     "Truth: … 60% team familiarity",
+						Section:   "2. SGLang production knobs",
+						Quote:     "The choice is 60% team familiarity, 40% specific-workload benchmarks.",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §2 'Truth: … 60% team familiarity'\"; not yet re-read",
 					},
 				},
 				When: map[string]Condition{"team_familiarity": {Equals: "tensorrt-llm"}},
@@ -8052,7 +8329,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 238},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 281},
 			},
 			{
 				ID:      "fixed-model-last-15-percent",
@@ -8064,16 +8341,9 @@ func builtinKB() *KB {
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "§3 'When it justifies itself'",
-						Quote:     "When it justifies itself",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "When it justifies itself: single-model, single-GPU-SKU, latency-sensitive, throughput-critical deployments",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'When it justifies itself'; kb-facts §3 (performance percentages unverified)\" (as of 2026-09); not yet re-read",
-					},
-					{
-						Kind:      "docs",
-						URL:       "https://example.invalid/unknown",
-						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'When it justifies itself'; kb-facts §3 (performance percentages unverified)\" (as of 2026-09); not yet re-read",
 					},
 				},
 				When: map[string]Condition{
@@ -8127,7 +8397,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 257},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 299},
 			},
 			{
 				ID:      "nvidia-reference-tensorrt-llm",
@@ -8138,10 +8408,12 @@ func builtinKB() *KB {
 				Reason:  "NVIDIA's reference path pairs Dynamo with TensorRT-LLM, which Dynamo's README labels its 'maximum performance' backend.",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://example.invalid/unknown",
+						Kind:      "repo",
+						Repo:      "ai-dynamo/dynamo",
+						Commit:    "0016912cbd66bdc12d9920eb0e2460d68f960b4d",
+						Path:      "README.md",
+						Quote:     "| **Best For** | High-throughput serving | Maximum performance | Broadest feature coverage |",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'ai-dynamo/dynamo README.md@0016912c (backend table)' (as of 2026-09); not yet re-read",
 					},
 				},
 				When:  map[string]Condition{"governance": {Equals: "nvidia-reference"}, "gpu_vendor": {Equals: "nvidia"}},
@@ -8169,7 +8441,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = nvidia, governance = nvidia-reference, orchestrator = dynamo",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 285},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 321},
 			},
 			{
 				ID:      "changing-models-not-tensorrt-llm",
@@ -8181,16 +8453,17 @@ func builtinKB() *KB {
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "§3 'When it doesn't'",
-						Quote:     "When it doesn",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "When it doesn’t: anything where model or hardware is changing weekly",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'When it doesn't'; nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html\" (as of 2026-09); not yet re-read",
 					},
 					{
-						Kind:      "docs",
-						URL:       "https://nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html",
+						Kind:      "repo",
+						Repo:      "NVIDIA/TensorRT-LLM",
+						Commit:    "335107a7646f9682c5e24103b11fc2b3e2c8362f",
+						Path:      "docs/source/legacy/tensorrt-backend-removal.md",
+						Quote:     "There is no separate checkpoint-conversion or engine-build step.",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'When it doesn't'; nvidia.github.io/TensorRT-LLM/legacy/tensorrt-backend-removal.html\" (as of 2026-09); not yet re-read",
 					},
 				},
 				When: map[string]Condition{"change_cadence": {OneOf: []any{"weekly", "monthly"}}},
@@ -8207,7 +8480,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence ∈ weekly|monthly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 305},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 343},
 			},
 			{
 				ID:      "quarterly-upgrades-not-tensorrt-llm",
@@ -8219,10 +8492,9 @@ func builtinKB() *KB {
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "§3 'When it justifies itself'",
-						Quote:     "When it justifies itself",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "that you’re going to leave alone for 6 months",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'When it justifies itself'\"; not yet re-read",
 					},
 				},
 				When: map[string]Condition{"change_cadence": {Equals: "quarterly"}},
@@ -8239,7 +8511,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence = quarterly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 329},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 368},
 			},
 			{
 				ID:      "vendor-neutral-not-tensorrt-llm",
@@ -8251,10 +8523,9 @@ func builtinKB() *KB {
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "§4 'You want CNCF-governed, K8s-first, vendor-neutral'",
-						Quote:     "You want CNCF-governed, K8s-first, vendor-neutral",
+						Section:   "When it doesn’t",
+						Quote:     "You want CNCF-governed, K8s-first, vendor-neutral.",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §4 'You want CNCF-governed, K8s-first, vendor-neutral'\"; not yet re-read",
 					},
 				},
 				When: map[string]Condition{"governance": {Equals: "vendor-neutral"}},
@@ -8271,7 +8542,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 347},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 385},
 			},
 			{
 				ID:      "day0-architectures-not-tensorrt-llm",
@@ -8283,10 +8554,9 @@ func builtinKB() *KB {
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "§3 'TensorRT-LLM — the compiled-engine world'",
-						Quote:     "TensorRT-LLM — the compiled-engine world",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "you compile a model into a serialized engine against a specific GPU + shape range + precision",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'TensorRT-LLM — the compiled-engine world'\" (as of 2026-12); not yet re-read",
 					},
 				},
 				When: map[string]Condition{"day0_architectures": {Equals: true}},
@@ -8303,7 +8573,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 367},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 404},
 			},
 			{
 				ID:      "mixed-gpu-types-not-tensorrt-llm",
@@ -8311,14 +8581,13 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "tensorrt-llm",
 				Weight:  -4,
-				Reason:  "The fleet mixes GPU types, and a TensorRT-LLM engine is tied to one GPU family, precision and shape envelope: each type is tuned and rebuilt on its own, which the course notes call expensive.",
+				Reason:  "The fleet mixes GPU types: the course notes call TensorRT-LLM expensive there because its compiled engine was tied to one GPU family, precision and shape envelope. The engine build is gone since mid-2026, but each GPU type is still tuned and benchmarked on its own.",
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "§3 'The rigidity tax'",
-						Quote:     "The rigidity tax",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "In a fleet of mixed H100/H200 or with heterogeneous prompt lengths, this is expensive.",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'The rigidity tax'\" (as of 2026-12); not yet re-read",
 					},
 				},
 				When: map[string]Condition{"accelerator_mix": {Equals: "several-types"}},
@@ -8335,7 +8604,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-types",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 387},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 423},
 			},
 			{
 				ID:      "varied-prompts-not-tensorrt-llm",
@@ -8347,16 +8616,15 @@ func builtinKB() *KB {
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "§3 'The rigidity tax'",
-						Quote:     "The rigidity tax",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "The rigidity tax: the compiled engine is tied to a GPU family, precision, and shape envelope.",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'The rigidity tax'; §3 'Peak numbers'\" (as of 2026-12); not yet re-read",
 					},
 					{
-						Kind:      "docs",
-						URL:       "https://example.invalid/unknown",
+						Kind:      "notes",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "On mismatched shapes it can lose badly because the compile is rigid.",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'The rigidity tax'; §3 'Peak numbers'\" (as of 2026-12); not yet re-read",
 					},
 				},
 				When: map[string]Condition{"workload": {OneOf: []any{"rag", "mixed"}}},
@@ -8373,7 +8641,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload ∈ rag|mixed",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 411},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 446},
 			},
 			{
 				ID:      "batch-on-fixed-model-tensorrt-llm",
@@ -8385,10 +8653,9 @@ func builtinKB() *KB {
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "§3 'When it justifies itself'",
-						Quote:     "When it justifies itself",
+						Section:   "3. TensorRT-LLM — the compiled-engine world",
+						Quote:     "The 15% throughput gain pays for the ops complexity.",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"Engines as Products §3 'When it justifies itself'\" (as of 2026-12); not yet re-read",
 					},
 				},
 				When: map[string]Condition{
@@ -8442,7 +8709,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, workload = batch, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 438},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 472},
 			},
 			{
 				ID:      "cpu-only-llama-cpp",
@@ -10473,8 +10740,6 @@ func builtinKB() *KB {
 			p139,
 			p140,
 			p141,
-		},
-		Capabilities: []*Capability{
 			p142,
 			p143,
 			p144,
@@ -10486,6 +10751,8 @@ func builtinKB() *KB {
 			p150,
 			p151,
 			p152,
+		},
+		Capabilities: []*Capability{
 			p153,
 			p154,
 			p155,
@@ -10501,6 +10768,17 @@ func builtinKB() *KB {
 			p165,
 			p166,
 			p167,
+			p168,
+			p169,
+			p170,
+			p171,
+			p172,
+			p173,
+			p174,
+			p175,
+			p176,
+			p177,
+			p178,
 		},
 		Needs: []*Need{
 			{
@@ -11144,32 +11422,32 @@ func builtinKB() *KB {
 			},
 		},
 		capByKey: map[string]*Capability{
-			"dynamo-triton/engines":    p146,
-			"dynamo-triton/features":   p149,
-			"dynamo-triton/substrates": p148,
-			"dynamo-triton/vendors":    p147,
-			"dynamo/engines":           p150,
-			"dynamo/features":          p153,
-			"dynamo/substrates":        p152,
-			"dynamo/vendors":           p151,
-			"kserve/engines":           p158,
-			"kserve/features":          p160,
-			"kserve/substrates":        p159,
-			"llama-cpp/vendors":        p145,
-			"llm-d/engines":            p154,
-			"llm-d/features":           p157,
-			"llm-d/substrates":         p156,
-			"llm-d/vendors":            p155,
-			"ray-serve/engines":        p162,
-			"ray-serve/features":       p164,
-			"ray-serve/substrates":     p163,
-			"ray-serve/vendors":        p161,
-			"sgl-router/engines":       p165,
-			"sgl-router/features":      p167,
-			"sgl-router/substrates":    p166,
-			"sglang/vendors":           p143,
-			"tensorrt-llm/vendors":     p144,
-			"vllm/vendors":             p142,
+			"dynamo-triton/engines":    p157,
+			"dynamo-triton/features":   p160,
+			"dynamo-triton/substrates": p159,
+			"dynamo-triton/vendors":    p158,
+			"dynamo/engines":           p161,
+			"dynamo/features":          p164,
+			"dynamo/substrates":        p163,
+			"dynamo/vendors":           p162,
+			"kserve/engines":           p169,
+			"kserve/features":          p171,
+			"kserve/substrates":        p170,
+			"llama-cpp/vendors":        p156,
+			"llm-d/engines":            p165,
+			"llm-d/features":           p168,
+			"llm-d/substrates":         p167,
+			"llm-d/vendors":            p166,
+			"ray-serve/engines":        p173,
+			"ray-serve/features":       p175,
+			"ray-serve/substrates":     p174,
+			"ray-serve/vendors":        p172,
+			"sgl-router/engines":       p176,
+			"sgl-router/features":      p178,
+			"sgl-router/substrates":    p177,
+			"sglang/vendors":           p154,
+			"tensorrt-llm/vendors":     p155,
+			"vllm/vendors":             p153,
 		},
 		closeMargin: 1,
 		productByID: map[string]*Product{
@@ -11305,63 +11583,74 @@ func builtinKB() *KB {
 			"qwen3-8b":              p73,
 		},
 		flagByID: map[string]*Flag{
-			"sglang-attention-backend":               p132,
-			"sglang-chunked-prefill-size":            p130,
-			"sglang-context-length":                  p125,
-			"sglang-disable-radix-cache":             p128,
-			"sglang-disaggregation-mode":             p139,
-			"sglang-disaggregation-transfer-backend": p140,
-			"sglang-dist-init-addr":                  p138,
-			"sglang-dp-size":                         p124,
-			"sglang-enable-metrics":                  p134,
-			"sglang-enable-radix-cache":              p127,
-			"sglang-enable-torch-compile":            p131,
-			"sglang-kv-cache-dtype":                  p133,
-			"sglang-max-prefill-tokens":              p141,
-			"sglang-max-running-requests":            p129,
-			"sglang-mem-fraction-static":             p126,
-			"sglang-model-path":                      p122,
-			"sglang-nnodes":                          p136,
-			"sglang-node-rank":                       p137,
-			"sglang-pp-size":                         p135,
-			"sglang-tp-size":                         p123,
-			"vllm-block-size":                        p92,
-			"vllm-cuda-graph-sizes":                  p107,
-			"vllm-cudagraph-capture-sizes":           p106,
-			"vllm-data-parallel-size":                p118,
-			"vllm-distributed-executor-backend":      p117,
-			"vllm-enable-chunked-prefill":            p96,
-			"vllm-enable-lora":                       p109,
-			"vllm-enable-prefix-caching":             p95,
-			"vllm-enforce-eager":                     p102,
-			"vllm-gpu-memory-utilization":            p90,
-			"vllm-kv-cache-dtype":                    p91,
-			"vllm-kv-offloading-size":                p94,
-			"vllm-kv-transfer-config":                p119,
-			"vllm-long-prefill-token-threshold":      p97,
-			"vllm-master-addr":                       p116,
-			"vllm-max-context-len-to-capture":        p103,
-			"vllm-max-cpu-loras":                     p112,
-			"vllm-max-cudagraph-capture-size":        p105,
-			"vllm-max-long-partial-prefills":         p121,
-			"vllm-max-lora-rank":                     p111,
-			"vllm-max-loras":                         p110,
-			"vllm-max-model-len":                     p89,
-			"vllm-max-num-batched-tokens":            p88,
-			"vllm-max-num-partial-prefills":          p120,
-			"vllm-max-num-seqs":                      p87,
-			"vllm-max-seq-len-to-capture":            p104,
-			"vllm-nnodes":                            p114,
-			"vllm-node-rank":                         p115,
-			"vllm-num-speculative-tokens":            p100,
-			"vllm-pipeline-parallel-size":            p86,
-			"vllm-quantization":                      p108,
-			"vllm-served-model-name":                 p113,
-			"vllm-speculative-config":                p98,
-			"vllm-speculative-max-model-len":         p101,
-			"vllm-speculative-model":                 p99,
-			"vllm-swap-space":                        p93,
-			"vllm-tensor-parallel-size":              p85,
+			"sglang-attention-backend":                       p132,
+			"sglang-chunked-prefill-size":                    p130,
+			"sglang-context-length":                          p125,
+			"sglang-disable-radix-cache":                     p128,
+			"sglang-disaggregation-mode":                     p139,
+			"sglang-disaggregation-transfer-backend":         p140,
+			"sglang-dist-init-addr":                          p138,
+			"sglang-dp-size":                                 p124,
+			"sglang-enable-metrics":                          p134,
+			"sglang-enable-radix-cache":                      p127,
+			"sglang-enable-torch-compile":                    p131,
+			"sglang-kv-cache-dtype":                          p133,
+			"sglang-max-prefill-tokens":                      p141,
+			"sglang-max-running-requests":                    p129,
+			"sglang-mem-fraction-static":                     p126,
+			"sglang-model-path":                              p122,
+			"sglang-nnodes":                                  p136,
+			"sglang-node-rank":                               p137,
+			"sglang-pp-size":                                 p135,
+			"sglang-tp-size":                                 p123,
+			"tensorrt-llm-backend":                           p142,
+			"tensorrt-llm-config":                            p152,
+			"tensorrt-llm-enable-chunked-prefill":            p149,
+			"tensorrt-llm-host":                              p150,
+			"tensorrt-llm-kv-cache-free-gpu-memory-fraction": p148,
+			"tensorrt-llm-max-batch-size":                    p145,
+			"tensorrt-llm-max-num-tokens":                    p146,
+			"tensorrt-llm-max-seq-len":                       p147,
+			"tensorrt-llm-port":                              p151,
+			"tensorrt-llm-pp-size":                           p144,
+			"tensorrt-llm-tp-size":                           p143,
+			"vllm-block-size":                                p92,
+			"vllm-cuda-graph-sizes":                          p107,
+			"vllm-cudagraph-capture-sizes":                   p106,
+			"vllm-data-parallel-size":                        p118,
+			"vllm-distributed-executor-backend":              p117,
+			"vllm-enable-chunked-prefill":                    p96,
+			"vllm-enable-lora":                               p109,
+			"vllm-enable-prefix-caching":                     p95,
+			"vllm-enforce-eager":                             p102,
+			"vllm-gpu-memory-utilization":                    p90,
+			"vllm-kv-cache-dtype":                            p91,
+			"vllm-kv-offloading-size":                        p94,
+			"vllm-kv-transfer-config":                        p119,
+			"vllm-long-prefill-token-threshold":              p97,
+			"vllm-master-addr":                               p116,
+			"vllm-max-context-len-to-capture":                p103,
+			"vllm-max-cpu-loras":                             p112,
+			"vllm-max-cudagraph-capture-size":                p105,
+			"vllm-max-long-partial-prefills":                 p121,
+			"vllm-max-lora-rank":                             p111,
+			"vllm-max-loras":                                 p110,
+			"vllm-max-model-len":                             p89,
+			"vllm-max-num-batched-tokens":                    p88,
+			"vllm-max-num-partial-prefills":                  p120,
+			"vllm-max-num-seqs":                              p87,
+			"vllm-max-seq-len-to-capture":                    p104,
+			"vllm-nnodes":                                    p114,
+			"vllm-node-rank":                                 p115,
+			"vllm-num-speculative-tokens":                    p100,
+			"vllm-pipeline-parallel-size":                    p86,
+			"vllm-quantization":                              p108,
+			"vllm-served-model-name":                         p113,
+			"vllm-speculative-config":                        p98,
+			"vllm-speculative-max-model-len":                 p101,
+			"vllm-speculative-model":                         p99,
+			"vllm-swap-space":                                p93,
+			"vllm-tensor-parallel-size":                      p85,
 		},
 		layerByID: map[string]*Layer{"engine": p0, "model-server": p1, "orchestrator": p2},
 		derived: derivedIndexes{

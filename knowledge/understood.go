@@ -92,6 +92,9 @@ const (
 const (
 	EngineVLLM   = "vllm"
 	EngineSGLang = "sglang"
+	// EngineTensorRTLLM is TensorRT-LLM, launched with trtllm-serve on its
+	// PyTorch backend.
+	EngineTensorRTLLM = "tensorrt-llm"
 )
 
 // GPU ids Go names.
@@ -158,6 +161,21 @@ const (
 	FlagSGLangDisaggregationMode            = "sglang-disaggregation-mode"
 	FlagSGLangDisaggregationTransferBackend = "sglang-disaggregation-transfer-backend"
 	FlagSGLangMaxPrefillTokens              = "sglang-max-prefill-tokens"
+)
+
+// TensorRT-LLM's trtllm-serve flags (issue 12).
+const (
+	FlagTRTLLMTPSize                = "tensorrt-llm-tp-size"
+	FlagTRTLLMPPSize                = "tensorrt-llm-pp-size"
+	FlagTRTLLMMaxBatchSize          = "tensorrt-llm-max-batch-size"
+	FlagTRTLLMMaxNumTokens          = "tensorrt-llm-max-num-tokens"
+	FlagTRTLLMMaxSeqLen             = "tensorrt-llm-max-seq-len"
+	FlagTRTLLMKVCacheFreeGPUMemFrac = "tensorrt-llm-kv-cache-free-gpu-memory-fraction"
+	FlagTRTLLMEnableChunkedPrefill  = "tensorrt-llm-enable-chunked-prefill"
+	FlagTRTLLMHost                  = "tensorrt-llm-host"
+	FlagTRTLLMPort                  = "tensorrt-llm-port"
+	FlagTRTLLMConfig                = "tensorrt-llm-config"
+	FlagTRTLLMBackend               = "tensorrt-llm-backend"
 )
 
 // Understanding is what Go does with one answer key.
@@ -294,6 +312,7 @@ type NamedID struct {
 var UnderstoodProducts = []NamedID{
 	{ID: EngineVLLM, Layer: LayerEngine, By: "stackpick's sizing"},
 	{ID: EngineSGLang, Layer: LayerEngine, By: "stackpick's sizing"},
+	{ID: EngineTensorRTLLM, Layer: LayerEngine, By: "stackpick's sizing"},
 }
 
 // UnderstoodGPUs are the GPU ids Go names.
@@ -351,4 +370,16 @@ var UnderstoodFlags = []NamedID{
 	{ID: FlagSGLangDisaggregationMode, Engine: EngineSGLang},
 	{ID: FlagSGLangDisaggregationTransferBackend, Engine: EngineSGLang},
 	{ID: FlagSGLangMaxPrefillTokens, Engine: EngineSGLang},
+	// TensorRT-LLM (issue 12)
+	{ID: FlagTRTLLMTPSize, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMPPSize, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMMaxBatchSize, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMMaxNumTokens, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMMaxSeqLen, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMKVCacheFreeGPUMemFrac, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMEnableChunkedPrefill, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMHost, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMPort, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMConfig, Engine: EngineTensorRTLLM},
+	{ID: FlagTRTLLMBackend, Engine: EngineTensorRTLLM},
 }

@@ -96,7 +96,7 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 		{"flag id", strings.Replace(okFlag, "vllm-x", "vllm_x", 1) + okSource,
 			"kb/x.toml:2: flag \"vllm_x\": ids are lower-case words joined by hyphens; for example id = \"vllm-max-num-seqs\""},
 		{"flag engine", strings.Replace(okFlag, "engine = \"vllm\"", "engine = \"vlm\"", 1) + okSource,
-			"kb/x.toml:3: flag \"vllm-x\" engine: unknown engine \"vlm\" (allowed: vllm, sglang); did you mean \"vllm\"?"},
+			"kb/x.toml:3: flag \"vllm-x\" engine: unknown engine \"vlm\" (allowed: vllm, sglang, tensorrt-llm); did you mean \"vllm\"?"},
 		{"flag name without dashes", strings.Replace(okFlag, "\"--x\"", "\"x\"", 1) + okSource,
 			"kb/x.toml:1: flag \"vllm-x\": needs name (as typed, with dashes) and effect; add name = \"--…\" and effect = \"…\""},
 		{"flag status", strings.Replace(okFlag, "current", "curent", 1) + okSource,

@@ -23,7 +23,9 @@ type Defaults struct {
 	MaxNumBatchedTokens int
 	ChunkedPrefill      bool
 	BlockSize           int
-	Why                 map[string]string
+	// FreeMemoryFraction is TensorRT-LLM's KV-cache fraction (0 for vLLM).
+	FreeMemoryFraction float64
+	Why                map[string]string
 }
 
 // VLLMMinor parses "0.26.0", "v0.9.1.dev705+g…" or "0.6.4.dev9 (ROCm)" to
@@ -122,6 +124,9 @@ func Resolve(in Input, d Defaults) Input {
 	}
 	if s.Utilization == 0 {
 		s.Utilization = d.Utilization
+	}
+	if s.FreeMemoryFraction == 0 {
+		s.FreeMemoryFraction = d.FreeMemoryFraction
 	}
 	if s.MaxModelLen == 0 {
 		s.MaxModelLen = in.Arch.NativeContext

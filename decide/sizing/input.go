@@ -75,10 +75,14 @@ type Settings struct {
 	// Engine is whose memory model sizes the KV pool: "" or EngineVLLM
 	// (gpu-memory-utilization minus the profiled activation peak), or
 	// EngineSGLang (mem-fraction-static, see sglang.go).
-	Engine              string
-	TP                  int
-	PP                  int
-	Utilization         float64
+	Engine      string
+	TP          int
+	PP          int
+	Utilization float64
+	// FreeMemoryFraction, when > 0, switches the KV pool to TensorRT-LLM's
+	// model: this share of the memory free after weights, activations and
+	// non-torch buffers (kv_cache_free_gpu_memory_fraction).
+	FreeMemoryFraction  float64
 	MaxModelLen         int
 	MaxNumBatchedTokens int
 	MaxNumSeqs          int

@@ -42,11 +42,14 @@ func (e *InputError) Error() string {
 
 // Result is one sizing: the headline numbers and every figure behind them.
 type Result struct {
-	Model                 string   `json:"model"`
-	GPU                   string   `json:"gpu"`
-	TensorParallelSize    int      `json:"tensor_parallel_size"`
-	PipelineParallelSize  int      `json:"pipeline_parallel_size"`
-	GPUMemoryUtilization  float64  `json:"gpu_memory_utilization"`
+	Model                string  `json:"model"`
+	GPU                  string  `json:"gpu"`
+	TensorParallelSize   int     `json:"tensor_parallel_size"`
+	PipelineParallelSize int     `json:"pipeline_parallel_size"`
+	GPUMemoryUtilization float64 `json:"gpu_memory_utilization"`
+	// FreeGPUMemoryFraction is TensorRT-LLM's KV-cache share of the memory
+	// free after its profile run (0 for the other engines).
+	FreeGPUMemoryFraction float64  `json:"free_gpu_memory_fraction,omitempty"`
 	MaxModelLen           int      `json:"max_model_len"`
 	MaxNumBatchedTokens   int      `json:"max_num_batched_tokens"`
 	MaxNumSeqs            int      `json:"max_num_seqs"`
@@ -94,6 +97,8 @@ func Check(in Input) error {
 		return &InputError{Field: "--gpu-memory-gib", Problem: f("%v GiB is not one GPU's memory", h.MemoryGiB), Allowed: "more than 0 and at most 4096 GiB", Hint: "pass --gpu ID or --gpu-memory-gib (the total vLLM reports, e.g. 79.19 for an H100)"}
 	case s.Engine != EngineSGLang && !(s.Utilization > 0 && s.Utilization <= 1):
 		return &InputError{Field: "--gpu-memory-utilization", Problem: f("%v is outside (0, 1]", s.Utilization), Allowed: "a fraction above 0 and at most 1", Hint: "vLLM's default is 0.92; 0.85–0.95 is the usual range"}
+	case s.FreeMemoryFraction < 0 || s.FreeMemoryFraction > 1 || math.IsNaN(s.FreeMemoryFraction):
+		return &InputError{Field: "--kv_cache_free_gpu_memory_fraction", Problem: f("%v is outside [0, 1]", s.FreeMemoryFraction), Allowed: "a fraction from 0 to 1", Hint: "TensorRT-LLM's default is 0.9"}
 	case s.TP < 1 || s.TP > 1024:
 		return &InputError{Field: "--tensor-parallel-size", Problem: f("%d is outside 1 to 1024", s.TP), Allowed: "a whole number from 1 to 1024"}
 	case s.PP < 1 || s.PP > 1024:
@@ -226,17 +231,27 @@ func size(in Input, describe bool) (Result, error) {
 		act := activation(in)
 		r.ActivationPeakGiB = act.gib
 		if describe {
-			add(Figure{Key: "activation_peak_gib", Name: "Activation peak (profile run)", Value: act.gib, Unit: "GiB", Formula: act.formula, Source: SamplerSource})
+			actFormula := act.formula
+			if s.FreeMemoryFraction > 0 {
+				actFormula += TRTLLMActivationNote
+			}
+			add(Figure{Key: "activation_peak_gib", Name: "Activation peak (profile run)", Value: act.gib, Unit: "GiB", Formula: actFormula, Source: SamplerSource})
 			add(Figure{Key: "non_torch_gib", Name: "Non-torch memory per GPU", Value: nt, Unit: "GiB",
 				Formula: f("%s GiB: %s catalog figure, %s", g(nt), orDash(h.Name), ntWhy), Source: h.NonTorchSource})
 		}
 		// KV pool.
 		budget = s.Utilization * h.MemoryGiB
 		r.KVPoolGiBPerGPU = budget - r.WeightsGiBPerGPU - act.gib - nt
+		poolFormula := f("utilization %s × %s GiB − weights %s − activation %s − non-torch %s = %s GiB",
+			trimFloat(s.Utilization), g(h.MemoryGiB), g(r.WeightsGiBPerGPU), g(act.gib), g(nt), g(r.KVPoolGiBPerGPU))
+		poolSource := ""
+		if s.FreeMemoryFraction > 0 { // TensorRT-LLM: a share of what is free after the profile run
+			r.FreeGPUMemoryFraction = s.FreeMemoryFraction
+			r.KVPoolGiBPerGPU, poolFormula = trtllmPool(s.FreeMemoryFraction, h.MemoryGiB, r.WeightsGiBPerGPU, act.gib, nt)
+			poolSource = TRTLLMMemorySource
+		}
 		if describe {
-			add(Figure{Key: "kv_pool_gib_per_gpu", Name: "KV pool per GPU", Value: r.KVPoolGiBPerGPU, Unit: "GiB",
-				Formula: f("utilization %s × %s GiB − weights %s − activation %s − non-torch %s = %s GiB",
-					trimFloat(s.Utilization), g(h.MemoryGiB), g(r.WeightsGiBPerGPU), g(act.gib), g(nt), g(r.KVPoolGiBPerGPU))})
+			add(Figure{Key: "kv_pool_gib_per_gpu", Name: "KV pool per GPU", Value: r.KVPoolGiBPerGPU, Unit: "GiB", Formula: poolFormula, Source: poolSource})
 		}
 	}
 
@@ -328,6 +343,9 @@ func size(in Input, describe bool) (Result, error) {
 		r.Reason = f("one request of %s %s tokens needs %s GiB of KV cache per GPU, more than the %s GiB available; %s (lower %s to at most %s or add GPUs)", strings.TrimPrefix(lenFlag, "--"), n(s.MaxModelLen), g(need), g(r.KVPoolGiBPerGPU), refuses, lenFlag, n(r.KVCacheTokens))
 	default:
 		r.Fits = true
+	}
+	if s.FreeMemoryFraction > 0 {
+		r.Reason = trtllmReason(r.Reason)
 	}
 	return r, nil
 }

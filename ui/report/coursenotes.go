@@ -19,8 +19,8 @@ const CourseNotesAbout = "stackpick's knowledge started from 'Engines as Product
 
 // Correction is one claim of the course notes the knowledge base corrects.
 type Correction struct {
-	CourseNotes string `json:"course_notes"` // what the course notes say
-	Now         string `json:"now"`          // what holds today
+	CourseNotes string `json:"course_notes"`    // what the course notes say
+	Now         string `json:"now"`             // what holds today
 	Since       string `json:"since,omitempty"` // the release or date the change landed
 	Source      string `json:"source"`
 	AsOf        string `json:"as_of,omitempty"`

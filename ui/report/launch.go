@@ -8,7 +8,6 @@ import (
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/decide/sizing"
-	"github.com/stackpick/stackpick/knowledge"
 )
 
 // EngineCard is the engine card's launch section, lines at most w cells
@@ -162,10 +161,7 @@ func TriedLines(tried []sizing.Tried, st Styles, w, indent int) []string {
 // commandHead is the command's first line ("vllm serve MODEL \"), split
 // before the model when it does not fit.
 func commandHead(ec *decide.EngineConfig, st Styles, w int, more bool) []string {
-	cmd, model := "vllm serve", ec.HFID
-	if ec.Engine == knowledge.EngineSGLang {
-		cmd, model = decide.SGLangEntryPoint, ""
-	}
+	cmd, model := ec.Program()
 	cont := Plain(" \\")
 	if !more {
 		cont = Plain("")
@@ -236,10 +232,7 @@ func LaunchCommand(ec *decide.EngineConfig, w int) string {
 		return ""
 	}
 	fit := w > 0
-	cmd, model := "vllm serve", ec.HFID
-	if ec.Engine == knowledge.EngineSGLang {
-		cmd, model = decide.SGLangEntryPoint, ""
-	}
+	cmd, model := ec.Program()
 	var out []string
 	add := func(ls ...string) { out = append(out, ls...) }
 	command := func(role string) {

@@ -23,6 +23,15 @@ func TestLaunchCommandForTheClipboardIsTheBareCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every engine a preset picks has a command; a 70B model on one L4
+	// has none.
+	tooBig := kb.Defaults()
+	for k, v := range map[string]any{"nodes": int64(1), "gpus_per_node": int64(1), "gpu": "l4"} {
+		if err := tooBig.Set(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all = append(all, scenarios.Scenario{Name: "too-big", Answers: tooBig})
 	roles, none := 0, 0
 	for _, sc := range all {
 		ec := decide.Decide(kb, sc.Answers).EngineConfig

@@ -13,7 +13,7 @@ import (
 
 // oneOfMany is a count of one with a plural noun ("1 GPUs"), or a noun
 // left to the reader to pluralise ("8 request(s)").
-var oneOfMany = regexp.MustCompile(`\b1 (GPUs|nodes|replicas|requests|prompts|checkpoints|base models|full fine-tunes|fine-tunes|steps|stages|adapters|tenants|models)\b|[a-z]\(s\)`)
+var oneOfMany = regexp.MustCompile(`(?:^|[^.\d])1 (GPUs|nodes|replicas|requests|prompts|checkpoints|base models|full fine-tunes|fine-tunes|steps|stages|adapters|tenants|models)\b|[a-z]\(s\)`)
 
 // Counts read as English on every surface: "1 GPU", "8 requests", never
 // "1 GPUs" or "8 request(s)". Every preset is checked, and each again with

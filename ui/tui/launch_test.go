@@ -13,6 +13,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/report"
 )
 
@@ -92,15 +94,26 @@ func TestCopyEmitsOSC52WithTheExactCommand(t *testing.T) {
 // A decision whose engine stackpick writes no command for (TensorRT-LLM)
 // has c and l say so, and nothing reaches the clipboard.
 func TestNoLaunchCommandSaysSo(t *testing.T) {
-	d := newDriver(t, 80, 24)
-	d.press("l", "up", "r") // last-15-percent: TensorRT-LLM
+	// Every engine a preset picks has a launch command, so the case is a
+	// fleet the model does not fit: one L4 for a 70B model.
+	kb, _ := loadKB(t)
+	a := kb.Defaults()
+	for k, v := range map[string]any{"nodes": int64(1), "gpus_per_node": int64(1), "gpu": "l4"} {
+		if err := a.Set(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc := scenarios.Scenario{Name: "too-big", Order: 1, Title: "A 70B model on one L4", Answers: a}
+	d := drive(t, New(kb, []scenarios.Scenario{sc}, Options{Now: testNow}))
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.press("l", "up", "r")
 	before := d.screen()
 	for _, k := range []string{"c", "l"} {
 		cmd := d.m.frame.Update(keyMsg(k))
 		if cmd != nil {
 			t.Errorf("%s: no command should run without a launch command", k)
 		}
-		if v := d.view(); !strings.Contains(v, "No launch command: stackpick sizes and writes launch commands for vLLM") {
+		if v := d.view(); !strings.Contains(v, "No launch command: --model: llama-3.3-70b does not fit") {
 			t.Errorf("%s: the status line should say why there is none:\n%s", k, v)
 		}
 		if d.screen() != before {
@@ -114,7 +127,7 @@ func TestNoLaunchCommandSaysSo(t *testing.T) {
 // hands the engine when text is pasted.
 func shellWords(t *testing.T, text string) string {
 	t.Helper()
-	prelude := "vllm() { printf '<%s>\\n' \"$@\"; }\npython() { printf '<%s>\\n' \"$@\"; }\n"
+	prelude := "vllm() { printf '<%s>\\n' \"$@\"; }\npython() { printf '<%s>\\n' \"$@\"; }\ntrtllm-serve() { printf '<%s>\\n' \"$@\"; }\n"
 	out, err := exec.Command("bash", "-c", prelude+text).CombinedOutput()
 	if err != nil {
 		t.Fatalf("bash: %v\n%s\nthe text:\n%s", err, out, text)
@@ -158,7 +171,11 @@ func TestPlainLaunchViewPastesIntoAShell(t *testing.T) {
 			}
 			text := strings.Join(ls.lines, "\n")
 			cmdPart, why, found := strings.Cut(text, "\n\nWhy each flag:\n")
-			if !found || !strings.Contains(why, "--max-model-len: ") {
+			maxLen := "--max-model-len: "
+			if ec.Engine == knowledge.EngineTensorRTLLM {
+				maxLen = "--max_seq_len: "
+			}
+			if !found || !strings.Contains(why, maxLen) {
 				t.Errorf("%s %d: the why of each flag should follow the command after a blank line:\n%s", sc.Name, w, text)
 			}
 			lines := strings.Split(cmdPart, "\n")
