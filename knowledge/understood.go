@@ -87,8 +87,9 @@ const (
 // Product ids Go names: the engines stackpick sizes and writes launch
 // commands for.
 const (
-	EngineVLLM   = "vllm"
-	EngineSGLang = "sglang"
+	EngineVLLM     = "vllm"
+	EngineSGLang   = "sglang"
+	EngineLlamaCpp = "llama-cpp"
 )
 
 // GPU ids Go names.
@@ -155,6 +156,26 @@ const (
 	FlagSGLangDisaggregationMode            = "sglang-disaggregation-mode"
 	FlagSGLangDisaggregationTransferBackend = "sglang-disaggregation-transfer-backend"
 	FlagSGLangMaxPrefillTokens              = "sglang-max-prefill-tokens"
+)
+
+// llama.cpp's llama-server flags (issue 12): the GGUF file, context and
+// slots, GPU layers, KV cache type, metrics and where it listens.
+const (
+	FlagLlamaCppModel        = "llama-cpp-model"
+	FlagLlamaCppHFRepo       = "llama-cpp-hf-repo"
+	FlagLlamaCppCtxSize      = "llama-cpp-ctx-size"
+	FlagLlamaCppParallel     = "llama-cpp-parallel"
+	FlagLlamaCppNGPULayers   = "llama-cpp-n-gpu-layers"
+	FlagLlamaCppCacheTypeK   = "llama-cpp-cache-type-k"
+	FlagLlamaCppCacheTypeV   = "llama-cpp-cache-type-v"
+	FlagLlamaCppFlashAttn    = "llama-cpp-flash-attn"
+	FlagLlamaCppContBatching = "llama-cpp-cont-batching"
+	FlagLlamaCppKVUnified    = "llama-cpp-kv-unified"
+	FlagLlamaCppSplitMode    = "llama-cpp-split-mode"
+	FlagLlamaCppMetrics      = "llama-cpp-metrics"
+	FlagLlamaCppHost         = "llama-cpp-host"
+	FlagLlamaCppPort         = "llama-cpp-port"
+	FlagLlamaCppAlias        = "llama-cpp-alias"
 )
 
 // Understanding is what Go does with one answer key.
@@ -348,4 +369,20 @@ var UnderstoodFlags = []NamedID{
 	{ID: FlagSGLangDisaggregationMode, Engine: EngineSGLang},
 	{ID: FlagSGLangDisaggregationTransferBackend, Engine: EngineSGLang},
 	{ID: FlagSGLangMaxPrefillTokens, Engine: EngineSGLang},
+	// llama.cpp (issue 12)
+	{ID: FlagLlamaCppModel, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppHFRepo, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppCtxSize, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppParallel, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppNGPULayers, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppCacheTypeK, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppCacheTypeV, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppFlashAttn, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppContBatching, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppKVUnified, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppSplitMode, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppMetrics, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppHost, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppPort, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppAlias, Engine: EngineLlamaCpp},
 }
