@@ -235,8 +235,11 @@ type layout struct {
 func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig {
 	kb := c.kb
 	ec := &EngineConfig{Engine: engine, Command: []LaunchFlag{}, Defaults: []FlagNote{}, Replaced: []FlagNote{}, Notes: []string{}}
+	if engine == knowledge.EngineLlamaCpp {
+		return llamacppConfig(c, a, ec)
+	}
 	if engine != knowledge.EngineVLLM && engine != knowledge.EngineSGLang {
-		ec.Note = fmt.Sprintf("stackpick sizes and writes launch commands for vLLM and SGLang only; %s's settings are not covered (its memory model and flags are not in the knowledge base).", kb.ProductName(engine))
+		ec.Note = fmt.Sprintf("stackpick sizes and writes launch commands for vLLM, SGLang and llama.cpp only; %s's settings are not covered (its memory model and flags are not in the knowledge base).", kb.ProductName(engine))
 		return ec
 	}
 	m := kb.Model(a.Get(knowledge.KeyModel).Str)
@@ -871,6 +874,8 @@ func oneCommand(ec *EngineConfig, role string) string {
 		b.WriteString("vllm serve " + ec.HFID)
 	case knowledge.EngineSGLang:
 		b.WriteString("python -m sglang.launch_server")
+	case knowledge.EngineLlamaCpp:
+		b.WriteString("llama-server")
 	}
 	for _, l := range ec.Command {
 		if l.Role != "" && l.Role != role {

@@ -163,8 +163,11 @@ func TriedLines(tried []sizing.Tried, st Styles, w, indent int) []string {
 // before the model when it does not fit.
 func commandHead(ec *decide.EngineConfig, st Styles, w int, more bool) []string {
 	cmd, model := "vllm serve", ec.HFID
-	if ec.Engine == knowledge.EngineSGLang {
+	switch ec.Engine {
+	case knowledge.EngineSGLang:
 		cmd, model = "python -m sglang.launch_server", ""
+	case knowledge.EngineLlamaCpp:
+		cmd, model = "llama-server", ""
 	}
 	cont := Plain(" \\")
 	if !more {
