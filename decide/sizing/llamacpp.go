@@ -134,7 +134,7 @@ func SizeLlamaCpp(in LlamaCppInput) (LlamaCppResult, error) {
 		Formula: kvWhy, Source: "-ctk/-ctv default f16 (tools/server/README.md at 25d5b0c5); q8_0 from " + GGMLSource})
 
 	r.CtxSize = in.SlotContext * in.Slots
-	add(Figure{Key: "ctx_size", Name: "-c: context of all slots", Value: float64(r.CtxSize), Unit: "tokens",
+	add(Figure{Key: "ctx_size", Name: "-c, all slots", Value: float64(r.CtxSize), Unit: "tokens",
 		Formula: f("%s tokens per slot × %s = %s: without a unified KV cache each slot gets c / np", n(in.SlotContext), slotsWord(in.Slots), n(r.CtxSize)),
 		Source:  "src/llama-context.cpp at 4c7103b9, llama_context::n_ctx_per_seq: 'cparams.kv_unified ? cparams.n_ctx : cparams.n_ctx / cparams.n_seq_max'"})
 

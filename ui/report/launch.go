@@ -162,13 +162,7 @@ func TriedLines(tried []sizing.Tried, st Styles, w, indent int) []string {
 // commandHead is the command's first line ("vllm serve MODEL \"), split
 // before the model when it does not fit.
 func commandHead(ec *decide.EngineConfig, st Styles, w int, more bool) []string {
-	cmd, model := "vllm serve", ec.HFID
-	switch ec.Engine {
-	case knowledge.EngineSGLang:
-		cmd, model = "python -m sglang.launch_server", ""
-	case knowledge.EngineLlamaCpp:
-		cmd, model = "llama-server", ""
-	}
+	cmd, model := engineHead(ec)
 	cont := Plain(" \\")
 	if !more {
 		cont = Plain("")
@@ -239,10 +233,7 @@ func LaunchCommand(ec *decide.EngineConfig, w int) string {
 		return ""
 	}
 	fit := w > 0
-	cmd, model := "vllm serve", ec.HFID
-	if ec.Engine == knowledge.EngineSGLang {
-		cmd, model = "python -m sglang.launch_server", ""
-	}
+	cmd, model := engineHead(ec)
 	var out []string
 	add := func(ls ...string) { out = append(out, ls...) }
 	command := func(role string) {
@@ -322,4 +313,16 @@ func LaunchCommand(ec *decide.EngineConfig, w int) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// engineHead is the command's program and, for vLLM, the model it takes
+// as an argument.
+func engineHead(ec *decide.EngineConfig) (cmd, model string) {
+	switch ec.Engine {
+	case knowledge.EngineSGLang:
+		return "python -m sglang.launch_server", ""
+	case knowledge.EngineLlamaCpp:
+		return "llama-server", ""
+	}
+	return "vllm serve", ec.HFID
 }

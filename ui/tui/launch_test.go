@@ -93,7 +93,7 @@ func TestCopyEmitsOSC52WithTheExactCommand(t *testing.T) {
 // has c and l say so, and nothing reaches the clipboard.
 func TestNoLaunchCommandSaysSo(t *testing.T) {
 	d := newDriver(t, 80, 24)
-	d.press("l", "up", "r") // last-15-percent: TensorRT-LLM
+	d.press("l", "up", "up", "r") // last-15-percent: TensorRT-LLM (cpu-box comes after it)
 	before := d.screen()
 	for _, k := range []string{"c", "l"} {
 		cmd := d.m.frame.Update(keyMsg(k))
@@ -114,7 +114,7 @@ func TestNoLaunchCommandSaysSo(t *testing.T) {
 // hands the engine when text is pasted.
 func shellWords(t *testing.T, text string) string {
 	t.Helper()
-	prelude := "vllm() { printf '<%s>\\n' \"$@\"; }\npython() { printf '<%s>\\n' \"$@\"; }\n"
+	prelude := "vllm() { printf '<%s>\\n' \"$@\"; }\npython() { printf '<%s>\\n' \"$@\"; }\nllama-server() { printf '<%s>\\n' \"$@\"; }\n"
 	out, err := exec.Command("bash", "-c", prelude+text).CombinedOutput()
 	if err != nil {
 		t.Fatalf("bash: %v\n%s\nthe text:\n%s", err, out, text)
@@ -158,7 +158,7 @@ func TestPlainLaunchViewPastesIntoAShell(t *testing.T) {
 			}
 			text := strings.Join(ls.lines, "\n")
 			cmdPart, why, found := strings.Cut(text, "\n\nWhy each flag:\n")
-			if !found || !strings.Contains(why, "--max-model-len: ") {
+			if !found || !strings.Contains(why, ec.Command[len(ec.Command)-1].Flag+": ") {
 				t.Errorf("%s %d: the why of each flag should follow the command after a blank line:\n%s", sc.Name, w, text)
 			}
 			lines := strings.Split(cmdPart, "\n")
