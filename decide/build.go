@@ -412,7 +412,7 @@ func (b *builder) capArgument(li, ci int, blk *capBlock) Argument {
 
 func vendorWords(v string) string {
 	if v == knowledge.VendorNone {
-		return "none (CPU only)"
+		return "CPU only, no accelerator"
 	}
 	return v
 }

@@ -235,8 +235,11 @@ type layout struct {
 func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig {
 	kb := c.kb
 	ec := &EngineConfig{Engine: engine, Command: []LaunchFlag{}, Defaults: []FlagNote{}, Replaced: []FlagNote{}, Notes: []string{}}
+	if engine == knowledge.EngineLlamaCpp {
+		return llamacppConfig(c, a, ec)
+	}
 	if engine != knowledge.EngineVLLM && engine != knowledge.EngineSGLang && engine != knowledge.EngineTensorRTLLM {
-		ec.Note = fmt.Sprintf("stackpick sizes and writes launch commands for vLLM, SGLang and TensorRT-LLM only; %s's settings are not covered (its memory model and flags are not in the knowledge base).", kb.ProductName(engine))
+		ec.Note = fmt.Sprintf("stackpick sizes and writes launch commands for vLLM, SGLang, TensorRT-LLM and llama.cpp only; %s's settings are not covered (its memory model and flags are not in the knowledge base).", kb.ProductName(engine))
 		return ec
 	}
 	m := kb.Model(a.Get(knowledge.KeyModel).Str)
@@ -837,6 +840,8 @@ func (ec *EngineConfig) Program() (cmd, model string) {
 		return SGLangEntryPoint, ""
 	case knowledge.EngineTensorRTLLM:
 		return "trtllm-serve", ec.HFID
+	case knowledge.EngineLlamaCpp:
+		return "llama-server", ""
 	default:
 		return "vllm serve", ec.HFID
 	}

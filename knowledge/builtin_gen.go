@@ -1268,10 +1268,10 @@ func builtinKB() *KB {
 		Layer: "engine",
 		Role:  "C/C++ inference engine for GGUF-format models on CPUs and GPUs; llama-server adds an OpenAI-compatible HTTP API.",
 		Strengths: []string{
-			"Runs on CPU alone or with partial GPU offload",
-			"Many backends: CUDA, HIP (ROCm), Metal, Vulkan, SYCL",
-			"1.5- to 8-bit integer quantization in GGUF files",
-			"Plain C/C++ with minimal dependencies",
+			"Runs on CPU alone or with part of the model offloaded to GPUs (-ngl)",
+			"Many backends through ggml: CPU, CUDA, HIP (ROCm), Metal, Vulkan, SYCL",
+			"Quantized weights from about 1.6 to 8.5 bits per weight in GGUF files",
+			"Built on ggml, a C/C++ tensor library with no third-party dependencies",
 		},
 		PickWhen: []string{
 			"CPU-only machines, laptops or a single consumer GPU.",
@@ -1279,13 +1279,14 @@ func builtinKB() *KB {
 			"Edge or air-gapped installs where a small, dependency-light binary matters.",
 		},
 		AvoidWhen: []string{
-			"Multi-GPU fleet serving at high concurrency; Dynamo and llm-d list vLLM, SGLang and TensorRT-LLM as backends, not llama.cpp.",
+			"Multi-GPU fleet serving at high concurrency: by default llama.cpp spreads a model over GPUs by whole layers, not by splitting each layer across them.",
 			"You need cache-aware routing or prefill/decode disaggregation across replicas.",
 		},
 		KeyPoints: []string{
-			"Models load from GGUF files; Hugging Face checkpoints are converted first (convert_hf_to_gguf.py) and usually quantized.",
+			"llama-server loads a GGUF file (-m, or -hf to download one from Hugging Face); a Hugging Face checkpoint is converted to GGUF first with the repository's convert_hf_to_gguf.py, and usually quantized.",
 			"llama-server serves OpenAI-compatible chat completion and embedding routes.",
 			"-ngl / --n-gpu-layers sets how many layers live in VRAM; the rest run on the CPU.",
+			"-c / --ctx-size is the context of all slots together: with -np slots and no unified KV cache each slot gets c / np tokens.",
 		},
 		Landmines: []Landmine{
 			{
@@ -1294,36 +1295,61 @@ func builtinKB() *KB {
 				Watch: "--metrics in the llama-server command; /metrics scraped",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md",
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+						Path:      "tools/server/README.md",
+						Quote:     "| `--metrics` | enable prometheus compatible metrics endpoint (default: disabled)",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md' (as of 2026-11); not yet re-read",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+						Path:      "common/arg.cpp",
+						Quote:     "{\"--metrics\"}, string_format(\"enable prometheus compatible metrics endpoint (default: %s)\", params.endpoint_metrics ? \"enabled\" : \"disabled\")",
+						CheckedOn: "2026-12-01",
 					},
 				},
 			},
 			{
 				ID:    "llamacpp-quantized-gguf-quality",
-				Text:  "Only GGUF files load, so a checkpoint is converted and usually quantized first; output quality depends on the quant type chosen. Evaluate the quantized file, not the original model.",
+				Text:  "A GGUF download picks a quant for you (-hf defaults to Q4_K_M, about 4.5 bits per weight against 16 for f16), so each weight is stored far less precisely than in the original checkpoint. Evaluate the quantized file, not the original model.",
 				Watch: "quant type in the GGUF file name (e.g. Q4_K_M vs Q8_0); eval against the unquantized model",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://github.com/ggml-org/llama.cpp",
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+						Path:      "common/arg.cpp",
+						Quote:     "Hugging Face model repository; quant is optional, case-insensitive, default to Q4_K_M, or falls back to the first file in the repo if Q4_K_M doesn't exist.",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'https://github.com/ggml-org/llama.cpp' (as of 2026-11); not yet re-read",
+					},
+					{
+						Kind:       "repo",
+						Repo:       "ggml-org/ggml",
+						Ref:        "v0.21.0",
+						Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+						Path:       "src/ggml-common.h",
+						Symbol:     "block_q4_K",
+						Quote:      "// Effectively 4.5 bits per weight",
+						SourceDate: "2026-08-21",
+						CheckedOn:  "2026-12-01",
 					},
 				},
 			},
 			{
 				ID:    "llamacpp-cpu-decode-speed",
-				Text:  "On CPU-only hosts, or when layers spill to CPU, decode speed is bound by system memory bandwidth and falls far below any GPU in the catalog.",
-				Watch: "tokens/s from llama-bench on the target host; -ngl value vs model layer count",
+				Text:  "Layers that are not offloaded to a GPU (all of them on a CPU-only host, or those past -ngl) are read from system RAM for every generated token, so decode speed is bounded by the host's memory bandwidth, which stackpick does not know.",
+				Watch: "tokens/s measured on the target host; -ngl value vs model layer count",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://github.com/ggml-org/llama.cpp",
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+						Path:      "common/arg.cpp",
+						Quote:     "{\"-ngl\", \"--gpu-layers\", \"--n-gpu-layers\"}, \"N\", string_format(\"max. number of layers to store in VRAM (default: %d)\", params.n_gpu_layers)",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'https://github.com/ggml-org/llama.cpp' (as of 2026-11); not yet re-read",
 					},
 				},
 				When: map[string]Condition{"gpu_vendor": {Equals: "none"}},
@@ -1343,18 +1369,70 @@ func builtinKB() *KB {
 		},
 		Sources: []Source{
 			{
-				Kind:      "docs",
-				URL:       "https://github.com/ggml-org/llama.cpp",
-				Title:     "llama.cpp README",
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Title:     "llama.cpp HTTP server (llama-server) README",
+				Quote:     "compatible chat completions and embeddings routes",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'llama.cpp README: https://github.com/ggml-org/llama.cpp' (as of 2026-11); not yet re-read",
 			},
 			{
-				Kind:      "docs",
-				URL:       "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md",
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
 				Title:     "llama.cpp HTTP server (llama-server) README",
+				Quote:     "LLM inference of F16 and quantized models on GPU and CPU",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'llama.cpp HTTP server (llama-server) README: https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md' (as of 2026-11); not yet re-read",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Title:     "llama-server's arguments",
+				Quote:     "{\"-m\", \"--model\"}, \"FNAME\",",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "4728dfbe4c66aecfa17ed6050f4a3f5fc454c777",
+				Path:      "CMakeLists.txt",
+				Title:     "llama.cpp's CMake install list",
+				Quote:     "FILES convert_hf_to_gguf.py",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:       "repo",
+				Repo:       "ggml-org/ggml",
+				Ref:        "v0.21.0",
+				Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+				Path:       "README.md",
+				Title:      "ggml README",
+				Quote:      "- No third-party dependencies",
+				SourceDate: "2026-08-21",
+				CheckedOn:  "2026-12-01",
+			},
+			{
+				Kind:       "repo",
+				Repo:       "ggml-org/ggml",
+				Ref:        "v0.21.0",
+				Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+				Path:       "src/ggml-common.h",
+				Title:      "ggml quant block types",
+				Quote:      "// 1.5625 bpw",
+				SourceDate: "2026-08-21",
+				CheckedOn:  "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Path:      "README.md",
+				Title:     "llama.cpp README",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: the search index's copies of README.md under ggml-org/llama.cpp are forks' (a5410f04 'GGML GRAPH LOGGING FORK OF LLAMA.CPP', 003fb844 with an 'AMD AI PRO' fork section), and the repository (1.4 GB) is too big to fetch, so no upstream copy could be read",
 			},
 		},
 		Licence: Licence{
@@ -1362,24 +1440,41 @@ func builtinKB() *KB {
 			Sources: []Source{
 				{
 					Kind:      "repo",
-					Repo:      "ggml-org/llama.cpp",
-					Commit:    "9b8e7c6befdd231b35111497c5763a3eb67b9de2",
-					Path:      "LICENSE",
-					Quote:     "MIT License",
+					Repo:      "Homebrew/homebrew-core",
+					Commit:    "00bfafb7077f663a2bf1f3b68a88e97148e3a9a1",
+					Path:      "Formula/l/llama.cpp.rb",
+					Quote:     "license \"MIT\"",
 					CheckedOn: "2026-12-01",
-					Checked:   "not available: converted from the free-text source 'ggml-org/llama.cpp@9b8e7c6befdd231b35111497c5763a3eb67b9de2:LICENSE'; not yet re-read",
 				},
 			},
 		},
 		Governance: Governance{
 			Kind:     "not-found",
-			NotFound: "The repository lives under the ggml-org organisation, but no governance document, foundation or steering body is named in the stored sources of ggml-org/llama.cpp.",
+			NotFound: "The repository lives under the ggml-org organisation, but no governance document, foundation or steering body is named in the sources read (the upstream README could not be read: the stored copies are forks').",
 		},
 		Release: Release{
 			CheckedOn: "2026-12-01",
-			NotFound:  "llama.cpp tags every build (b1234 and so on); ggml-org/llama.cpp is too big to fetch, and no stored source names its newest tag or that tag's date.",
+			Sources: []Source{
+				{
+					Kind:      "repo",
+					Repo:      "Homebrew/homebrew-core",
+					Commit:    "00bfafb7077f663a2bf1f3b68a88e97148e3a9a1",
+					Path:      "Formula/l/llama.cpp.rb",
+					Quote:     "tag: \"b8770\", revision: \"82764d8f405ff7928c061d8c100b50e9f77939f6\"",
+					CheckedOn: "2026-12-01",
+				},
+				{
+					Kind:      "repo",
+					Repo:      "ggml-org/llama.cpp",
+					Commit:    "ba7dd70db70007ac56fda8c184b058606051972f",
+					Path:      "docs/release.md",
+					Quote:     "llama.cpp uses [semantic versioning](https://semver.org) (`MAJOR.MINOR.PATCH`).",
+					CheckedOn: "2026-12-01",
+				},
+			},
+			NotFound: "ggml-org/llama.cpp (1.4 GB) is too big to fetch and its GitHub releases are not stored, so its newest tag and that tag's date could not be read. Every master build is tagged b<build number>, and since 2026 the project also cuts semantic-version tags (docs/release.md). The newest tag a citable stored source names is b8770 (Homebrew's formula, revision 82764d8f, from about April 2026); files in the search index that it does not attribute to a repository name builds up to b11541 (October 2026), which cannot be cited here.",
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 8},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 23},
 	}
 	p7 := &Product{
 		ID:    "dynamo-triton",
@@ -6883,7 +6978,465 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 683},
 	}
-	p153 := &Capability{
+	p153 := &Flag{
+		ID:         "llama-cpp-model",
+		Engine:     "llama-cpp",
+		Name:       "-m",
+		Aliases:    []string{"--model"},
+		Default:    "unset: required unless -hf, -mu or -dr names the model",
+		Values:     "a path to a GGUF file",
+		Effect:     "The GGUF file llama-server loads.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"-m\", \"--model\"}, \"FNAME\",",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 428},
+	}
+	p154 := &Flag{
+		ID:         "llama-cpp-hf-repo",
+		Engine:     "llama-cpp",
+		Name:       "-hf",
+		Aliases:    []string{"-hfr", "--hf-repo"},
+		Default:    "unused",
+		Values:     "<user>/<model>[:quant], a Hugging Face repository of GGUF files",
+		Effect:     "Downloads a GGUF file from Hugging Face and loads it; the quant defaults to Q4_K_M, or the repository's first file.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "Hugging Face model repository; quant is optional, case-insensitive, default to Q4_K_M, or falls back to the first file in the repo if Q4_K_M doesn't exist.",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 447},
+	}
+	p155 := &Flag{
+		ID:         "llama-cpp-ctx-size",
+		Engine:     "llama-cpp",
+		Name:       "-c",
+		Aliases:    []string{"--ctx-size"},
+		Default:    "printed by --help from common_params (4096 in the server README at 25d5b0c5); 0 takes the model's training context",
+		DependsOn:  "the build",
+		Values:     "tokens, for all slots together",
+		Effect:     "The KV cache's size in tokens; with -np slots and no unified KV cache each slot gets c / np of it.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"-c\", \"--ctx-size\"}, \"N\", string_format(\"size of the prompt context (default: %d, 0 = loaded from model)\", params.n_ctx)",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "size of the prompt context (default: 4096, 0 = loaded from model)",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "4c7103b96d720ea6057eec6ac11a49727f9ecd43",
+				Path:      "src/llama-context.cpp",
+				Symbol:    "llama_context::n_ctx_per_seq",
+				Quote:     "return cparams.kv_unified ? cparams.n_ctx : cparams.n_ctx / cparams.n_seq_max;",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 466},
+	}
+	p156 := &Flag{
+		ID:         "llama-cpp-parallel",
+		Engine:     "llama-cpp",
+		Name:       "-np",
+		Aliases:    []string{"--parallel"},
+		Default:    "printed by --help from common_params (1 in the server README at 25d5b0c5)",
+		DependsOn:  "the build",
+		Values:     "a whole number ≥ 1",
+		Effect:     "Server slots: how many requests decode at once, each in its own sequence of the KV cache.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"-np\", \"--parallel\"}, \"N\", string_format(\"number of parallel sequences to decode (default: %d)\", params.n_parallel)",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "| `-np, --parallel N` | number of parallel sequences to decode (default: 1)",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 503},
+	}
+	p157 := &Flag{
+		ID:         "llama-cpp-n-gpu-layers",
+		Engine:     "llama-cpp",
+		Name:       "-ngl",
+		Aliases:    []string{"--gpu-layers", "--n-gpu-layers"},
+		Default:    "printed by --help from common_params (not read at this commit)",
+		DependsOn:  "the build",
+		Values:     "a number of layers; one above the model's layer count offloads them all (the server README's CUDA example passes --n-gpu-layers 99)",
+		Effect:     "How many of the model's layers (weights and KV) are stored in VRAM; the rest run on the CPU from system RAM.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"-ngl\", \"--gpu-layers\", \"--n-gpu-layers\"}, \"N\", string_format(\"max. number of layers to store in VRAM (default: %d)\", params.n_gpu_layers)",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "--host 0.0.0.0 --port 8080 --n-gpu-layers 99",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 531},
+	}
+	p158 := &Flag{
+		ID:         "llama-cpp-cache-type-k",
+		Engine:     "llama-cpp",
+		Name:       "-ctk",
+		Aliases:    []string{"--cache-type-k"},
+		Default:    "f16",
+		Values:     "f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1",
+		Effect:     "The KV cache's data type for K: q8_0 stores 34 bytes per 32 values instead of f16's 64.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "const std::vector<ggml_type> kv_cache_types = { GGML_TYPE_F32, GGML_TYPE_F16, GGML_TYPE_BF16, GGML_TYPE_Q8_0, GGML_TYPE_Q4_0, GGML_TYPE_Q4_1, GGML_TYPE_IQ4_NL, GGML_TYPE_Q5_0, GGML_TYPE_Q5_1, };",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "| `-ctk, --cache-type-k TYPE` | KV cache data type for K<br/>allowed values: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1<br/>(default: f16)",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:       "repo",
+				Repo:       "ggml-org/ggml",
+				Ref:        "v0.21.0",
+				Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+				Path:       "src/ggml-common.h",
+				Symbol:     "block_q8_0",
+				Quote:      "static_assert(sizeof(block_q8_0) == sizeof(ggml_half) + QK8_0, \"wrong q8_0 block size/padding\");",
+				SourceDate: "2026-08-21",
+				CheckedOn:  "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 559},
+	}
+	p159 := &Flag{
+		ID:         "llama-cpp-cache-type-v",
+		Engine:     "llama-cpp",
+		Name:       "-ctv",
+		Aliases:    []string{"--cache-type-v"},
+		Default:    "f16",
+		Values:     "f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1",
+		Effect:     "The KV cache's data type for V; a quantized V cache needs Flash Attention.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"-ctv\", \"--cache-type-v\"}, \"TYPE\",",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "| `-ctv, --cache-type-v TYPE` | KV cache data type for V<br/>allowed values: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1<br/>(default: f16)",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "4c7103b96d720ea6057eec6ac11a49727f9ecd43",
+				Path:      "src/llama-context.cpp",
+				Symbol:    "llama_context::llama_context",
+				Quote:     "quantized V cache was requested, but this requires Flash Attention",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 597},
+	}
+	p160 := &Flag{
+		ID:         "llama-cpp-flash-attn",
+		Engine:     "llama-cpp",
+		Name:       "-fa",
+		Aliases:    []string{"--flash-attn"},
+		Default:    "printed by --help from common_params (not read at this commit)",
+		DependsOn:  "the build",
+		Values:     "on, off or auto",
+		Effect:     "Whether attention uses the Flash Attention kernels; auto checks at start that the backend supports them and turns them off otherwise.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{ \"-fa\", \"--flash-attn\" }, \"[on|off|auto]\", string_format(\"set Flash Attention use ('on', 'off', or 'auto', default: '%s')\",",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "4c7103b96d720ea6057eec6ac11a49727f9ecd43",
+				Path:      "src/llama-context.cpp",
+				Symbol:    "llama_context::llama_context",
+				Quote:     "Flash Attention was auto, set to disabled",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 633},
+	}
+	p161 := &Flag{
+		ID:         "llama-cpp-cont-batching",
+		Engine:     "llama-cpp",
+		Name:       "-cb",
+		Aliases:    []string{"--cont-batching", "-nocb", "--no-cont-batching"},
+		Default:    "enabled (server README at 25d5b0c5)",
+		Values:     "-cb to enable, -nocb to disable",
+		Effect:     "Continuous batching: new requests join the running batch between decode steps.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"-cb\", \"--cont-batching\"}, {\"-nocb\", \"--no-cont-batching\"}, string_format(\"whether to enable continuous batching (a.k.a dynamic batching) (default: %s)\"",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "enable continuous batching (a.k.a dynamic batching) (default: enabled)",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 662},
+	}
+	p162 := &Flag{
+		ID:         "llama-cpp-kv-unified",
+		Engine:     "llama-cpp",
+		Name:       "-kvu",
+		Aliases:    []string{"--kv-unified"},
+		Default:    "false (server README at 25d5b0c5)",
+		Values:     "a switch",
+		Effect:     "One KV buffer shared by all sequences: each slot may then use the whole -c context instead of c / np.",
+		Status:     "current",
+		Introduced: "PR #14363 (linked from its help text)",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"--kv-unified\", \"-kvu\"}, string_format(\"use single unified KV buffer for the KV cache of all sequences (default: %s)",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "use single unified KV buffer for the KV cache of all sequences (default: false)",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "4c7103b96d720ea6057eec6ac11a49727f9ecd43",
+				Path:      "src/llama-context.cpp",
+				Symbol:    "llama_context::n_ctx_per_seq",
+				Quote:     "return cparams.kv_unified ? cparams.n_ctx : cparams.n_ctx / cparams.n_seq_max;",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 689},
+	}
+	p163 := &Flag{
+		ID:         "llama-cpp-split-mode",
+		Engine:     "llama-cpp",
+		Name:       "-sm",
+		Aliases:    []string{"--split-mode"},
+		Default:    "layer",
+		Values:     "none, layer or row",
+		Effect:     "How a model is split over several GPUs: whole layers and their KV per GPU (layer), rows of each weight (row), or one GPU only (none).",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "- layer (default): split layers and KV across GPUs",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 725},
+	}
+	p164 := &Flag{
+		ID:         "llama-cpp-metrics",
+		Engine:     "llama-cpp",
+		Name:       "--metrics",
+		Default:    "disabled (server README at 25d5b0c5)",
+		Values:     "a switch",
+		Effect:     "Turns on the Prometheus-compatible /metrics endpoint.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"--metrics\"}, string_format(\"enable prometheus compatible metrics endpoint (default: %s)\", params.endpoint_metrics ? \"enabled\" : \"disabled\")",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "| `--metrics` | enable prometheus compatible metrics endpoint (default: disabled)",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 744},
+	}
+	p165 := &Flag{
+		ID:         "llama-cpp-host",
+		Engine:     "llama-cpp",
+		Name:       "--host",
+		Default:    "127.0.0.1 (server README at 25d5b0c5)",
+		Values:     "an IP address, or a path ending in .sock for a UNIX socket",
+		Effect:     "The address llama-server listens on; the default accepts only local connections.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"--host\"}, \"HOST\", string_format(\"ip address to listen, or bind to an UNIX socket if the address ends with .sock (default: %s)\", params.hostname.c_str())",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "ip address to listen, or bind to an UNIX socket if the address ends with .sock (default: 127.0.0.1)",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 770},
+	}
+	p166 := &Flag{
+		ID:         "llama-cpp-port",
+		Engine:     "llama-cpp",
+		Name:       "--port",
+		Default:    "8080 (server README at 25d5b0c5)",
+		Values:     "a TCP port",
+		Effect:     "The port llama-server listens on.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"--port\"}, \"PORT\", string_format(\"port to listen (default: %d)\", params.port)",
+				CheckedOn: "2026-12-01",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+				Path:      "tools/server/README.md",
+				Quote:     "| `--port PORT` | port to listen (default: 8080)",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 796},
+	}
+	p167 := &Flag{
+		ID:         "llama-cpp-alias",
+		Engine:     "llama-cpp",
+		Name:       "-a",
+		Aliases:    []string{"--alias"},
+		Default:    "unset: the model's file name",
+		Values:     "a name",
+		Effect:     "The model name the REST API reports and clients send.",
+		Status:     "current",
+		Introduced: "early",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "ggml-org/llama.cpp",
+				Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+				Path:      "common/arg.cpp",
+				Quote:     "{\"-a\", \"--alias\"}, \"STRING\", \"set alias for model name (to be used by REST API)\",",
+				CheckedOn: "2026-12-01",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 822},
+	}
+	p168 := &Capability{
 		Product: "vllm",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -6900,7 +7453,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 460},
 	}
-	p154 := &Capability{
+	p169 := &Capability{
 		Product: "sglang",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "apple", "none"},
@@ -6959,7 +7512,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 422},
 	}
-	p155 := &Capability{
+	p170 := &Capability{
 		Product: "tensorrt-llm",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -6975,32 +7528,65 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 264},
 	}
-	p156 := &Capability{
+	p171 := &Capability{
 		Product: "llama-cpp",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "apple", "none"},
 		Sources: []Source{
 			{
-				Kind:      "repo",
-				Repo:      "ggml-org/llama.cpp",
-				Commit:    "dfd046b220ee5d023f09e37f9f643c7402de300c",
-				Path:      "docs/build.md",
-				Quote:     "## CPU Build | On MacOS, Metal is enabled by default. Using Metal makes the computation run on the GPU. | llama.cpp based on SYCL is used to **support Intel GPU** (Data Center Max series, Flex series, Arc series, Built-in GPU and iGPU). | This provides GPU acceleration using an NVIDIA GPU. | Custom CUDA kernels for running LLMs on NVIDIA GPUs (support for AMD GPUs via HIP and Moore Threads MTT GPUs via MUSA)",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'ggml-org/llama.cpp@dfd046b220ee5d023f09e37f9f643c7402de300c:docs/build.md; ggml-org/llama.cpp@a5410f046c01d01330c8a42f13b64a211fedf2c3:README.md' (as of 2026-11); not yet re-read",
+				Kind:       "repo",
+				Repo:       "ggml-org/ggml",
+				Ref:        "v0.21.0",
+				Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+				Path:       "CMakeLists.txt",
+				Quote:      "option(GGML_CPU \"ggml: enable CPU backend\" ON)",
+				SourceDate: "2026-08-21",
+				CheckedOn:  "2026-12-01",
 			},
 			{
-				Kind:      "repo",
-				Repo:      "ggml-org/llama.cpp",
-				Commit:    "a5410f046c01d01330c8a42f13b64a211fedf2c3",
-				Path:      "README.md",
-				CheckedOn: "2026-12-01",
-				Checked:   "not available: converted from the free-text source 'ggml-org/llama.cpp@dfd046b220ee5d023f09e37f9f643c7402de300c:docs/build.md; ggml-org/llama.cpp@a5410f046c01d01330c8a42f13b64a211fedf2c3:README.md' (as of 2026-11); not yet re-read",
+				Kind:       "repo",
+				Repo:       "ggml-org/ggml",
+				Ref:        "v0.21.0",
+				Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+				Path:       "CMakeLists.txt",
+				Quote:      "option(GGML_CUDA \"ggml: use CUDA\" OFF)",
+				SourceDate: "2026-08-21",
+				CheckedOn:  "2026-12-01",
+			},
+			{
+				Kind:       "repo",
+				Repo:       "ggml-org/ggml",
+				Ref:        "v0.21.0",
+				Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+				Path:       "CMakeLists.txt",
+				Quote:      "option(GGML_HIP \"ggml: use HIP\" OFF)",
+				SourceDate: "2026-08-21",
+				CheckedOn:  "2026-12-01",
+			},
+			{
+				Kind:       "repo",
+				Repo:       "ggml-org/ggml",
+				Ref:        "v0.21.0",
+				Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+				Path:       "CMakeLists.txt",
+				Quote:      "option(GGML_SYCL \"ggml: use SYCL\" OFF)",
+				SourceDate: "2026-08-21",
+				CheckedOn:  "2026-12-01",
+			},
+			{
+				Kind:       "repo",
+				Repo:       "ggml-org/ggml",
+				Ref:        "v0.21.0",
+				Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+				Path:       "CMakeLists.txt",
+				Quote:      "if (APPLE) set(GGML_METAL_DEFAULT ON)",
+				SourceDate: "2026-08-21",
+				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 108},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 220},
 	}
-	p157 := &Capability{
+	p172 := &Capability{
 		Product: "dynamo-triton",
 		What:    "engines",
 		Values:  []string{"vllm", "tensorrt-llm"},
@@ -7026,7 +7612,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 240},
 	}
-	p158 := &Capability{
+	p173 := &Capability{
 		Product: "dynamo-triton",
 		What:    "vendors",
 		Values:  []string{"nvidia", "none"},
@@ -7044,7 +7630,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 263},
 	}
-	p159 := &Capability{
+	p174 := &Capability{
 		Product: "dynamo-triton",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "managed-cloud", "bare-metal"},
@@ -7072,7 +7658,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 278},
 	}
-	p160 := &Capability{
+	p175 := &Capability{
 		Product: "dynamo-triton",
 		What:    "features",
 		Values:  []string{"framework-backends", "model-composition"},
@@ -7100,7 +7686,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 303},
 	}
-	p161 := &Capability{
+	p176 := &Capability{
 		Product: "dynamo",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang", "tensorrt-llm"},
@@ -7116,7 +7702,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 265},
 	}
-	p162 := &Capability{
+	p177 := &Capability{
 		Product: "dynamo",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -7132,7 +7718,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 279},
 	}
-	p163 := &Capability{
+	p178 := &Capability{
 		Product: "dynamo",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "slurm", "bare-metal", "managed-cloud"},
@@ -7172,7 +7758,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 294},
 	}
-	p164 := &Capability{
+	p179 := &Capability{
 		Product: "dynamo",
 		What:    "features",
 		Values: []string{
@@ -7218,7 +7804,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 331},
 	}
-	p165 := &Capability{
+	p180 := &Capability{
 		Product: "llm-d",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -7244,7 +7830,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 256},
 	}
-	p166 := &Capability{
+	p181 := &Capability{
 		Product: "llm-d",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -7297,7 +7883,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 279},
 	}
-	p167 := &Capability{
+	p182 := &Capability{
 		Product: "llm-d",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -7330,7 +7916,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 331},
 	}
-	p168 := &Capability{
+	p183 := &Capability{
 		Product: "llm-d",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling"},
@@ -7374,7 +7960,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 361},
 	}
-	p169 := &Capability{
+	p184 := &Capability{
 		Product: "kserve",
 		What:    "engines",
 		Values:  []string{"vllm"},
@@ -7402,7 +7988,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 335},
 	}
-	p170 := &Capability{
+	p185 := &Capability{
 		Product: "kserve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -7440,7 +8026,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 362},
 	}
-	p171 := &Capability{
+	p186 := &Capability{
 		Product: "kserve",
 		What:    "features",
 		Values: []string{
@@ -7534,7 +8120,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 397},
 	}
-	p172 := &Capability{
+	p187 := &Capability{
 		Product: "ray-serve",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -7583,7 +8169,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 250},
 	}
-	p173 := &Capability{
+	p188 := &Capability{
 		Product: "ray-serve",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -7608,7 +8194,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 298},
 	}
-	p174 := &Capability{
+	p189 := &Capability{
 		Product: "ray-serve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal", "slurm", "managed-cloud"},
@@ -7640,7 +8226,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 320},
 	}
-	p175 := &Capability{
+	p190 := &Capability{
 		Product: "ray-serve",
 		What:    "features",
 		Values: []string{
@@ -7713,7 +8299,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 349},
 	}
-	p176 := &Capability{
+	p191 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
 		Values:  []string{"sglang", "vllm", "tensorrt-llm"},
@@ -7741,7 +8327,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 263},
 	}
-	p177 := &Capability{
+	p192 := &Capability{
 		Product: "sgl-router",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal"},
@@ -7769,7 +8355,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 288},
 	}
-	p178 := &Capability{
+	p193 := &Capability{
 		Product: "sgl-router",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -8716,13 +9302,25 @@ func builtinKB() *KB {
 				Layer:   "engine",
 				Effect:  "require",
 				Product: "llama-cpp",
-				Reason:  "With no accelerator in the nodes, llama.cpp is the engine built to run quantized (GGUF) models well on CPUs.",
+				Reason:  "With no accelerator in the nodes, llama.cpp runs GGUF models, f16 or quantized, on the CPU: ggml's CPU backend is built by default.",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://github.com/ggml-org/llama.cpp",
+						Kind:       "repo",
+						Repo:       "ggml-org/ggml",
+						Ref:        "v0.21.0",
+						Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+						Path:       "CMakeLists.txt",
+						Quote:      "option(GGML_CPU \"ggml: enable CPU backend\" ON)",
+						SourceDate: "2026-08-21",
+						CheckedOn:  "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+						Path:      "tools/server/README.md",
+						Quote:     "LLM inference of F16 and quantized models on GPU and CPU",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'https://github.com/ggml-org/llama.cpp (README)' (as of 2026-11); not yet re-read",
 					},
 				},
 				When: map[string]Condition{"gpus_per_node": {Equals: int64(0)}},
@@ -8738,20 +9336,32 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpus_per_node = 0",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 134},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 279},
 			},
 			{
 				ID:      "cpu-catalog-llama-cpp",
 				Layer:   "engine",
 				Effect:  "require",
 				Product: "llama-cpp",
-				Reason:  "The chosen hardware is a CPU: llama.cpp is built to run quantized (GGUF) models well on CPUs, where vLLM's and SGLang's CPU back ends are secondary paths.",
+				Reason:  "The chosen hardware is a CPU: llama.cpp runs quantized GGUF models there with ggml's CPU backend, which it builds by default.",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://github.com/ggml-org/llama.cpp",
+						Kind:       "repo",
+						Repo:       "ggml-org/ggml",
+						Ref:        "v0.21.0",
+						Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+						Path:       "CMakeLists.txt",
+						Quote:      "option(GGML_CPU \"ggml: enable CPU backend\" ON)",
+						SourceDate: "2026-08-21",
+						CheckedOn:  "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+						Path:      "tools/server/README.md",
+						Quote:     "LLM inference of F16 and quantized models on GPU and CPU",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'https://github.com/ggml-org/llama.cpp (README)' (as of 2026-11); not yet re-read",
 					},
 				},
 				When: map[string]Condition{"gpu": {Equals: "cpu"}},
@@ -8768,7 +9378,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu = cpu",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 150},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 307},
 			},
 			{
 				ID:      "apple-silicon-llama-cpp",
@@ -8776,13 +9386,27 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "llama-cpp",
 				Weight:  4,
-				Reason:  "Apple silicon: llama.cpp treats it as a first-class target (Metal, Accelerate, ARM NEON), and it is the engine built for one machine's unified memory.",
+				Reason:  "Apple silicon: llama.cpp's ggml builds its Metal backend by default on Apple machines (and the Accelerate framework beside it), and it runs one model from one machine's unified memory.",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://github.com/ggml-org/llama.cpp",
-						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source \"https://github.com/ggml-org/llama.cpp (README: 'Apple silicon is a first-class citizen')\" (as of 2026-11); not yet re-read",
+						Kind:       "repo",
+						Repo:       "ggml-org/ggml",
+						Ref:        "v0.21.0",
+						Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+						Path:       "CMakeLists.txt",
+						Quote:      "if (APPLE) set(GGML_METAL_DEFAULT ON)",
+						SourceDate: "2026-08-21",
+						CheckedOn:  "2026-12-01",
+					},
+					{
+						Kind:       "repo",
+						Repo:       "ggml-org/ggml",
+						Ref:        "v0.21.0",
+						Commit:     "8599e0ea3756c4bac4ef813af2241cb1a8bbfb0b",
+						Path:       "CMakeLists.txt",
+						Quote:      "option(GGML_ACCELERATE \"ggml: enable Accelerate framework\" ON)",
+						SourceDate: "2026-08-21",
+						CheckedOn:  "2026-12-01",
 					},
 				},
 				When: map[string]Condition{"gpu_vendor": {Equals: "apple"}},
@@ -8799,7 +9423,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = apple",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 166},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 335},
 			},
 			{
 				ID:      "one-user-workstation-llama-cpp",
@@ -8807,13 +9431,23 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "llama-cpp",
 				Weight:  6,
-				Reason:  "One user on one workstation GPU: continuous batching has nothing to batch, and llama.cpp runs a quantized model locally with the least to install and operate.",
+				Reason:  "One user on one workstation GPU: there is nothing to batch, and llama.cpp runs a quantized GGUF model on that one card, keeping on the CPU the layers that do not fit (-ngl).",
 				Sources: []Source{
 					{
-						Kind:      "docs",
-						URL:       "https://github.com/ggml-org/llama.cpp",
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+						Path:      "common/arg.cpp",
+						Quote:     "{\"-ngl\", \"--gpu-layers\", \"--n-gpu-layers\"}, \"N\", string_format(\"max. number of layers to store in VRAM (default: %d)\", params.n_gpu_layers)",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'https://github.com/ggml-org/llama.cpp (README: llama-server, GGUF quantization)' (as of 2026-11); not yet re-read",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "25d5b0c53f9a146f3d7a99a18610d9d623b5041e",
+						Path:      "tools/server/README.md",
+						Quote:     "LLM inference of F16 and quantized models on GPU and CPU",
+						CheckedOn: "2026-12-01",
 					},
 				},
 				When: map[string]Condition{
@@ -8845,7 +9479,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≤ 1, gpu ∈ rtx-4090|rtx-a6000, concurrent_requests = 1",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 185},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 366},
 			},
 			{
 				ID:      "gpu-fleet-not-llama-cpp",
@@ -8853,19 +9487,21 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "llama-cpp",
 				Weight:  -3,
-				Reason:  "On GPU nodes, the continuous-batching engines (vLLM, SGLang, TensorRT-LLM) are built to keep the accelerators busy; llama.cpp targets local and CPU use.",
+				Reason:  "On NVIDIA or AMD GPU nodes, prefer the course notes' other engines: by default llama.cpp spreads a model over several GPUs by whole layers and their KV, not by splitting each layer across them.",
 				Sources: []Source{
 					{
 						Kind:      "notes",
-						Section:   "taxonomy table",
+						Section:   "The taxonomy that keeps you sane",
+						Quote:     "vLLM, SGLang, TensorRT-LLM, llama.cpp",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'Engines as Products, taxonomy table; https://github.com/ggml-org/llama.cpp (README)'; not yet re-read",
 					},
 					{
-						Kind:      "docs",
-						URL:       "https://github.com/ggml-org/llama.cpp",
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "145b6280d6aa1890e22457143dad0badb3fd6820",
+						Path:      "common/arg.cpp",
+						Quote:     "- layer (default): split layers and KV across GPUs",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: converted from the free-text source 'Engines as Products, taxonomy table; https://github.com/ggml-org/llama.cpp (README)'; not yet re-read",
 					},
 				},
 				When: map[string]Condition{"gpu_vendor": {OneOf: []any{"nvidia", "amd"}}},
@@ -8882,7 +9518,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor ∈ nvidia|amd",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 206},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 395},
 			},
 			{
 				ID:      "mixed-model-types-dynamo-triton",
@@ -10751,8 +11387,6 @@ func builtinKB() *KB {
 			p150,
 			p151,
 			p152,
-		},
-		Capabilities: []*Capability{
 			p153,
 			p154,
 			p155,
@@ -10768,6 +11402,8 @@ func builtinKB() *KB {
 			p165,
 			p166,
 			p167,
+		},
+		Capabilities: []*Capability{
 			p168,
 			p169,
 			p170,
@@ -10779,6 +11415,21 @@ func builtinKB() *KB {
 			p176,
 			p177,
 			p178,
+			p179,
+			p180,
+			p181,
+			p182,
+			p183,
+			p184,
+			p185,
+			p186,
+			p187,
+			p188,
+			p189,
+			p190,
+			p191,
+			p192,
+			p193,
 		},
 		Needs: []*Need{
 			{
@@ -11422,32 +12073,32 @@ func builtinKB() *KB {
 			},
 		},
 		capByKey: map[string]*Capability{
-			"dynamo-triton/engines":    p157,
-			"dynamo-triton/features":   p160,
-			"dynamo-triton/substrates": p159,
-			"dynamo-triton/vendors":    p158,
-			"dynamo/engines":           p161,
-			"dynamo/features":          p164,
-			"dynamo/substrates":        p163,
-			"dynamo/vendors":           p162,
-			"kserve/engines":           p169,
-			"kserve/features":          p171,
-			"kserve/substrates":        p170,
-			"llama-cpp/vendors":        p156,
-			"llm-d/engines":            p165,
-			"llm-d/features":           p168,
-			"llm-d/substrates":         p167,
-			"llm-d/vendors":            p166,
-			"ray-serve/engines":        p173,
-			"ray-serve/features":       p175,
-			"ray-serve/substrates":     p174,
-			"ray-serve/vendors":        p172,
-			"sgl-router/engines":       p176,
-			"sgl-router/features":      p178,
-			"sgl-router/substrates":    p177,
-			"sglang/vendors":           p154,
-			"tensorrt-llm/vendors":     p155,
-			"vllm/vendors":             p153,
+			"dynamo-triton/engines":    p172,
+			"dynamo-triton/features":   p175,
+			"dynamo-triton/substrates": p174,
+			"dynamo-triton/vendors":    p173,
+			"dynamo/engines":           p176,
+			"dynamo/features":          p179,
+			"dynamo/substrates":        p178,
+			"dynamo/vendors":           p177,
+			"kserve/engines":           p184,
+			"kserve/features":          p186,
+			"kserve/substrates":        p185,
+			"llama-cpp/vendors":        p171,
+			"llm-d/engines":            p180,
+			"llm-d/features":           p183,
+			"llm-d/substrates":         p182,
+			"llm-d/vendors":            p181,
+			"ray-serve/engines":        p188,
+			"ray-serve/features":       p190,
+			"ray-serve/substrates":     p189,
+			"ray-serve/vendors":        p187,
+			"sgl-router/engines":       p191,
+			"sgl-router/features":      p193,
+			"sgl-router/substrates":    p192,
+			"sglang/vendors":           p169,
+			"tensorrt-llm/vendors":     p170,
+			"vllm/vendors":             p168,
 		},
 		closeMargin: 1,
 		productByID: map[string]*Product{
@@ -11583,6 +12234,21 @@ func builtinKB() *KB {
 			"qwen3-8b":              p73,
 		},
 		flagByID: map[string]*Flag{
+			"llama-cpp-alias":                                p167,
+			"llama-cpp-cache-type-k":                         p158,
+			"llama-cpp-cache-type-v":                         p159,
+			"llama-cpp-cont-batching":                        p161,
+			"llama-cpp-ctx-size":                             p155,
+			"llama-cpp-flash-attn":                           p160,
+			"llama-cpp-hf-repo":                              p154,
+			"llama-cpp-host":                                 p165,
+			"llama-cpp-kv-unified":                           p162,
+			"llama-cpp-metrics":                              p164,
+			"llama-cpp-model":                                p153,
+			"llama-cpp-n-gpu-layers":                         p157,
+			"llama-cpp-parallel":                             p156,
+			"llama-cpp-port":                                 p166,
+			"llama-cpp-split-mode":                           p163,
 			"sglang-attention-backend":                       p132,
 			"sglang-chunked-prefill-size":                    p130,
 			"sglang-context-length":                          p125,

@@ -95,6 +95,8 @@ const (
 	// EngineTensorRTLLM is TensorRT-LLM, launched with trtllm-serve on its
 	// PyTorch backend.
 	EngineTensorRTLLM = "tensorrt-llm"
+	// EngineLlamaCpp is llama.cpp, launched with llama-server.
+	EngineLlamaCpp = "llama-cpp"
 )
 
 // GPU ids Go names.
@@ -176,6 +178,26 @@ const (
 	FlagTRTLLMPort                  = "tensorrt-llm-port"
 	FlagTRTLLMConfig                = "tensorrt-llm-config"
 	FlagTRTLLMBackend               = "tensorrt-llm-backend"
+)
+
+// llama.cpp's llama-server flags (issue 12): the GGUF file, context and
+// slots, GPU layers, KV cache type, metrics and where it listens.
+const (
+	FlagLlamaCppModel        = "llama-cpp-model"
+	FlagLlamaCppHFRepo       = "llama-cpp-hf-repo"
+	FlagLlamaCppCtxSize      = "llama-cpp-ctx-size"
+	FlagLlamaCppParallel     = "llama-cpp-parallel"
+	FlagLlamaCppNGPULayers   = "llama-cpp-n-gpu-layers"
+	FlagLlamaCppCacheTypeK   = "llama-cpp-cache-type-k"
+	FlagLlamaCppCacheTypeV   = "llama-cpp-cache-type-v"
+	FlagLlamaCppFlashAttn    = "llama-cpp-flash-attn"
+	FlagLlamaCppContBatching = "llama-cpp-cont-batching"
+	FlagLlamaCppKVUnified    = "llama-cpp-kv-unified"
+	FlagLlamaCppSplitMode    = "llama-cpp-split-mode"
+	FlagLlamaCppMetrics      = "llama-cpp-metrics"
+	FlagLlamaCppHost         = "llama-cpp-host"
+	FlagLlamaCppPort         = "llama-cpp-port"
+	FlagLlamaCppAlias        = "llama-cpp-alias"
 )
 
 // Understanding is what Go does with one answer key.
@@ -382,4 +404,20 @@ var UnderstoodFlags = []NamedID{
 	{ID: FlagTRTLLMPort, Engine: EngineTensorRTLLM},
 	{ID: FlagTRTLLMConfig, Engine: EngineTensorRTLLM},
 	{ID: FlagTRTLLMBackend, Engine: EngineTensorRTLLM},
+	// llama.cpp (issue 12)
+	{ID: FlagLlamaCppModel, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppHFRepo, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppCtxSize, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppParallel, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppNGPULayers, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppCacheTypeK, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppCacheTypeV, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppFlashAttn, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppContBatching, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppKVUnified, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppSplitMode, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppMetrics, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppHost, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppPort, Engine: EngineLlamaCpp},
+	{ID: FlagLlamaCppAlias, Engine: EngineLlamaCpp},
 }

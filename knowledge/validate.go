@@ -22,7 +22,7 @@ var (
 	vendors     = []string{"nvidia", "amd", "intel", "google", "apple", "none"}
 	types       = []string{TypeInt, TypeBool, TypeEnum, TypeList}
 	catalogs    = []string{CatalogGPU, CatalogModel}
-	engines     = []string{EngineVLLM, EngineSGLang, EngineTensorRTLLM}
+	engines     = []string{EngineVLLM, EngineSGLang, EngineTensorRTLLM, EngineLlamaCpp}
 	flagStates  = []string{FlagCurrent, FlagDeprecated, FlagRemoved}
 	dtypes      = []string{DTypeBF16, DTypeFP16, DTypeFP8, "mxfp4"}
 	operatorSet = []string{OpEquals, OpOneOf, OpAtLeast, OpAtMost}

@@ -9,6 +9,24 @@ func init() { builtin = builtinPresets }
 // generated, by name. Each call builds fresh maps.
 func builtinPresets() map[string]scenarioFile {
 	return map[string]scenarioFile{
+		"cpu-box": {
+			Order: 8,
+			Title: "One CPU-only server, a small quantized model",
+			Story: "An air-gapped site has one x86 server with no GPU. It must answer a few internal users at once with an 8B chat model; the model changes rarely and nothing else is served.",
+			Line:  "No accelerator at all? → llama.cpp (the course notes' tree stops at GPU fleets; the knowledge base adds this line)",
+			Answers: map[string]any{
+				"base_models":         int64(1),
+				"change_cadence":      "quarterly",
+				"concurrent_requests": int64(4),
+				"context_tokens":      int64(8192),
+				"gpu":                 "cpu",
+				"gpus_per_node":       int64(0),
+				"kubernetes":          "none",
+				"model":               "llama-3.1-8b",
+				"nodes":               int64(1),
+				"workload":            "chat",
+			},
+		},
 		"exit-test": {
 			Title: "The exit test: four H200 nodes, three tenants' fine-tunes",
 			Story: "A 4-node H200 cluster serves 3 different fine-tunes of Llama 3.3 70B to 3 customer tenants. Requests must be routed to the replica that already holds their prefix, the platform is Kubernetes-native, and models are upgraded quarterly. The course notes do not say how the fine-tunes were made; this preset assumes LoRA adapters on the one base model, the economical way to host several fine-tunes (change fine_tune_method to full to see what moves).",

@@ -127,7 +127,7 @@ func TestNoLaunchCommandSaysSo(t *testing.T) {
 // hands the engine when text is pasted.
 func shellWords(t *testing.T, text string) string {
 	t.Helper()
-	prelude := "vllm() { printf '<%s>\\n' \"$@\"; }\npython() { printf '<%s>\\n' \"$@\"; }\ntrtllm-serve() { printf '<%s>\\n' \"$@\"; }\n"
+	prelude := "vllm() { printf '<%s>\\n' \"$@\"; }\npython() { printf '<%s>\\n' \"$@\"; }\nsglang() { printf '<%s>\\n' \"$@\"; }\ntrtllm-serve() { printf '<%s>\\n' \"$@\"; }\nllama-server() { printf '<%s>\\n' \"$@\"; }\n"
 	out, err := exec.Command("bash", "-c", prelude+text).CombinedOutput()
 	if err != nil {
 		t.Fatalf("bash: %v\n%s\nthe text:\n%s", err, out, text)
@@ -171,11 +171,7 @@ func TestPlainLaunchViewPastesIntoAShell(t *testing.T) {
 			}
 			text := strings.Join(ls.lines, "\n")
 			cmdPart, why, found := strings.Cut(text, "\n\nWhy each flag:\n")
-			maxLen := "--max-model-len: "
-			if ec.Engine == knowledge.EngineTensorRTLLM {
-				maxLen = "--max_seq_len: "
-			}
-			if !found || !strings.Contains(why, maxLen) {
+			if !found || !strings.Contains(why, ec.Command[len(ec.Command)-1].Flag+": ") {
 				t.Errorf("%s %d: the why of each flag should follow the command after a blank line:\n%s", sc.Name, w, text)
 			}
 			lines := strings.Split(cmdPart, "\n")

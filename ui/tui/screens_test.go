@@ -26,7 +26,10 @@ var journeys = []struct {
 	{"result-launch-command", func(d *driver) { d.press("l", "r", "o").scrollTo("Launch command") }},
 	{"result-arithmetic", func(d *driver) { d.press("l", "r", "o").scrollTo("The arithmetic behind it") }},
 	{"result-launch-not-covered", func(d *driver) {
-		d.press("l", "up", "r", "o").scrollTo("Launch command") // last-15-percent: TensorRT-LLM
+		d.press("l", "up", "up", "r", "o").scrollTo("Launch command") // last-15-percent: TensorRT-LLM
+	}},
+	{"result-launch-llamacpp", func(d *driver) {
+		d.press("l", "up", "r", "o").scrollTo("Launch command") // cpu-box: llama.cpp on a CPU
 	}},
 	{"launch-plain", func(d *driver) { d.press("l", "r", "l") }},
 	{"launch-plain-roles", func(d *driver) { d.press("l", "down", "down", "down", "r", "l") }}, // nvidia-fleet: prefill and decode
