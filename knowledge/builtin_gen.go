@@ -78,16 +78,26 @@ func builtinKB() *KB {
 			},
 			{
 				ID:    "vllm-fp8-kv-uncalibrated-scales",
-				Text:  "--kv-cache-dtype fp8 halves KV memory, but scales default to 1.0 unless calibrated and vLLM itself warns fp8 may drop accuracy without a proper scaling factor. 'Negligible quality loss' is not guaranteed.",
+				Text:  "--kv-cache-dtype fp8 halves KV memory, but vLLM itself logs that a quantized KV cache may cause an accuracy drop without a proper scaling factor (calibrated KV scales in the checkpoint); only the *_per_token_head types compute their scales at runtime. 'Negligible quality loss' is not guaranteed.",
 				Watch: "--kv-cache-dtype value; whether the checkpoint ships calibrated KV scales; eval fp8 vs auto",
 				Sources: []Source{
 					{
 						Kind:      "repo",
 						Repo:      "vllm-project/vllm",
+						Commit:    "002f10e0cfa1373a19a0d2756598a34b700d20e5",
 						Path:      "vllm/config/cache.py",
-						Symbol:    "CacheConfig",
+						Symbol:    "CacheConfig._validate_cache_dtype",
+						Quote:     "Meanwhile, it may cause accuracy drop without a proper",
 						CheckedOn: "2026-12-01",
-						Checked:   "not available: the copies of vllm/config/cache.py read (002f10e0, and the c1d86421 copy cited before) do not hold the 1.0 default scale or the accuracy warning in the part read, and the file that emits the warning was not found in the index",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "vllm-project/vllm",
+						Commit:    "002f10e0cfa1373a19a0d2756598a34b700d20e5",
+						Path:      "vllm/config/cache.py",
+						Symbol:    "CacheConfig._validate_cache_dtype",
+						Quote:     "Dynamic per-token-head scales will be computed at runtime.",
+						CheckedOn: "2026-12-01",
 					},
 				},
 				When: map[string]Condition{"gpu": {OneOf: []any{"h100", "h200", "b200", "l40s", "mi300x", "rtx-4090"}}},
@@ -269,7 +279,7 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "--kv-cache-dtype values: auto / fp8 / fp8_e5m2 / fp8_e4m3, negligible quality loss",
-				Current: "The list grew: float16, bfloat16, fp8_inc, fp8_ds_mla, nvfp4_ds_mla, turboquant_k8v4 / turboquant_4bit_nc / turboquant_k3v4_nc / turboquant_3bit_nc, int4_per_token_head / int8_per_token_head / fp8_per_token_head, nvfp4 and nvfp4_4over6 (2026 code). fp8 scales default to 1.0 unless calibrated, so the quality loss is not guaranteed negligible.",
+				Current: "The list grew: float16, bfloat16, fp8_inc, fp8_ds_mla, nvfp4_ds_mla, turboquant_k8v4 / turboquant_4bit_nc / turboquant_k3v4_nc / turboquant_3bit_nc, int4_per_token_head / int8_per_token_head / fp8_per_token_head, nvfp4 and nvfp4_4over6 (2026 code). vLLM logs that a quantized KV cache may cost accuracy without a proper scaling factor, so the quality loss is not guaranteed negligible.",
 				Since:   "v0.10.0 for fp8_inc; the 2026 values are not pinned",
 				Sources: []Source{
 					{
@@ -411,7 +421,7 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "--speculative-model, --num-speculative-tokens, --speculative-max-model-len",
-				Current: "Gone: speculative decoding is set with --speculative-config JSON (method, model, num_speculative_tokens, max_model_len, …); the 2026 code also has the shorthands --spec-method, --spec-model and --spec-tokens.",
+				Current: "Gone: speculative decoding is set with --speculative-config JSON (method, model, num_speculative_tokens, max_model_len and more keys); the 2026 code also has the shorthands --spec-method, --spec-model and --spec-tokens.",
 				Since:   "not pinned",
 				Sources: []Source{
 					{
@@ -513,7 +523,7 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "Docs at docs.vllm.ai/en/stable/serving/engine_args.html",
-				Current: "That path is the v0.8.x tree (serving/engine_args.html). From v0.10 the engine arguments live at configuration/engine_args, and each config class has its page under api/vllm/config/; cite the versioned page (/en/v0.29.0/…), not /stable/.",
+				Current: "That path is the v0.8.x tree (serving/engine_args.html). From v0.10 the engine arguments live at configuration/engine_args, and each config class has its page under api/vllm/config/; cite the page of a version (/en/v0.29.0/ and below), not /stable/.",
 				Since:   "not pinned (by v0.10.2)",
 				Sources: []Source{
 					{
@@ -532,6 +542,13 @@ func builtinKB() *KB {
 			},
 		},
 		Sources: []Source{
+			{
+				Kind:      "docs",
+				URL:       "https://docs.vllm.ai/en/v0.29.0/api/vllm/config/cache/",
+				Title:     "vLLM v0.29.0 API reference: vllm.config.cache (CacheConfig)",
+				Quote:     "DEFAULT_BLOCK_SIZE: ClassVar[int] = 16",
+				CheckedOn: "2026-12-01",
+			},
 			{
 				Kind:       "repo",
 				Repo:       "vllm-project/vllm",
@@ -4151,7 +4168,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 727},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 738},
 	}
 	p86 := &Flag{
 		ID:         "vllm-pipeline-parallel-size",
@@ -4189,7 +4206,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 763},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 774},
 	}
 	p87 := &Flag{
 		ID:         "vllm-max-num-seqs",
@@ -4240,7 +4257,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 798},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 809},
 	}
 	p88 := &Flag{
 		ID:         "vllm-max-num-batched-tokens",
@@ -4299,7 +4316,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 846},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 857},
 	}
 	p89 := &Flag{
 		ID:         "vllm-max-model-len",
@@ -4347,7 +4364,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 902},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 913},
 	}
 	p90 := &Flag{
 		ID:         "vllm-gpu-memory-utilization",
@@ -4392,7 +4409,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 947},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 958},
 	}
 	p91 := &Flag{
 		ID:         "vllm-kv-cache-dtype",
@@ -4400,7 +4417,7 @@ func builtinKB() *KB {
 		Name:       "--kv-cache-dtype",
 		Default:    "auto (the model's dtype)",
 		Values:     "auto, float16, bfloat16, fp8 (= fp8_e4m3), fp8_e4m3, fp8_e5m2, fp8_inc, fp8_ds_mla, nvfp4_ds_mla, turboquant_k8v4, turboquant_4bit_nc, turboquant_k3v4_nc, turboquant_3bit_nc, int4_per_token_head, int8_per_token_head, fp8_per_token_head, nvfp4, nvfp4_4over6 (CacheDType in the 2026 code read; platform plugins may register more). History: auto, fp8 at v0.4.2; fp8_e5m2, fp8_e4m3 by v0.5.3; fp8_inc at v0.10.0; bfloat16, fp8_ds_mla by v0.11.1",
-		Effect:     "Storage type of the KV cache; fp8 halves bytes per token. Scales default to 1.0 unless calibrated, and vLLM warns fp8 may cost accuracy.",
+		Effect:     "Storage type of the KV cache; fp8 halves bytes per token. vLLM logs that a quantized KV cache may cost accuracy without a proper scaling factor (the *_per_token_head types compute theirs at runtime).",
 		Status:     "current",
 		Introduced: "≤ v0.4.2",
 		InSeed:     true,
@@ -4433,6 +4450,15 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 			{
+				Kind:      "repo",
+				Repo:      "vllm-project/vllm",
+				Commit:    "002f10e0cfa1373a19a0d2756598a34b700d20e5",
+				Path:      "vllm/config/cache.py",
+				Symbol:    "CacheConfig._validate_cache_dtype",
+				Quote:     "Meanwhile, it may cause accuracy drop without a proper",
+				CheckedOn: "2026-12-01",
+			},
+			{
 				Kind:      "docs",
 				URL:       "https://docs.vllm.ai/en/v0.4.2/models/engine_args.html",
 				Quote:     "[--kv-cache-dtype {auto,fp8}]",
@@ -4457,7 +4483,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 989},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1000},
 	}
 	p92 := &Flag{
 		ID:         "vllm-block-size",
@@ -4514,7 +4540,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1051},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1071},
 	}
 	p93 := &Flag{
 		ID:         "vllm-swap-space",
@@ -4553,7 +4579,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1105},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1125},
 	}
 	p94 := &Flag{
 		ID:         "vllm-kv-offloading-size",
@@ -4581,7 +4607,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1141},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1161},
 	}
 	p95 := &Flag{
 		ID:         "vllm-enable-prefix-caching",
@@ -4629,7 +4655,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1166},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1186},
 	}
 	p96 := &Flag{
 		ID:         "vllm-enable-chunked-prefill",
@@ -4680,7 +4706,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1211},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1231},
 	}
 	p97 := &Flag{
 		ID:         "vllm-long-prefill-token-threshold",
@@ -4722,7 +4748,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1259},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1279},
 	}
 	p98 := &Flag{
 		ID:         "vllm-speculative-config",
@@ -4762,7 +4788,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked: no tag listing of vllm-project/vllm can be read here",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1298},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1318},
 	}
 	p99 := &Flag{
 		ID:         "vllm-speculative-model",
@@ -4806,7 +4832,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1335},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1355},
 	}
 	p100 := &Flag{
 		ID:         "vllm-num-speculative-tokens",
@@ -4841,7 +4867,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1376},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1396},
 	}
 	p101 := &Flag{
 		ID:         "vllm-speculative-max-model-len",
@@ -4866,7 +4892,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked; the PR text read does not list --speculative-max-model-len by name",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1408},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1428},
 	}
 	p102 := &Flag{
 		ID:         "vllm-enforce-eager",
@@ -4907,7 +4933,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1430},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1450},
 	}
 	p103 := &Flag{
 		ID:         "vllm-max-context-len-to-capture",
@@ -4933,7 +4959,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged; it deprecates max_context_len_to_capture) but the first release that holds it could not be checked; the 8192 default was not re-read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1468},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1488},
 	}
 	p104 := &Flag{
 		ID:         "vllm-max-seq-len-to-capture",
@@ -4967,7 +4993,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1491},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1511},
 	}
 	p105 := &Flag{
 		ID:         "vllm-max-cudagraph-capture-size",
@@ -5043,7 +5069,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1522},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1542},
 	}
 	p106 := &Flag{
 		ID:         "vllm-cudagraph-capture-sizes",
@@ -5074,7 +5100,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1595},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1615},
 	}
 	p107 := &Flag{
 		ID:         "vllm-cuda-graph-sizes",
@@ -5107,7 +5133,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1623},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1643},
 	}
 	p108 := &Flag{
 		ID:         "vllm-quantization",
@@ -5149,7 +5175,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1653},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1673},
 	}
 	p109 := &Flag{
 		ID:         "vllm-enable-lora",
@@ -5181,7 +5207,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1692},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1712},
 	}
 	p110 := &Flag{
 		ID:         "vllm-max-loras",
@@ -5222,7 +5248,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1721},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1741},
 	}
 	p111 := &Flag{
 		ID:         "vllm-max-lora-rank",
@@ -5263,7 +5289,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1759},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1779},
 	}
 	p112 := &Flag{
 		ID:         "vllm-max-cpu-loras",
@@ -5305,7 +5331,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1797},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1817},
 	}
 	p113 := &Flag{
 		ID:         "vllm-served-model-name",
@@ -5337,7 +5363,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1836},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1856},
 	}
 	p114 := &Flag{
 		ID:         "vllm-nnodes",
@@ -5375,7 +5401,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the stored copy of this page (096bd6a4) is damaged in the index (letters are missing), so its multi-node example (--nnodes, --node-rank, --master-addr, --headless) could not be quoted",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1867},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1887},
 	}
 	p115 := &Flag{
 		ID:         "vllm-node-rank",
@@ -5406,7 +5432,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1902},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1922},
 	}
 	p116 := &Flag{
 		ID:         "vllm-master-addr",
@@ -5437,7 +5463,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1930},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1950},
 	}
 	p117 := &Flag{
 		ID:         "vllm-distributed-executor-backend",
@@ -5484,7 +5510,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1958},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1978},
 	}
 	p118 := &Flag{
 		ID:         "vllm-data-parallel-size",
@@ -5522,7 +5548,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the data-parallel deployment page (one API server balancing the ranks) was not found in the docs corpus at a versioned URL",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2002},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2022},
 	}
 	p119 := &Flag{
 		ID:         "vllm-kv-transfer-config",
@@ -5586,7 +5612,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2037},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2057},
 	}
 	p120 := &Flag{
 		ID:         "vllm-max-num-partial-prefills",
@@ -5626,7 +5652,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2098},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2118},
 	}
 	p121 := &Flag{
 		ID:         "vllm-max-long-partial-prefills",
@@ -5657,7 +5683,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2135},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2155},
 	}
 	p122 := &Flag{
 		ID:         "sglang-model-path",
@@ -6118,7 +6144,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 577},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 594},
 	}
 	p143 := &Capability{
 		Product: "sglang",
@@ -6844,15 +6870,9 @@ func builtinKB() *KB {
 						Quote:     "Larger community, more production battle-tested for chat use cases.",
 						CheckedOn: "2026-12-01",
 					},
-					{
-						Kind:      "notes",
-						Section:   "When to pick vLLM over SGLang:",
-						Quote:     "Sheer breadth of model support (vLLM lands new architectures faster).",
-						CheckedOn: "2026-12-01",
-					},
 				},
 				WhenText: "always",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 599},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 616},
 			},
 			{
 				ID:      "multi-lora-vllm",
@@ -6893,7 +6913,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 2, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 619},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 630},
 			},
 			{
 				ID:      "team-runs-vllm",
@@ -6925,7 +6945,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = vllm",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 646},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 657},
 			},
 			{
 				ID:      "day0-architectures-vllm",
@@ -6956,7 +6976,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 664},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 675},
 			},
 			{
 				ID:      "hundreds-of-adapters-vllm",
@@ -6997,7 +7017,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 50, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 683},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 694},
 			},
 			{
 				ID:      "high-prefix-reuse-sglang",

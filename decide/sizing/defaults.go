@@ -117,6 +117,11 @@ func VLLMDefaults(minor int, gpuMemGiB float64, gpuName, entry string, maxModelL
 // max_num_batched_tokens. The ceiling is 512, or 1024 on GPUs of the SM100
 // family (B200, B300); vllm/config/vllm.py (_set_cudagraph_sizes) in the
 // development copy the flag row cites.
+const (
+	CUDAGraphCeiling      = 512  // most GPUs
+	CUDAGraphCeilingSM100 = 1024 // the SM100 family (B200, B300)
+)
+
 func CUDAGraphCaptureMax(maxNumSeqs, specTokens, maxNumBatchedTokens, ceiling int) int {
 	return min(maxNumSeqs*(1+specTokens)*2, ceiling, maxNumBatchedTokens)
 }
