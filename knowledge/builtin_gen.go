@@ -301,7 +301,7 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "--block-size 8/16/32/64/128, CUDA cap 32, default 16",
-				Current: "In the v0.29.0 docs and the 2026 code any whole number above 0 is allowed, default 16 (DEFAULT_BLOCK_SIZE); the 'CUDA only up to 32' sentence of v0.10 is gone. Hybrid and Mamba models may align it upward.",
+				Current: "In the v0.29.0 docs and the 2026 code any whole number above 0 is allowed, default 16 (DEFAULT_BLOCK_SIZE); the 'CUDA only up to 32' sentence of v0.10 is gone.",
 				Since:   "not pinned (between v0.10.2 and v0.26.0)",
 				Sources: []Source{
 					{
