@@ -259,7 +259,7 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 	if ctx > m.NativeContext {
 		ec.Notes = append(ec.Notes, fmt.Sprintf("context_tokens %d is above %s's native context of %d: max-model-len is capped there (longer needs RoPE scaling and VLLM_ALLOW_LONG_MAX_MODEL_LEN)", ctx, m.Name, m.NativeContext))
 	}
-	d := sizing.VLLMDefaults(sizing.VLLMMinor(sizing.CurrentVLLM), gp.MemoryGiB, gp.ID, sizing.EntryServe, maxLen)
+	d := sizing.VLLMDefaults(sizing.VLLMMinor(VLLMRelease(kb)), gp.MemoryGiB, gp.ID, sizing.EntryServe, maxLen)
 	memoryModel := sizing.EngineVLLM
 	switch engine {
 	case knowledge.EngineSGLang:
@@ -679,10 +679,32 @@ func (c commandInput) disaggregation() bool {
 	return true
 }
 
+// VLLMRelease is the vLLM release the launch command and its defaults are
+// written for: the knowledge base's vllm [product.release] tag ("v0.31.0"),
+// or sizing.CurrentVLLM when the knowledge base names none.
+func VLLMRelease(kb *knowledge.KB) string {
+	if p := kb.Product(knowledge.EngineVLLM); p != nil && p.Release.Tag != "" {
+		return p.Release.Tag
+	}
+	return "v" + sizing.CurrentVLLM
+}
+
+// cudaGraphDefense says what --max-cudagraph-capture-size resolves to when
+// it is left out (the rule of the vllm-max-cudagraph-capture-size flag row).
+func cudaGraphDefense(r sizing.Result) string {
+	got := sizing.CUDAGraphCaptureMax(r.MaxNumSeqs, 0, r.MaxNumBatchedTokens, sizing.CUDAGraphCeiling)
+	why := fmt.Sprintf("left to vLLM: min(--max-num-seqs %d × 2, %d), capped at --max-num-batched-tokens %s, = %d",
+		r.MaxNumSeqs, sizing.CUDAGraphCeiling, num(int64(r.MaxNumBatchedTokens)), got)
+	if sm100 := sizing.CUDAGraphCaptureMax(r.MaxNumSeqs, 0, r.MaxNumBatchedTokens, sizing.CUDAGraphCeilingSM100); sm100 != got {
+		why += fmt.Sprintf(" (%d on SM100 GPUs such as the B200, whose ceiling is %d)", sm100, sizing.CUDAGraphCeilingSM100)
+	}
+	return why + "; steps above it run without CUDA graphs, and speculative decoding multiplies the --max-num-seqs term by 1 + the draft tokens; the course notes' --max-seq-len-to-capture is gone"
+}
+
 func vllmCommand(c commandInput) {
 	kb, a, ec, m, gp, r, d, plan := c.kb, c.a, c.ec, c.m, c.gp, c.r, c.d, c.plan
-	ec.EngineVersion = "vLLM v" + sizing.CurrentVLLM
-	ec.Release = "v" + sizing.CurrentVLLM + ".0"
+	ec.Release = VLLMRelease(kb)
+	ec.EngineVersion = "vLLM " + ec.Release
 	if a.Get(knowledge.KeyNodes).Int > 1 && r.ReplicasPerNode > 1 && !c.splitsRoles() {
 		ec.Notes = append(ec.Notes, fmt.Sprintf("this command is one replica (TP %d × PP %d = %s): start %d of them per node, each on its own GPUs (CUDA_VISIBLE_DEVICES) and port, %d in the fleet, and let the orchestrator balance them",
 			r.TensorParallelSize, r.PipelineParallelSize, plural(r.TensorParallelSize*r.PipelineParallelSize, "GPU"), r.ReplicasPerNode, r.ReplicasPerNode*a.Get(knowledge.KeyNodes).Int))
@@ -728,7 +750,7 @@ func vllmCommand(c commandInput) {
 	}
 	if kv := a.Get(knowledge.KeyKVCacheDType).Str; kv != knowledge.DTypeAuto {
 		emit(kb, ec, knowledge.FlagVLLMKVCacheDType, kv,
-			fmt.Sprintf("1 byte per value instead of 2: %s B per token per GPU, twice the tokens; scales default to 1.0 unless the checkpoint ships calibrated ones, so gate it on an eval", num(r.KVBytesPerTokenPerGPU)))
+			fmt.Sprintf("1 byte per value instead of 2: %s B per token per GPU, twice the tokens; without calibrated KV scales in the checkpoint vLLM warns it may cost accuracy, so gate it on an eval", num(r.KVBytesPerTokenPerGPU)))
 	}
 	if wd := a.Get(knowledge.KeyWeightsDType).Str; wd == knowledge.DTypeFP8 && (m.NativeDType == knowledge.DTypeBF16 || m.NativeDType == knowledge.DTypeFP16) {
 		emit(kb, ec, knowledge.FlagVLLMQuantization, knowledge.DTypeFP8,
@@ -764,7 +786,7 @@ func vllmCommand(c commandInput) {
 	keep(kb, ec, knowledge.FlagVLLMEnablePrefixCaching, "on by default in V1; prefix_reuse "+a.Get(knowledge.KeyPrefixReuse).Str+" keeps it on (turn off with --no-enable-prefix-caching)")
 	keep(kb, ec, knowledge.FlagVLLMEnableChunkedPrefill, "on by default in V1; --max-num-batched-tokens above sets its chunk")
 	keep(kb, ec, knowledge.FlagVLLMBlockSize, fmt.Sprintf("16 by default: the KV pool counts %s blocks of 16 tokens", num(r.KVBlocks)))
-	keep(kb, ec, knowledge.FlagVLLMMaxCUDAGraphCaptureSize, "derived from --max-num-seqs; the course notes' --max-seq-len-to-capture is gone")
+	keep(kb, ec, knowledge.FlagVLLMMaxCUDAGraphCaptureSize, cudaGraphDefense(r))
 	keep(kb, ec, knowledge.FlagVLLMEnforceEager, "off: CUDA graphs stay on (eager is for debugging)")
 	keep(kb, ec, knowledge.FlagVLLMSpeculativeConfig, "no speculative decoding; if you add it, a draft's layers take KV from the same pool, and gate it on an eval (issue #43559)")
 }

@@ -12,8 +12,10 @@ const (
 )
 
 // CurrentVLLM is the vLLM release the launch command and the default
-// settings are written for (kb-facts: v0.29/v0.30 current as of 2026-09).
-const CurrentVLLM = "0.29"
+// settings are written for when the knowledge base names none: the tag of
+// the vllm product's [product.release] without its "v" (a test keeps the two
+// equal). decide and `stackpick size` take the knowledge base's tag first.
+const CurrentVLLM = "0.31.0"
 
 // Defaults are the engine defaults that shape memory, with the reason each
 // one has the value it has.
@@ -54,24 +56,24 @@ func VLLMMinor(version string) int {
 // (memory as reported, name) and an entry point. maxModelLen matters only
 // for the V0 engine, whose chunked prefill and step budget depended on it.
 //
-// Sources (kb-facts.md): get_batch_defaults in arg_utils.py@99d7eb5d (1024
-// sequences and 8192/16384 tokens on ≥ 70 GiB non-A100 GPUs, else 256 and
-// 2048/8192); cache.py@c1d86421 and the stable docs (utilization 0.9, then
-// 0.92, reported from v0.25.0); the ≥ 160 GiB tier (16384 tokens for
-// vllm serve) is secondary, v0.28.0. V0 (before 0.8): 256 sequences; chunked
-// prefill on by itself only above 32K context, with a 512-token budget;
-// otherwise the step budget is max(max_model_len, 2048).
+// The reasons name the sources of the vllm flag rows
+// (knowledge/data/engine-1-vllm.toml): the batch tiers of EngineArgs'
+// batch defaults (PR #12369 for the ≥ 70 GiB non-A100 tier, PR #51726 for
+// the ≥ 160 GiB tier, which vllm issue #53961 shows also catches MI300X),
+// CacheConfig.gpu_memory_utilization (0.9 in the v0.10/v0.11-era cache
+// config, 0.92 in the 2026 development copy read; the release that changed
+// it is not pinned) and the V0 rules of releases before 0.8.
 func VLLMDefaults(minor int, gpuMemGiB float64, gpuName, entry string, maxModelLen int) Defaults {
 	d := Defaults{BlockSize: 16, Why: map[string]string{}}
 	d.Utilization = 0.9
-	d.Why["gpu_memory_utilization"] = "0.9 before the default moved to 0.92 (reported from v0.25.0)"
+	d.Why["gpu_memory_utilization"] = "0.9, CacheConfig's default in the v0.10 and v0.11 releases (the move to 0.92 is not pinned to a release)"
 	if minor >= 25 {
 		d.Utilization = 0.92
-		d.Why["gpu_memory_utilization"] = "0.92, vLLM's default since about v0.25 (docs.vllm.ai stable, cache config)"
+		d.Why["gpu_memory_utilization"] = "0.92, CacheConfig's default in the 2026 vLLM code read (first seen in the v0.25 era; the release that changed it is not pinned)"
 	}
 	if minor > 0 && minor < 8 {
 		d.MaxNumSeqs = 256
-		d.Why["max_num_seqs"] = "256, the V0 engine's default"
+		d.Why["max_num_seqs"] = "256, the V0 engine's default (releases before 0.8)"
 		if maxModelLen > 32768 {
 			d.ChunkedPrefill = true
 			d.MaxNumBatchedTokens = 512
@@ -87,29 +89,43 @@ func VLLMDefaults(minor int, gpuMemGiB float64, gpuName, entry string, maxModelL
 	switch {
 	case big:
 		d.MaxNumSeqs = 1024
-		d.Why["max_num_seqs"] = "1024: vLLM's default on ≥ 70 GiB GPUs other than the A100"
+		d.Why["max_num_seqs"] = "1024: vLLM's batch default on GPUs of ≥ 70 GiB other than the A100 (V1 engine)"
 	default:
 		d.MaxNumSeqs = 256
-		d.Why["max_num_seqs"] = "256: vLLM's default on GPUs under 70 GiB and on the A100"
+		d.Why["max_num_seqs"] = "256: vLLM's batch default on GPUs under 70 GiB and on the A100 (V1 engine)"
 	}
 	switch {
 	case entry == EntryLLM && big:
 		d.MaxNumBatchedTokens = 16384
-		d.Why["max_num_batched_tokens"] = "16384: the LLM class's default on ≥ 70 GiB non-A100 GPUs"
+		d.Why["max_num_batched_tokens"] = "16384: the LLM class's batch default on ≥ 70 GiB non-A100 GPUs"
 	case entry == EntryLLM:
 		d.MaxNumBatchedTokens = 8192
-		d.Why["max_num_batched_tokens"] = "8192: the LLM class's default on smaller GPUs"
+		d.Why["max_num_batched_tokens"] = "8192: the LLM class's batch default on smaller GPUs and the A100"
 	case big && gpuMemGiB >= 160 && minor >= 28:
 		d.MaxNumBatchedTokens = 16384
-		d.Why["max_num_batched_tokens"] = "16384: vllm serve's default on ≥ 160 GiB GPUs in newer releases (it also catches MI300X, vllm issue #53961)"
+		d.Why["max_num_batched_tokens"] = "16384: vllm serve's batch default on GPUs of ≥ 160 GiB since PR #51726 (v0.28 era); the tier goes by memory alone, so it also catches MI300X (vllm issue #53961)"
 	case big:
 		d.MaxNumBatchedTokens = 8192
-		d.Why["max_num_batched_tokens"] = "8192: vllm serve's default on ≥ 70 GiB non-A100 GPUs"
+		d.Why["max_num_batched_tokens"] = "8192: vllm serve's batch default on ≥ 70 GiB non-A100 GPUs"
 	default:
 		d.MaxNumBatchedTokens = 2048
-		d.Why["max_num_batched_tokens"] = "2048: vllm serve's default on GPUs under 70 GiB and on the A100"
+		d.Why["max_num_batched_tokens"] = "2048: vllm serve's batch default on GPUs under 70 GiB and on the A100"
 	}
 	return d
+}
+
+// CUDAGraphCaptureMax is vLLM's default --max-cudagraph-capture-size:
+// min(max_num_seqs × (1 + speculative tokens) × 2, ceiling), then capped at
+// max_num_batched_tokens. The ceiling is 512, or 1024 on GPUs of the SM100
+// family (B200, B300); vllm/config/vllm.py (_set_cudagraph_sizes) in the
+// development copy the flag row cites.
+const (
+	CUDAGraphCeiling      = 512  // most GPUs
+	CUDAGraphCeilingSM100 = 1024 // the SM100 family (B200, B300)
+)
+
+func CUDAGraphCaptureMax(maxNumSeqs, specTokens, maxNumBatchedTokens, ceiling int) int {
+	return min(maxNumSeqs*(1+specTokens)*2, ceiling, maxNumBatchedTokens)
 }
 
 // Resolve fills the zero settings of in from d and the model: TP and PP 1,

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/decide/sizing"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
@@ -94,7 +95,7 @@ in --vllm-version and the GPU.`,
 	f.IntVar(&fl.gpusPerNode, "gpus-per-node", sizing.SearchGPUsPerNode, "accelerators per node (replicas per node, TP search limit)")
 	f.IntVar(&fl.nodes, "nodes", 1, "nodes a replica may span with pipeline stages when searching")
 	f.IntVar(&fl.minConcurrency, "min-concurrency", sizing.SearchMinConcurrency, "headroom for the TP search: requests of --context-tokens the KV pool must hold")
-	f.StringVar(&fl.version, "vllm-version", sizing.CurrentVLLM, "release of vLLM whose defaults apply (e.g. 0.29, 0.10.2)")
+	f.StringVar(&fl.version, "vllm-version", sizing.CurrentVLLM, "release of vLLM whose defaults apply (default: the knowledge base's vLLM release; e.g. 0.29, 0.10.2)")
 	f.StringVar(&fl.entry, "entry", sizing.EntryServe, "entry point whose batch defaults apply: serve (vllm serve) or llm (the LLM class)")
 	return cmd
 }
@@ -109,9 +110,8 @@ func (a *app) runSize(cmd *cobra.Command, fl sizeFlags) error {
 	if !slices.Contains(entries, fl.entry) {
 		return badInput(&knowledge.Error{File: "--entry", Key: fl.entry, Problem: "unknown entry point", Allowed: strings.Join(entries, ", "), Hint: hintFor(fl.entry, entries)})
 	}
-	minor := sizing.VLLMMinor(fl.version)
-	if minor == 0 {
-		return badInputf("--vllm-version %q: expected a release such as 0.29 or 0.10.2", fl.version)
+	if minor := sizing.VLLMMinor(fl.version); minor == 0 {
+		return badInputf("--vllm-version %q: expected a release such as 0.31.0 or 0.10.2", fl.version)
 	}
 	floats := map[string]float64{"--params-b": fl.paramsB, "--weights-gib": fl.weightsGiB, "--gpu-memory-gib": fl.gpuMemGiB, "--bandwidth-tbs": fl.bandwidth}
 	for _, name := range slices.Sorted(maps.Keys(floats)) {
@@ -135,6 +135,14 @@ func (a *app) runSize(cmd *cobra.Command, fl sizeFlags) error {
 	kb, err := a.loadKB()
 	if err != nil {
 		return err
+	}
+	if !cmd.Flags().Changed("vllm-version") {
+		// The release the knowledge base names (an overlay may move it).
+		fl.version = strings.TrimPrefix(decide.VLLMRelease(kb), "v")
+	}
+	minor := sizing.VLLMMinor(fl.version)
+	if minor == 0 {
+		return badInputf("the knowledge base's vLLM release %q is not a release such as v0.31.0: fix [product.release] of vllm, or pass --vllm-version", fl.version)
 	}
 	var notes []string
 	var in sizing.Input

@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
 )
 
 func runCLI(args ...string) (int, string, string) {
@@ -60,9 +63,40 @@ func TestDecideTextShowsTheLaunchCommandInTheEngineCard(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"Launch command (vLLM v0.29", "vllm serve meta-llama/Llama-3.3-70B-Instruct", "--tensor-parallel-size 2", "--max-seq-len-to-capture"} {
+	for _, want := range []string{"Launch command (vLLM " + decide.VLLMRelease(knowledge.MustDefault()), "vllm serve meta-llama/Llama-3.3-70B-Instruct", "--tensor-parallel-size 2", "--max-seq-len-to-capture"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("decide text lacks %q", want)
+		}
+	}
+}
+
+// `stackpick size` takes the knowledge base's vLLM release unless
+// --vllm-version names another; older releases keep their own defaults.
+func TestSizeDefaultsFollowTheKnowledgeBaseRelease(t *testing.T) {
+	release := strings.TrimPrefix(decide.VLLMRelease(knowledge.MustDefault()), "v")
+	for _, c := range []struct {
+		args    []string
+		version string
+		util    float64
+	}{
+		{nil, release, 0.92},
+		{[]string{"--vllm-version", "0.10.2"}, "0.10.2", 0.9},
+		{[]string{"--vllm-version", "0.29"}, "0.29", 0.92},
+	} {
+		args := append([]string{"size", "--model", "llama-3.3-70b", "--gpu", "h100", "--format", "json"}, c.args...)
+		code, out, errs := runCLI(args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		var got struct {
+			EngineVersion string  `json:"engine_version"`
+			Utilization   float64 `json:"gpu_memory_utilization"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v: %v\n%s", c.args, err, out)
+		}
+		if got.EngineVersion != c.version || got.Utilization != c.util {
+			t.Errorf("%v: engine_version %q, utilization %v; want %q, %v", c.args, got.EngineVersion, got.Utilization, c.version, c.util)
 		}
 	}
 }
