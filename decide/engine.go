@@ -236,7 +236,9 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 	kb := c.kb
 	ec := &EngineConfig{Engine: engine, Command: []LaunchFlag{}, Defaults: []FlagNote{}, Replaced: []FlagNote{}, Notes: []string{}}
 	if engine == knowledge.EngineLlamaCpp {
-		return llamacppConfig(c, a, ec)
+		ec = llamacppConfig(c, a, ec)
+		noteRelease(kb, ec)
+		return ec
 	}
 	if engine != knowledge.EngineVLLM && engine != knowledge.EngineSGLang && engine != knowledge.EngineTensorRTLLM {
 		ec.Note = fmt.Sprintf("stackpick sizes and writes launch commands for vLLM, SGLang, TensorRT-LLM and llama.cpp only; %s's settings are not covered (its memory model and flags are not in the knowledge base).", kb.ProductName(engine))
@@ -345,6 +347,7 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 	// The seed's flags that are gone, so the output says what replaced them.
 	ec.Replaced = append(ec.Replaced, c.replaced[engine]...)
 	ec.CommandText = commandText(ec)
+	noteRelease(kb, ec)
 	return ec
 }
 

@@ -110,11 +110,18 @@ func TestLaunchCommandsNeverEmitRemovedFlags(t *testing.T) {
 	}
 }
 
+// An engine the knowledge base has no memory model and flags for gets no
+// command, and the note says what is not covered.
 func TestEnginesWithoutASizingModelSayWhatIsNotCovered(t *testing.T) {
 	kb := knowledge.MustDefault()
-	ec := engineConfig(Compile(kb), kb.Defaults(), "llama-cpp")
+	ec := engineConfig(Compile(kb), kb.Defaults(), "an-engine-stackpick-does-not-know")
 	if ec.Covered || !strings.Contains(ec.Note, "not covered") {
-		t.Errorf("llama.cpp: %+v", ec)
+		t.Errorf("unknown engine: %+v", ec)
+	}
+	for _, e := range kb.ProductsOn(knowledge.LayerEngine) {
+		if ec := engineConfig(Compile(kb), kb.Defaults(), e.ID); !ec.Covered {
+			t.Errorf("%s has no launch command: %s", e.ID, ec.Note)
+		}
 	}
 }
 

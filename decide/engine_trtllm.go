@@ -30,10 +30,9 @@ func trtllmCommand(c commandInput) {
 	if rel := trtllmRelease(kb); rel != "" {
 		ec.EngineVersion = "TensorRT-LLM " + rel + " (newest release seen), " + trtllmFlagsRead
 	}
-	// Release stays empty: no flag source is pinned to a release tag (the
-	// serve.py copy read has no known tag), and Release promises that every
-	// emitted flag has a source at it.
-	ec.Notes = append(ec.Notes, "TensorRT-LLM's flags were read in a 2026 copy of serve.py whose release tag could not be established (NVIDIA/TensorRT-LLM is too big to fetch and list its tags): check each flag with trtllm-serve --help on the release you deploy")
+	// The command is written for the newest release the knowledge base
+	// names; noteRelease says its flags were read at another commit.
+	ec.Release = EngineRelease(kb, knowledge.EngineTensorRTLLM)
 	ec.Notes = append(ec.Notes, fmt.Sprintf("the KV figures use TensorRT-LLM's memory model: %s × the memory free after the weights, the profile run's activation peak and the non-torch buffers; the activation peak and the non-torch memory are estimated (TensorRT-LLM measures them at start-up and publishes no formula), so read the 'available KV cache memory' line of its start-up log against this sizing",
 		trim(r.FreeGPUMemoryFraction)))
 	if a.Get(knowledge.KeyFineTuneMethod).Str == knowledge.FineTuneLoRA && a.Get(knowledge.KeyFineTunes).Int > 0 {

@@ -3850,7 +3850,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -3901,7 +3900,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -3938,7 +3936,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 69},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 68},
 	}
 	p55 := &GPU{
 		ID:               "b200",
@@ -3952,7 +3950,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -3998,7 +3995,7 @@ func builtinKB() *KB {
 				CheckedOn:    "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 117},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 115},
 	}
 	p56 := &GPU{
 		ID:               "a100-80gb",
@@ -4011,7 +4008,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -4037,7 +4033,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 177},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 174},
 	}
 	p57 := &GPU{
 		ID:               "a100-40gb",
@@ -4050,7 +4046,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -4065,7 +4060,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01) and no other pinned copy of the 40 GB card's 1.555 TB/s was read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 214},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 210},
 	}
 	p58 := &GPU{
 		ID:               "l40s",
@@ -4079,7 +4074,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -4127,7 +4121,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 240},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 235},
 	}
 	p59 := &GPU{
 		ID:               "l4",
@@ -4141,7 +4135,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -4178,7 +4171,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 299},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 293},
 	}
 	p60 := &GPU{
 		ID:               "rtx-a6000",
@@ -4191,7 +4184,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -4206,7 +4198,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01) and no other pinned copy of 768 GB/s was read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 347},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 340},
 	}
 	p61 := &GPU{
 		ID:               "mi300x",
@@ -4220,7 +4212,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "public MI300X benchmark notes (vLLM ROCm log, 2024-12-25)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: TP=1 is a vLLM ROCm start-up log line 'non_torch_memory=6.07GiB' (Llama-3.1-70B FP8) in public benchmark notes whose repository could not be named from the index; not re-read at a pinned commit",
@@ -4249,7 +4240,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 373},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 365},
 	}
 	p62 := &GPU{
 		ID:               "rtx-4090",
@@ -4263,7 +4254,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -4278,7 +4268,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01) and no other pinned copy of 1.008 TB/s was read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 415},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 406},
 	}
 	p63 := &GPU{
 		ID:     "cpu",
@@ -4295,7 +4285,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 441},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 431},
 	}
 	p64 := &GPU{
 		ID:               "mi325x",
@@ -4331,7 +4321,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 470},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 460},
 	}
 	p65 := &GPU{
 		ID:               "mi355x",
@@ -4367,7 +4357,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the vendor's page is not in the search corpus (searched 2026-12-01); the 8 TB/s was read only in press reports (The Register) and partner pages, not re-read at a fixed address",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 506},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 496},
 	}
 	p66 := &GPU{
 		ID:               "b300",
@@ -4381,7 +4371,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: the write-up's address is not recorded and the search corpus holds no copy of it (searched 2026-12-01); 0.13 GiB at TP=1 and 0.55 GiB at TP=2 are vLLM v0.11's 'non-torch forward increase memory' on one H100 as the write-up gave them, and the same CUDA overhead is assumed on every NVIDIA card",
@@ -4418,7 +4407,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 541},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 531},
 	}
 	p67 := &GPU{
 		ID:               "gaudi3",
@@ -4432,7 +4421,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: placeholder, not a Gaudi measurement: the catalog has none, so the CUDA figure from an H100 write-up (0.13 GiB at TP=1, 0.55 GiB at TP=2) is borrowed; that write-up's address is not recorded and the search corpus holds no copy of it",
@@ -4447,7 +4435,7 @@ func builtinKB() *KB {
 				Checked:   "not available: Intel's page is not in the search corpus; the figures (HBM Capacity 128 GB, HBM Bandwidth 3.67 TB/s, FP8 1835 TFLOPs) were read in a stored copy of Intel's Hot Chips 2024 deck (sgpjbg.com/baogao/465025.html) for issue 10 and not re-read in this audit",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 594},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 583},
 	}
 	p68 := &GPU{
 		ID:               "tpu-v6e",
@@ -4460,7 +4448,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: placeholder, not a TPU measurement: the catalog has none, so the CUDA figure from an H100 write-up (0.13 GiB at TP=1, 0.55 GiB at TP=2) is borrowed; that write-up's address is not recorded and the search corpus holds no copy of it",
@@ -4482,7 +4469,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 628},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 616},
 	}
 	p69 := &GPU{
 		ID:               "m3-ultra-512gb",
@@ -4495,7 +4482,6 @@ func builtinKB() *KB {
 		NonTorchSources: []Source{
 			{
 				Kind:      "docs",
-				URL:       "https://example.invalid/unknown",
 				Title:     "vLLM Empirical Memory Profiling Results (public write-up)",
 				CheckedOn: "2026-12-01",
 				Checked:   "not available: placeholder, not an Apple silicon measurement: the catalog has none, so the CUDA figure from an H100 write-up (0.13 GiB at TP=1, 0.55 GiB at TP=2) is borrowed; that write-up's address is not recorded and the search corpus holds no copy of it",
@@ -4510,7 +4496,7 @@ func builtinKB() *KB {
 				Checked:   "not available: Apple's page is not in the search corpus; 512 GB and 819 GB/s were read in reproductions of Apple's 2025-03-05 announcement (techpowerup.com, 512pixels.net) for issue 10 and not re-read in this audit",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 662},
+		Pos: Pos{File: "knowledge/data/gpus.toml", Line: 649},
 	}
 	p70 := &Model{
 		ID:            "llama-3.1-8b",
@@ -7467,6 +7453,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7489,6 +7483,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7496,7 +7498,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 518},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 526},
 	}
 	p144 := &Flag{
 		ID:      "tensorrt-llm-pp-size",
@@ -7511,6 +7513,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7518,7 +7528,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 537},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 553},
 	}
 	p145 := &Flag{
 		ID:      "tensorrt-llm-max-batch-size",
@@ -7532,6 +7542,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7539,7 +7557,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 556},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 580},
 	}
 	p146 := &Flag{
 		ID:      "tensorrt-llm-max-num-tokens",
@@ -7553,6 +7571,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7560,7 +7586,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 574},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 606},
 	}
 	p147 := &Flag{
 		ID:      "tensorrt-llm-max-seq-len",
@@ -7574,6 +7600,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7581,7 +7615,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 592},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 632},
 	}
 	p148 := &Flag{
 		ID:      "tensorrt-llm-kv-cache-free-gpu-memory-fraction",
@@ -7596,6 +7630,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7603,7 +7645,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 610},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 658},
 	}
 	p149 := &Flag{
 		ID:      "tensorrt-llm-enable-chunked-prefill",
@@ -7617,6 +7659,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7624,7 +7674,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 629},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 685},
 	}
 	p150 := &Flag{
 		ID:      "tensorrt-llm-host",
@@ -7638,6 +7688,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7645,7 +7703,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 647},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 711},
 	}
 	p151 := &Flag{
 		ID:      "tensorrt-llm-port",
@@ -7659,6 +7717,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7666,7 +7732,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 665},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 737},
 	}
 	p152 := &Flag{
 		ID:      "tensorrt-llm-config",
@@ -7681,6 +7747,14 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "NVIDIA/TensorRT-LLM",
+				Ref:       "1.3.0rc28",
+				Path:      "tensorrt_llm/commands/serve.py",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "NVIDIA/TensorRT-LLM",
 				Commit:    "00209af149e7774406881a37283dce303571eb11",
 				Path:      "tensorrt_llm/commands/serve.py",
 				Symbol:    "serve",
@@ -7688,7 +7762,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 683},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 763},
 	}
 	p153 := &Flag{
 		ID:         "llama-cpp-model",

@@ -130,10 +130,14 @@ func (s Source) Cite(full bool) string {
 	case SourceNotes:
 		b.WriteString(CourseNotesTitle + ", '" + s.Section + "'")
 	default: // docs
-		if s.Title != "" {
-			b.WriteString(s.Title + ": ")
+		switch {
+		case s.Title != "" && s.URL != "":
+			b.WriteString(s.Title + ": " + s.URL)
+		case s.Title != "":
+			b.WriteString(s.Title)
+		default:
+			b.WriteString(s.URL)
 		}
-		b.WriteString(s.URL)
 	}
 	return b.String()
 }
@@ -269,10 +273,13 @@ func sourceProblem(s Source) (field, problem, hint string, ok bool) {
 			return bad("url", "a repository source is pinned by commit and path, not a URL", "drop url, or make it a docs source")
 		}
 	case SourceDocs:
-		if !strings.HasPrefix(s.URL, "https://") {
-			return bad("url", "a docs source needs its https:// URL", `url = "https://docs.vllm.ai/en/v0.31.0/…"`)
+		switch {
+		case s.URL == "" && !read && s.Title != "":
+			// A page that could not be found is named by its title.
+		case !strings.HasPrefix(s.URL, "https://"):
+			return bad("url", "a docs source needs its https:// URL", `url = "https://docs.vllm.ai/en/v0.31.0/…" (a page that could not be found: its title, and checked = "not available: why")`)
 		}
-		if seg := unversionedSegment(s.URL); seg != "" && read {
+		if seg := unversionedSegment(s.URL); seg != "" {
 			return bad("url", fmt.Sprintf("%q is an unversioned docs URL (/%s/ moves with every release)", s.URL, seg), "cite the page of the release the fact is claimed for, e.g. /en/v0.31.0/ instead of /en/"+seg+"/")
 		}
 	case SourcePR, SourceIssue:

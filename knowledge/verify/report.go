@@ -91,7 +91,7 @@ func (r *Report) countLine(counts map[State]int, order []State, sources bool) st
 				why = append(why, m)
 			}
 			if missing := r.ReposNotFound(); len(missing) > 0 {
-				why = append(why, "no copy of "+strings.Join(missing, ", "))
+				why = append(why, reposWords(missing))
 			}
 			if other := n - marked - r.countNotInDir(); other > 0 {
 				why = append(why, fmt.Sprintf("%d unreadable", other))
@@ -160,4 +160,15 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// reposWords names the repositories the sources folder has no copy of:
+// all of them when few, else the first few and how many more (the JSON
+// report lists every one).
+func reposWords(missing []string) string {
+	const shown = 6
+	if len(missing) <= shown {
+		return "no copy of " + strings.Join(missing, ", ")
+	}
+	return fmt.Sprintf("no copy of %d repositories: %s and %d more (--format json lists them)", len(missing), strings.Join(missing[:shown], ", "), len(missing)-shown)
 }

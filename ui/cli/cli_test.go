@@ -98,7 +98,7 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 			"stackpick: give --answers or --scenario, not both\n"},
 		{"scenario typo", nil, nil,
 			[]string{"decide", "--scenario", "exit-tset"},
-			`stackpick: --scenario: exit-tset: no such scenario (allowed: exit-test, single-node, mixed-models, nvidia-fleet, k8s-fleet, gitops-rollouts, request-pipeline, last-15-percent); did you mean "exit-test"?` + "\n"},
+			`stackpick: --scenario: exit-tset: no such scenario (allowed: exit-test, single-node, mixed-models, nvidia-fleet, k8s-fleet, gitops-rollouts, request-pipeline, last-15-percent, cpu-box); did you mean "exit-test"?` + "\n"},
 		{"format typo", nil, nil,
 			[]string{"decide", "-s", "exit-test", "--format", "jsn"},
 			`stackpick: --format: jsn: unknown format (allowed: text, json, markdown); did you mean "json"?` + "\n"},
