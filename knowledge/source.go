@@ -142,11 +142,14 @@ func (s Source) Cite(full bool) string {
 	return b.String()
 }
 
-// Cite words every source, joined by "; ".
+// Cite words every source, joined by "; ", each citation once (several
+// quotes read in one file cite it once).
 func (ss Sources) Cite(full bool) string {
 	parts := make([]string, 0, len(ss))
 	for _, s := range ss {
-		parts = append(parts, s.Cite(full))
+		if c := s.Cite(full); !slices.Contains(parts, c) {
+			parts = append(parts, c)
+		}
 	}
 	return strings.Join(parts, "; ")
 }

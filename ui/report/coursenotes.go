@@ -26,13 +26,13 @@ type Correction struct {
 	AsOf        string `json:"as_of,omitempty"`
 }
 
-// nowLabel introduces what holds today: "now", or "since v0.11.0" when
-// the knowledge base knows when the change landed.
-func (c Correction) nowLabel() string {
-	if c.Since != "" {
-		return "since " + c.Since
+// sinceMD is " Since: v0.11.0." when the knowledge base knows when the
+// change landed, else "".
+func (c Correction) sinceMD() string {
+	if c.Since == "" {
+		return ""
 	}
-	return "now"
+	return " Since: " + md(sentence(c.Since))
 }
 
 // GoneFlag is a run-book flag the course notes name that the engine no
@@ -136,7 +136,10 @@ func CourseNoteBody(pc ProductChanges, st Styles, w, indent int) []string {
 		add(WrapStyled("Course-notes claims corrected", w, indent, 2, st.Heading)...)
 		for _, c := range pc.Corrections {
 			add(WrapSpans([]Span{Styled("the course notes:", &st.Warn), Plain(" " + c.CourseNotes)}, w, indent, 4)...)
-			add(WrapSpans([]Span{Styled(c.nowLabel()+":", &st.Good), Plain(" " + c.Now)}, w, indent+2, 4)...)
+			add(WrapSpans([]Span{Styled("now:", &st.Good), Plain(" " + c.Now)}, w, indent+2, 4)...)
+			if c.Since != "" {
+				add(WrapStyled("since: "+c.Since, w, indent+2, 4, st.Muted)...)
+			}
 			add(WrapStyled(SourceText(c.Source, c.AsOf), w, indent+2, 4, st.Muted)...)
 		}
 	}
@@ -174,7 +177,7 @@ func CourseNotesMarkdown(changes []ProductChanges) string {
 		if len(pc.Corrections) > 0 {
 			b.WriteString("Course-notes claims corrected:\n\n")
 			for _, c := range pc.Corrections {
-				fmt.Fprintf(&b, "- The course notes: %s %s: %s Source: %s.\n", md(sentence(c.CourseNotes)), md(capitalize(c.nowLabel())), md(sentence(c.Now)), sourceMD(c.Source, c.AsOf))
+				fmt.Fprintf(&b, "- The course notes: %s Now: %s%s Source: %s.\n", md(sentence(c.CourseNotes)), md(sentence(c.Now)), c.sinceMD(), sourceMD(c.Source, c.AsOf))
 			}
 		}
 		if len(pc.FlagsGone) > 0 {

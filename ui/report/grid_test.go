@@ -96,14 +96,14 @@ func TestGridRowsSayWhatTheKnowledgeBaseRecords(t *testing.T) {
 		{report.RowBareMetal, "dynamo"}:  "yes",
 		{report.RowBareMetal, "llm-d"}:   "— (no source)",
 		{report.RowKVRouting, "kserve"}:  "yes",
-		{report.RowAutoscale, "llm-d"}:   "— (no source)",
+		{report.RowAutoscale, "llm-d"}:   "yes",
 		{report.RowGovernance, "kserve"}: "CNCF incubating project",
 		{report.RowEngines, "dynamo"}:    "vLLM, SGLang, TensorRT-LLM",
 		{report.RowEngines, "kserve"}:    "vLLM",
 		{report.RowVendors, "llm-d"}:     "NVIDIA, AMD, Intel, Google TPU, CPU only",
 		{report.RowVendors, "kserve"}:    "— (no source)",
 		{report.RowLicence, "llm-d"}:     "Apache-2.0",
-		{report.RowRelease, "kserve"}:    "v0.20.0, 2026-08-06",
+		{report.RowRelease, "kserve"}:    "v0.21.0, date not found",
 		{report.RowRelease, "dynamo"}:    "v1.6.1, date not found",
 	}
 	for k, text := range want {
