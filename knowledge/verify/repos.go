@@ -185,7 +185,7 @@ func (v *verifier) repoSource(s knowledge.Source) Result {
 	case NotAvailable:
 		return Result{State: NotAvailable, Detail: f.detail, Hint: "install git to read git copies, or use a plain tree"}
 	case CommitMissing:
-		return Result{State: CommitMissing, Detail: f.detail, Hint: "the commit is not in the copy: check the commit id (git rev-parse " + orDefault(s.Ref, "TAG") + "), or update the copy"}
+		return Result{State: CommitMissing, Detail: f.detail, Hint: "check the commit id (git rev-parse " + orDefault(s.Ref, "TAG") + "), or bring the copy up to date (git fetch in it)"}
 	case FileMissing:
 		return Result{State: FileMissing, Detail: f.detail, Hint: "the file is not at that commit: check the path (it may have moved), or the commit"}
 	default:

@@ -2,40 +2,14 @@ package verify
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/stackpick/stackpick/knowledge/verify/gittest"
+
 	"github.com/stackpick/stackpick/knowledge"
 )
-
-// needGit skips a test that builds git repositories when git is missing
-// (CI installs it: .ci/run).
-func needGit(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is not installed; .ci/run installs it")
-		}
-		t.Skip("git is not installed")
-	}
-}
-
-// git runs git in dir with no user or system configuration.
-func git(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull,
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org",
-		"GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
 
 func writeFile(t *testing.T, path, content string) {
 	t.Helper()
@@ -53,9 +27,9 @@ func commit(t *testing.T, dir string, files map[string]string) string {
 	for p, c := range files {
 		writeFile(t, filepath.Join(dir, filepath.FromSlash(p)), c)
 	}
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "c")
-	return git(t, dir, "rev-parse", "HEAD")
+	gittest.Run(t, dir, "add", "-A")
+	gittest.Run(t, dir, "commit", "-q", "-m", "c")
+	return gittest.Run(t, dir, "rev-parse", "HEAD")
 }
 
 func newRepo(t *testing.T, dir string) {
@@ -63,7 +37,7 @@ func newRepo(t *testing.T, dir string) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	git(t, dir, "init", "-q")
+	gittest.Run(t, dir, "init", "-q")
 }
 
 func repoSource(repo, ref, commit, path, quote string) knowledge.Source {
@@ -88,12 +62,12 @@ func states(r *Report) []State {
 }
 
 func TestRepositorySourcesInAGitClone(t *testing.T) {
-	needGit(t)
+	gittest.Need(t)
 	dir := t.TempDir()
 	repo := filepath.Join(dir, "example-org", "engine")
 	newRepo(t, repo)
 	c1 := commit(t, repo, map[string]string{"src/args.py": "parser.add_argument(\n    \"--max-num-seqs\",\n    default=256)\n"})
-	git(t, repo, "tag", "v1.0.0")
+	gittest.Run(t, repo, "tag", "v1.0.0")
 	c2 := commit(t, repo, map[string]string{"src/args.py": "parser.add_argument(\"--max-num-seqs\", default=512)\n"})
 	const r = "example-org/engine"
 	kb := kbOf(
@@ -131,14 +105,14 @@ func TestRepositorySourcesInAGitClone(t *testing.T) {
 }
 
 func TestBareMirrorsInTheFetchLayoutAndPlainTrees(t *testing.T) {
-	needGit(t)
+	gittest.Need(t)
 	src := t.TempDir()
 	newRepo(t, src)
 	c := commit(t, src, map[string]string{"a/b.py": "FLAG = 'x'\n"})
-	git(t, src, "tag", "v2.0")
+	gittest.Run(t, src, "tag", "v2.0")
 	dir := t.TempDir()
-	git(t, dir, "clone", "-q", "--bare", src, filepath.Join(dir, "org+bare", "repo"))
-	git(t, dir, "clone", "-q", "--bare", src, filepath.Join(dir, "org", "dotgit.git"))
+	gittest.Run(t, dir, "clone", "-q", "--bare", src, filepath.Join(dir, "org+bare", "repo"))
+	gittest.Run(t, dir, "clone", "-q", "--bare", src, filepath.Join(dir, "org", "dotgit.git"))
 	writeFile(t, filepath.Join(dir, "org", "tree", "v2.0", "a", "b.py"), "FLAG = 'x'\n")
 	writeFile(t, filepath.Join(dir, "org", "bycommit", c, "a", "b.py"), "FLAG = 'x'\n")
 	kb := kbOf(
@@ -239,7 +213,7 @@ func TestCourseNotesSectionsAndQuotes(t *testing.T) {
 }
 
 func TestFlagsAreLookedForInTheParserAtTheRelease(t *testing.T) {
-	needGit(t)
+	gittest.Need(t)
 	dir := t.TempDir()
 	repo := filepath.Join(dir, "eng", "eng")
 	newRepo(t, repo)
@@ -248,7 +222,7 @@ func TestFlagsAreLookedForInTheParserAtTheRelease(t *testing.T) {
 		"eng/config/sched.py":    "class SchedulerConfig:\n    max_num_seqs: int = 256\n",
 		"eng/config/sub/deep.py": "deep_only_field: int = 1\n",
 	})
-	git(t, repo, "tag", "v1.0")
+	gittest.Run(t, repo, "tag", "v1.0")
 	flag := func(id, name string, ss ...knowledge.Source) *knowledge.Flag {
 		return &knowledge.Flag{ID: id, Engine: "eng", Name: name, Status: "current", Sources: ss, Pos: knowledge.Pos{File: "kb/f.toml", Line: 3}}
 	}

@@ -4,34 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stackpick/stackpick/knowledge/verify/gittest"
 )
-
-func needGit(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is not installed; .ci/run installs it")
-		}
-		t.Skip("git is not installed")
-	}
-}
-
-func gitIn(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull,
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
 
 // verifyFixture is a repository example-org/engine with tag v1.0.0 on its
 // first commit and a second commit after it, cloned into DIR
@@ -42,24 +20,24 @@ type verifyFixture struct {
 
 func newVerifyFixture(t *testing.T) verifyFixture {
 	t.Helper()
-	needGit(t)
+	gittest.Need(t)
 	dir := t.TempDir()
 	t.Chdir(dir)
 	origin := filepath.Join(dir, "origin")
 	if err := os.MkdirAll(origin, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	gitIn(t, origin, "init", "-q")
+	gittest.Run(t, origin, "init", "-q")
 	write(t, filepath.Join(origin, "src", "args.py"), "parser.add_argument(\n    \"--max-num-seqs\",\n    default=256,\n)\n")
-	gitIn(t, origin, "add", "-A")
-	gitIn(t, origin, "commit", "-q", "-m", "first")
-	gitIn(t, origin, "tag", "v1.0.0")
-	first := gitIn(t, origin, "rev-parse", "HEAD")
+	gittest.Run(t, origin, "add", "-A")
+	gittest.Run(t, origin, "commit", "-q", "-m", "first")
+	gittest.Run(t, origin, "tag", "v1.0.0")
+	first := gittest.Run(t, origin, "rev-parse", "HEAD")
 	write(t, filepath.Join(origin, "src", "args.py"), "parser.add_argument(\"--max-num-seqs\", default=512)\n")
-	gitIn(t, origin, "commit", "-q", "-am", "second")
-	second := gitIn(t, origin, "rev-parse", "HEAD")
+	gittest.Run(t, origin, "commit", "-q", "-am", "second")
+	second := gittest.Run(t, origin, "rev-parse", "HEAD")
 	sources := filepath.Join(dir, "sources")
-	gitIn(t, dir, "clone", "-q", origin, filepath.Join(sources, "example-org", "engine"))
+	gittest.Run(t, dir, "clone", "-q", origin, filepath.Join(sources, "example-org", "engine"))
 	return verifyFixture{dir: dir, sources: "sources", first: first, second: second}
 }
 
@@ -129,7 +107,7 @@ func TestKBVerifyStatesAndExitCodes(t *testing.T) {
 
 func TestKBVerifyReadsBareMirrorsAndPlainTrees(t *testing.T) {
 	f := newVerifyFixture(t)
-	gitIn(t, f.dir, "clone", "-q", "--bare", "origin", filepath.Join("mirrors", "example-org+engine", "repo"))
+	gittest.Run(t, f.dir, "clone", "-q", "--bare", "origin", filepath.Join("mirrors", "example-org+engine", "repo"))
 	write(t, filepath.Join(f.dir, "trees", "example-org", "engine", "v1.0.0", "src", "args.py"), "parser.add_argument(\"--max-num-seqs\", default=256)\n")
 	f.overlay(t, "example-org/engine", "v1.0.0", f.first, "src/args.py", "default=256")
 	for _, dir := range []string{"mirrors", "trees"} {
