@@ -389,3 +389,12 @@ func (ss Sources) Freshness() string {
 	}
 	return "not checked: the source could not be read"
 }
+
+// CiteChecked is Cite, saying so when none of the sources could be read:
+// a figure resting on them is not presented as checked.
+func (ss Sources) CiteChecked(full bool) string {
+	if ss.Unavailable() {
+		return ss.Cite(full) + " (not checked: the source could not be read)"
+	}
+	return ss.Cite(full)
+}

@@ -58,7 +58,7 @@ type Hardware struct {
 // HardwareOf converts a catalog GPU.
 func HardwareOf(gp *knowledge.GPU) Hardware {
 	return Hardware{Name: gp.ID, Vendor: gp.Vendor, MemoryGiB: gp.MemoryGiB, BandwidthTBs: gp.BandwidthTBs,
-		NonTorchGiB: gp.NonTorchGiB, NonTorchMultiGiB: gp.NonTorchMultiGiB, NonTorchSource: gp.NonTorchSources.Cite(true)}
+		NonTorchGiB: gp.NonTorchGiB, NonTorchMultiGiB: gp.NonTorchMultiGiB, NonTorchSource: gp.NonTorchSources.CiteChecked(true)}
 }
 
 // Draft is a speculative-decoding draft model whose layers share the KV pool.
