@@ -68,7 +68,7 @@ func (c *checker) release(p *Product, what string) {
 	}
 	checked, ok := c.date(p, what+" release.checked_on", []string{"release", "checked_on"}, r.CheckedOn, true)
 	if r.Date != "" {
-		if d, ok2 := c.date(p, what+" release.date", []string{"release", "date"}, r.Date, false); ok && ok2 && d.After(checked) {
+		if d, ok2 := c.releaseDate(p, what+" release.date", r.Date); ok && ok2 && d.After(checked) {
 			c.at(p.Pos, what+" release.date", []string{"release", "date"}, fmt.Sprintf("released %s, after it was checked on %s", r.Date, r.CheckedOn), "", "a release cannot be newer than the day it was looked up")
 		}
 	}
@@ -80,6 +80,15 @@ func (c *checker) release(p *Product, what string) {
 	case r.Tag != "":
 		c.checkSources(p.Pos, c.tableLine(p.Pos, "release"), what+" release", r.Sources)
 	}
+}
+
+// releaseDate checks a release's date: a day (YYYY-MM-DD), or a month
+// (YYYY-MM) where the source gives only the month, as a package index does.
+func (c *checker) releaseDate(p *Product, what, s string) (time.Time, bool) {
+	if t, err := time.Parse("2006-01", s); err == nil {
+		return t, true
+	}
+	return c.date(p, what, []string{"release", "date"}, s, false)
 }
 
 // date checks a YYYY-MM-DD date; a required one may not be empty.
