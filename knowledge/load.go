@@ -228,8 +228,7 @@ func (b *Base) Build(overlay []SourceFile) (*KB, error) {
 var (
 	lastKeyLineRE  = lazyRE(`line (\d+)`)
 	lastKeyRE      = lazyRE(`last key "([^"]+)"`)
-	typeMismatchRE = lazyRE(`incompatible types: TOML value has type (\w+); destination has type (\w+)`)
-	tomlTypeWords  = map[string]string{"integer": "a whole number", "string": "a quoted string", "bool": "true or false", "float": "a number", "slice": "a list", "map": "a table", "struct": "a table"}
+	typeMismatchRE = lazyRE(`(?:incompatible types: TOML value has type ([\w\[\]]+); destination has type ([\w\[\]]+))|(?:type mismatch for [\w.]+: expected (\w+) but found (\w+))`)
 )
 
 func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileData {
@@ -305,9 +304,9 @@ func tomlError(file string, err error) *Error {
 		if pe.LastKey != "" {
 			e.Key = pe.LastKey
 		}
-		if m := typeMismatchRE.FindStringSubmatch(pe.Message); m != nil {
-			e.Problem = fmt.Sprintf("wrong type: %s where %s goes", tomlTypeWords[m[1]], tomlTypeWords[m[2]])
-			freeTextSource(e, m[1])
+		if got, want, ok := typeMismatch(pe.Message); ok {
+			e.Problem = fmt.Sprintf("wrong type: %s where %s goes", got, want)
+			freeTextSource(e, got)
 		} else if strings.Contains(pe.Message, "incompatible types") || strings.Contains(pe.Message, "cannot decode") || strings.Contains(pe.Message, "cannot load") {
 			e.Problem = "wrong type: " + pe.Message
 		}
@@ -318,28 +317,68 @@ func tomlError(file string, err error) *Error {
 	if m := lastKeyLineRE.FindStringSubmatch(msg); m != nil {
 		fmt.Sscan(m[1], &e.Line)
 	}
-	if m := typeMismatchRE.FindStringSubmatch(msg); m != nil {
-		e.Problem = fmt.Sprintf("wrong type: %s where %s goes", tomlTypeWords[m[1]], tomlTypeWords[m[2]])
+	if got, want, ok := typeMismatch(msg); ok {
+		e.Problem = fmt.Sprintf("wrong type: %s where %s goes", got, want)
 		if k := lastKeyRE.FindStringSubmatch(msg); k != nil {
 			e.Key = k[1]
 		}
-		freeTextSource(e, m[1])
+		freeTextSource(e, got)
 	}
 	return e
 }
 
-// freeTextSource explains a source written as a string: sources are
-// structured records now, so the old free-text form gets the new one.
-func freeTextSource(e *Error, tomlType string) {
+// typeMismatch reads the decoder's wrong-type message as the words a
+// knowledge file's author uses: what was written, and what goes there.
+func typeMismatch(msg string) (got, want string, ok bool) {
+	m := typeMismatchRE.FindStringSubmatch(msg)
+	switch {
+	case m == nil:
+		return "", "", false
+	case m[1] != "":
+		return tomlTypeName(m[1]), tomlTypeName(m[2]), true
+	}
+	// "expected table but found string": the destination comes first.
+	return tomlTypeName(m[4]), tomlTypeName(m[3]), true
+}
+
+// tomlTypeName names a TOML or Go type in words: "a quoted string", "a table".
+func tomlTypeName(t string) string {
+	switch {
+	case t == "string":
+		return "a quoted string"
+	case t == "bool":
+		return "true or false"
+	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"), t == "integer":
+		return "a whole number"
+	case strings.HasPrefix(t, "float"):
+		return "a number"
+	case strings.HasPrefix(t, "map"), t == "struct", t == "table":
+		return "a table"
+	case strings.HasPrefix(t, "[]"), t == "slice", t == "array":
+		return "a list"
+	}
+	return t
+}
+
+// freeTextSource explains a source written the wrong way: as free text
+// (sources are structured records now), as one table where a list of them
+// goes, or a line range written as a list.
+func freeTextSource(e *Error, got string) {
 	k := e.Key
 	if i := strings.LastIndex(k, "."); i >= 0 {
 		k = k[i+1:]
 	}
-	if tomlType != "string" || (k != "source" && k != "non_torch_source") {
-		return
+	switch {
+	case k == "lines":
+		e.Hint = `write the range as a string: lines = "120-134"`
+	case k != "source" && k != "non_torch_source":
+	case got == "a quoted string":
+		e.Problem = "a source is a table of checkable fields, not free text"
+		e.Hint = "write " + SourceHint(e.Key)
+	case got == "a table":
+		e.Problem = "a fact's sources are a list of tables: this is one table"
+		e.Hint = "write it as [[" + e.Key + "]] (a table per source), or " + k + " = [{ … }]"
 	}
-	e.Problem = "a source is a table of checkable fields, not free text"
-	e.Hint = "write " + SourceHint(e.Key)
 }
 
 // sourceKeys are the keys of every [[….source]] table.

@@ -203,6 +203,16 @@ func (ss Sources) OfRepo() []Source {
 	return out
 }
 
+// movingRefs are branch names: a ref names a release, which does not move.
+var movingRefs = []string{"main", "master", "head", "develop", "dev", "trunk", "nightly", "latest", "stable"}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
 // unversionedDocs are path segments of a docs URL that move with every
 // release: a fact cited there has no fixed text to check.
 var unversionedDocs = []string{"stable", "latest", "master", "main", "nightly", "dev"}
@@ -253,6 +263,12 @@ func sourceProblem(s Source) (field, problem, hint string, ok bool) {
 	if s.SourceDate != "" && !monthRE.MatchString(s.SourceDate) {
 		return bad("source_date", fmt.Sprintf("%q is not a date", s.SourceDate), `source_date = "YYYY-MM-DD" (or "YYYY-MM")`)
 	}
+	if s.SourceDate != "" && s.SourceDate[:7] > s.CheckedOn[:7] || len(s.SourceDate) == 10 && s.SourceDate > s.CheckedOn {
+		return bad("source_date", fmt.Sprintf("the source is dated %s, after it was checked on %s", s.SourceDate, s.CheckedOn), "a source cannot be newer than the day it was read")
+	}
+	if slices.Contains(movingRefs, strings.ToLower(s.Ref)) {
+		return bad("ref", fmt.Sprintf("%q is a branch, not a release", s.Ref), "ref names the release tag the fact is claimed for (v0.31.0); leave it out when the commit is in no release, and pin the commit")
+	}
 	if s.Checked != "" && !(s.Unavailable() && len(strings.TrimSpace(strings.TrimPrefix(s.Checked, NotAvailable))) > 0) {
 		return bad("checked", fmt.Sprintf("%q is not a check result", s.Checked), `leave checked out when the source was read, or checked = "not available: why"`)
 	}
@@ -267,7 +283,7 @@ func sourceProblem(s Source) (field, problem, hint string, ok bool) {
 		case s.Path == "" || strings.HasPrefix(s.Path, "/"):
 			return bad("path", "a repository source needs the file's path in the repository", `path = "vllm/engine/arg_utils.py"`)
 		case read && !commitRE.MatchString(s.Commit):
-			return bad("commit", fmt.Sprintf("%q is not a 40-hex commit", s.Commit), "the full commit id the file was read at (git rev-parse TAG)")
+			return bad("commit", fmt.Sprintf("%q is not a 40-hex commit", s.Commit), "the full commit id the file was read at, in lower case (git rev-parse "+cmpOr(s.Ref, "HEAD")+")")
 		case s.Commit != "" && !commitRE.MatchString(s.Commit):
 			return bad("commit", fmt.Sprintf("%q is not a 40-hex commit", s.Commit), "the full commit id, or leave commit out when the file could not be read")
 		case s.Lines != "" && !linesRE.MatchString(s.Lines):
