@@ -103,7 +103,7 @@ type LayerPick struct {
 	// and which answers keep every candidate out.
 	Conflicts []Conflict           `json:"conflicts"`
 	Flips     []Flip               `json:"flips"`
-	SeedNotes []knowledge.SeedNote `json:"seed_notes"`
+	SeedNotes []knowledge.SeedNote `json:"course_notes_corrections"`
 }
 
 // Reason kinds.

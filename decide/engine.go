@@ -33,7 +33,7 @@ type EngineConfig struct {
 	// Defaults lists flags deliberately left out because the default is right.
 	Defaults []FlagNote `json:"defaults_kept"`
 	// Replaced lists flags the seed names that must not be emitted any more.
-	Replaced []FlagNote `json:"seed_flags_replaced"`
+	Replaced []FlagNote `json:"course_notes_flags_replaced"`
 	Notes    []string   `json:"notes"`
 	// Roles holds one command per role when prefill and decode run as
 	// separate instances (disaggregation); empty otherwise.
