@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -205,10 +206,20 @@ func TestCourseNotesSectionsAndQuotes(t *testing.T) {
 	if got := states(rep); !equal(got, want) {
 		t.Fatalf("states\n got %v\nwant %v\n%+v", got, want, rep.Results)
 	}
-	// Without --notes, course-notes sources are not checked.
-	rep, _ = Run(kb, Options{Sources: t.TempDir()})
-	if len(rep.Results) != 0 {
-		t.Errorf("without notes: %v", states(rep))
+	// Without --notes, course-notes sources are not checked; with no
+	// repository copy either, nothing is, and that is not a pass.
+	_, err = Run(kb, Options{Sources: t.TempDir()})
+	var ie *InputError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "nothing was checked") {
+		t.Errorf("without notes or copies: %v, want an input error saying nothing was checked", err)
+	}
+	// A file that is not the course notes (none of the cited sections is
+	// a heading in it) is an input error, not 104 failures.
+	other := filepath.Join(t.TempDir(), "other.txt")
+	writeFile(t, other, "# Some other document\n\nIt has words.\n")
+	_, err = Run(kb, Options{Sources: t.TempDir(), Notes: other})
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "does not look like the course notes") {
+		t.Errorf("--notes of another file: %v, want an input error", err)
 	}
 }
 

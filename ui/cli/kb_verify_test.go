@@ -85,8 +85,6 @@ func TestKBVerifyStatesAndExitCodes(t *testing.T) {
 			"repo source: tag does not contain the commit: tag v1.0.0 of example-org/engine"},
 		{"commit missing", "example-org/engine", "", strings.Repeat("ab", 20), "src/args.py", "x", 1,
 			"repo source: commit missing: the copy of example-org/engine has no commit abababab"},
-		{"repo not in DIR", "other-org/absent", "v1.0.0", f.first, "src/args.py", "x", 0,
-			"no copy of"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -167,11 +165,30 @@ func TestKBVerifyBadInputExitsTwo(t *testing.T) {
 	}
 }
 
-// With no copies at all, nothing can fail: every source is not available.
-func TestKBVerifyWithNoCopiesPasses(t *testing.T) {
+// With no copy of any cited repository, nothing was checked: that is not
+// a pass but an input error (exit 2) that says so, and notices a folder
+// one level too deep.
+func TestKBVerifyWithNoCopiesIsAnInputError(t *testing.T) {
 	dir := t.TempDir()
 	code, stdout, stderr := run(t, nil, "kb", "verify", "--sources", dir)
-	if code != 0 || stderr != "" || !strings.Contains(stdout, " not available") || !strings.Contains(stdout, "read 0 files") {
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "holds none of the") || !strings.Contains(stderr, "nothing was checked") {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+	f := newVerifyFixture(t)
+	f.overlay(t, "example-org/engine", "v1.0.0", f.first, "src/args.py", "default=256")
+	code, _, stderr = run(t, nil, "kb", "verify", "--kb", "kb", "--sources", filepath.Join(f.sources, "example-org"))
+	if code != 2 || !strings.Contains(stderr, "did you mean its parent") {
+		t.Errorf("one level too deep: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// Without git on PATH, git copies cannot be read: exit 2, saying so.
+func TestKBVerifyWithoutGitIsAnInputError(t *testing.T) {
+	f := newVerifyFixture(t)
+	f.overlay(t, "example-org/engine", "v1.0.0", f.first, "src/args.py", "default=256")
+	t.Setenv("PATH", t.TempDir())
+	code, _, stderr := run(t, nil, "kb", "verify", "--kb", "kb", "--sources", f.sources)
+	if code != 2 || !strings.Contains(stderr, "git not found: 1 git copy") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
