@@ -275,23 +275,3 @@ func fieldOf(name string) string {
 	n = strings.TrimPrefix(n, "no-")
 	return strings.ReplaceAll(n, "-", "_")
 }
-
-func isWordByte(b byte) bool {
-	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
-}
-
-// hasWord reports whether w is in s as a whole identifier.
-func hasWord(s, w string) bool {
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
-		if j < 0 {
-			return false
-		}
-		at := i + j
-		end := at + len(w)
-		if (at == 0 || !isWordByte(s[at-1])) && (end == len(s) || !isWordByte(s[end])) {
-			return true
-		}
-		i = at + 1
-	}
-}
