@@ -127,27 +127,17 @@ func (v *verifier) flags(kb *knowledge.KB, parsers []Parser, targets map[string]
 
 // releasesOf is the releases one flag is checked at: those of its own
 // repository sources on the parser's repository (ref and commit), then
-// the target releases, each once.
+// the target releases, each once. When that names no release (llama.cpp's
+// sources pin commits, and it has no tagged release in the knowledge
+// base), the commits its sources were read at are checked instead.
 func releasesOf(f *knowledge.Flag, p Parser, targets []string) []release {
 	var out []release
 	seen := map[string]bool{}
-	// A source with no release tag (llama.cpp's commits, say) names the
-	// commit it was read at: the flag is checked there.
 	for _, s := range f.Sources.OfRepo() {
-		if s.Unavailable() || !strings.EqualFold(s.Repo, p.Repo) {
+		if s.Unavailable() || s.Ref == "" || !strings.EqualFold(s.Repo, p.Repo) || seen[s.Ref] {
 			continue
 		}
-		k := s.Ref
-		if k == "" {
-			if !isHex40(s.Commit) {
-				continue
-			}
-			k = "@" + s.Commit
-		}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
+		seen[s.Ref] = true
 		out = append(out, release{s.Ref, s.Commit})
 	}
 	for _, t := range targets {
@@ -155,6 +145,16 @@ func releasesOf(f *knowledge.Flag, p Parser, targets []string) []release {
 			seen[t] = true
 			out = append(out, release{ref: t})
 		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, s := range f.Sources.OfRepo() {
+		if s.Unavailable() || !strings.EqualFold(s.Repo, p.Repo) || !isHex40(s.Commit) || seen[s.Commit] {
+			continue
+		}
+		seen[s.Commit] = true
+		out = append(out, release{commit: s.Commit})
 	}
 	return out
 }

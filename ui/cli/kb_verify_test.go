@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,9 +83,11 @@ func TestKBVerifyStatesAndExitCodes(t *testing.T) {
 		{"missing file", "example-org/engine", "v1.0.0", f.first, "src/gone.py", "x", 1,
 			`kb/f.toml:1: flag "vllm-verify-test", repo source: file missing: example-org/engine has no src/gone.py at ` + f.first[:8]},
 		{"tag does not contain the commit", "example-org/engine", "v1.0.0", f.second, "src/args.py", "default=512", 1,
-			"repo source: tag does not contain the commit: tag v1.0.0 of example-org/engine"},
+			"repo source example-org/engine v1.0.0 @" + f.second[:8] + " src/args.py: tag does not contain the commit: tag v1.0.0 of example-org/engine"},
+		{"tag missing", "example-org/engine", "v9.9", f.first, "src/args.py", "default=256", 1,
+			"repo source example-org/engine v9.9 @" + f.first[:8] + " src/args.py: tag missing: the copy of example-org/engine has no tag v9.9"},
 		{"commit missing", "example-org/engine", "", strings.Repeat("ab", 20), "src/args.py", "x", 1,
-			"repo source: commit missing: the copy of example-org/engine has no commit abababab"},
+			"repo source: commit missing: the copy of example-org/engine has no commit abababab (src/args.py): it may be older than the pinned commit; update the copy (git fetch in it)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,13 +136,25 @@ func TestKBVerifyJSON(t *testing.T) {
 			Fact, File, State string
 			Line              int
 		}
-		Counts map[string]int
+		Counts       map[string]int
+		ReposMissing []string `json:"repos_not_found"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
 	if rep.Counts["quote missing"] != 1 {
 		t.Errorf("counts %v", rep.Counts)
+	}
+	// The text promises the JSON lists the repositories with no copy.
+	if !slices.Contains(rep.ReposMissing, "vllm-project/vllm") || slices.Contains(rep.ReposMissing, "example-org/engine") {
+		t.Errorf("repos_not_found %v", rep.ReposMissing)
+	}
+	// Facts are named in the course's words, never "seed".
+	for _, x := range rep.Sources {
+		if strings.Contains(strings.ToLower(x.Fact), "seed") {
+			t.Errorf("fact label %q", x.Fact)
+			break
+		}
 	}
 }
 
