@@ -256,12 +256,18 @@ func checkLines(raw, lines, quote, at string) (Result, bool) {
 	return Result{State: LinesOutside, Detail: fmt.Sprintf("the quote is not within lines %s of %s%s", lines, at, where), Hint: "fix lines to the lines the quote is on at that commit"}, true
 }
 
-// symbolName is the last part of a symbol: get_batch_defaults of
-// EngineArgs.get_batch_defaults, n_ctx_per_seq of llama_context::n_ctx_per_seq.
+// identPath is a symbol written as code: names joined by . or ::
+// (EngineArgs.get_batch_defaults, llama_context::n_ctx_per_seq).
+var identPath = regexp.MustCompile(`^[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*$`)
+
+// symbolName is the last part of a symbol written as code:
+// get_batch_defaults of EngineArgs.get_batch_defaults, n_ctx_per_seq of
+// llama_context::n_ctx_per_seq; any other symbol (a heading, a table row,
+// MODEL_PRESETS["x"]) is itself.
 func symbolName(sym string) string {
 	sym = strings.TrimSpace(sym)
-	if strings.Contains(sym, " ") {
-		return sym // a heading
+	if !identPath.MatchString(sym) {
+		return sym
 	}
 	if i := strings.LastIndex(sym, "::"); i >= 0 {
 		sym = sym[i+2:]
@@ -272,30 +278,51 @@ func symbolName(sym string) string {
 	return sym
 }
 
-// declares reports whether the file defines or declares the symbol's last
-// part: a def, class, function, type or struct of that name; a field or
-// key at the start of a line (name: or name =); a C or C++ function
-// defined at the start of a line; or, for a name with spaces, a heading.
+// symbolTokens are the names a symbol not written as code is made of,
+// outside parentheses: MODEL_PRESETS and llama3_8b of
+// MODEL_PRESETS["llama3_8b"] (commented out).
+var symbolToken = regexp.MustCompile(`[A-Za-z0-9_][A-Za-z0-9_.\-]*`)
+
+// declares reports whether the file defines or declares the symbol. For a
+// symbol written as code, its last part must be declared: a def, class,
+// function, type, struct or enum of that name; a field, key or enum value
+// at the start of a line (name: / name = / name Type / Name {); a C or C++
+// function defined at the start of a line; a typedef or #define. Any other
+// symbol must be a heading of the file, or its names must all be in it.
 func declares(raw, sym string) bool {
 	name := symbolName(sym)
 	if name == "" {
 		return false
 	}
-	if strings.Contains(name, " ") {
+	if !identPath.MatchString(strings.TrimSpace(sym)) {
 		for _, l := range strings.Split(raw, "\n") {
 			t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "#="))
 			if collapse(strings.Trim(t, "*`:")) == collapse(name) {
 				return true
 			}
 		}
-		return false
+		outside := regexp.MustCompile(`\([^)]*\)`).ReplaceAllString(name, " ")
+		toks := symbolToken.FindAllString(outside, -1)
+		if len(toks) == 0 {
+			return false
+		}
+		for _, tk := range toks {
+			if !strings.Contains(raw, tk) {
+				return false
+			}
+		}
+		return true
 	}
 	q := regexp.QuoteMeta(name)
 	res := []string{
-		`(?m)^\s*(?:[\w:<>*&,\[\]()]+\s+)*(?:def|class|func|struct|enum|fn|type|interface|trait|union|namespace)\s+(?:\([^)]*\)\s*)?` + q + `\b`,
-		`(?m)^\s*["']?` + q + `["']?\s*[:=]`,
+		`(?m)^\s*(?:[\w:<>*&,\[\]()]+\s+)*(?:def|class|func|struct|enum|fn|type|interface|trait|union|namespace|typedef)\s+(?:\([^)]*\)\s*)?` + q + `\b`,
+		`(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?["']?` + q + `["']?\s*[:=]`,
 		`(?m)^[A-Za-z_][^;\n]*\b` + q + `\s*\(`,
 		`(?m)^\s*(?:pub\s+)?(?:const|static|let|var)\s+` + q + `\b`,
+		`(?m)^\s*` + q + `\s*(?:[{(,]|$)`,
+		`(?m)^\s*` + q + `\s+[*\[\]\w.]`,
+		`\}\s*` + q + `\s*;`,
+		`(?m)^\s*#\s*define\s+` + q + `\b`,
 	}
 	for _, r := range res {
 		if regexp.MustCompile(r).MatchString(raw) {
