@@ -152,6 +152,7 @@ func Run(kb *knowledge.KB, opts Options) (*Report, error) {
 	v := newVerifier(dir)
 	rep := &Report{Sources: opts.Sources, Notes: opts.Notes, Counts: map[State]int{}, FlagCounts: map[State]int{}}
 	notesChecked, notesFound := 0, 0
+	var at sourceLines
 	for _, f := range kb.Facts() {
 		for i, s := range f.Sources {
 			var res Result
@@ -173,7 +174,11 @@ func Run(kb *knowledge.KB, opts Options) (*Report, error) {
 				rep.NotChecked++
 				continue
 			}
-			res.Fact, res.File, res.Line, res.Source = label(f.What), f.Pos.File, f.Pos.Line, s
+			res.Fact, res.File, res.Source = label(f.What), f.Pos.File, s
+			res.Line = f.Pos.Line
+			if res.State.Failed() {
+				res.Line = at.line(f.Pos, s)
+			}
 			if len(f.Sources) > 1 {
 				res.Item = fmt.Sprintf("source %d of %d", i+1, len(f.Sources))
 			}

@@ -322,7 +322,7 @@ func TestSymbolAndLines(t *testing.T) {
 		with(q, "EngineArgs", ""),
 		with(q, "EngineArgs.get_batch_defaults", ""), // not in the file
 		with(q, "NoSuchSymbol", ""),
-		with(q, "", "1-1"),     // the quote is on line 5
+		with(q, "", "1-1"),      // the quote is on line 5
 		with(q, "", "900-1000"), // past the end
 		with(md, "Supported Hardware Backends", "3-5"),
 		with(md, "Unsupported Backends", ""),

@@ -42,7 +42,8 @@ func newVerifyFixture(t *testing.T) verifyFixture {
 	return verifyFixture{dir: dir, sources: "sources", first: first, second: second}
 }
 
-// overlay writes kb/f.toml: one flag with one repository source.
+// overlay writes kb/f.toml: one flag with one repository source, whose
+// [[flag.source]] table is on line 10 (where a failure points).
 func (f verifyFixture) overlay(t *testing.T, repo, ref, commit, path, quote string) {
 	t.Helper()
 	refLine := ""
@@ -79,9 +80,9 @@ func TestKBVerifyStatesAndExitCodes(t *testing.T) {
 	}{
 		{"verified (the quote spans lines)", "example-org/engine", "v1.0.0", f.first, "src/args.py", `"--max-num-seqs", default=256,`, 0, " repository sources: 1 verified,"},
 		{"planted wrong quote", "example-org/engine", "v1.0.0", f.first, "src/args.py", "default=1024", 1,
-			`kb/f.toml:1: flag "vllm-verify-test", repo source: quote missing: example-org/engine v1.0.0 @` + f.first[:8] + ` src/args.py does not contain 'default=1024'; re-read the file at that commit`},
+			`kb/f.toml:10: flag "vllm-verify-test", repo source: quote missing: example-org/engine v1.0.0 @` + f.first[:8] + ` src/args.py does not contain 'default=1024'; re-read the file at that commit`},
 		{"missing file", "example-org/engine", "v1.0.0", f.first, "src/gone.py", "x", 1,
-			`kb/f.toml:1: flag "vllm-verify-test", repo source: file missing: example-org/engine has no src/gone.py at ` + f.first[:8]},
+			`kb/f.toml:10: flag "vllm-verify-test", repo source: file missing: example-org/engine has no src/gone.py at ` + f.first[:8]},
 		{"tag does not contain the commit", "example-org/engine", "v1.0.0", f.second, "src/args.py", "default=512", 1,
 			"repo source example-org/engine v1.0.0 @" + f.second[:8] + " src/args.py: tag does not contain the commit: tag v1.0.0 of example-org/engine"},
 		{"tag missing", "example-org/engine", "v9.9", f.first, "src/args.py", "default=256", 1,
