@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/stackpick/stackpick/knowledge"
 )
@@ -258,7 +259,7 @@ func checkLines(raw, lines, quote, at string) (Result, bool) {
 
 // identPath is a symbol written as code: names joined by . or ::
 // (EngineArgs.get_batch_defaults, llama_context::n_ctx_per_seq).
-var identPath = regexp.MustCompile(`^[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*$`)
+var identPath = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*$`) })
 
 // symbolName is the last part of a symbol written as code:
 // get_batch_defaults of EngineArgs.get_batch_defaults, n_ctx_per_seq of
@@ -266,7 +267,7 @@ var identPath = regexp.MustCompile(`^[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*$`)
 // MODEL_PRESETS["x"]) is itself.
 func symbolName(sym string) string {
 	sym = strings.TrimSpace(sym)
-	if !identPath.MatchString(sym) {
+	if !identPath().MatchString(sym) {
 		return sym
 	}
 	if i := strings.LastIndex(sym, "::"); i >= 0 {
@@ -281,7 +282,7 @@ func symbolName(sym string) string {
 // symbolTokens are the names a symbol not written as code is made of,
 // outside parentheses: MODEL_PRESETS and llama3_8b of
 // MODEL_PRESETS["llama3_8b"] (commented out).
-var symbolToken = regexp.MustCompile(`[A-Za-z0-9_][A-Za-z0-9_.\-]*`)
+var symbolToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z0-9_][A-Za-z0-9_.\-]*`) })
 
 // declares reports whether the file defines or declares the symbol. For a
 // symbol written as code, its last part must be declared: a def, class,
@@ -294,7 +295,7 @@ func declares(raw, sym string) bool {
 	if name == "" {
 		return false
 	}
-	if !identPath.MatchString(strings.TrimSpace(sym)) {
+	if !identPath().MatchString(strings.TrimSpace(sym)) {
 		for _, l := range strings.Split(raw, "\n") {
 			t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "#="))
 			if collapse(strings.Trim(t, "*`:")) == collapse(name) {
@@ -302,7 +303,7 @@ func declares(raw, sym string) bool {
 			}
 		}
 		outside := regexp.MustCompile(`\([^)]*\)`).ReplaceAllString(name, " ")
-		toks := symbolToken.FindAllString(outside, -1)
+		toks := symbolToken().FindAllString(outside, -1)
 		if len(toks) == 0 {
 			return false
 		}
