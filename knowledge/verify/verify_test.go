@@ -448,3 +448,20 @@ func TestFlagsDeclaredOnlyAsFields(t *testing.T) {
 		t.Errorf("where %q", w)
 	}
 }
+
+// Identical failure lines are printed once; each names the source's file;
+// a course-notes correction is labelled in the course's words.
+func TestReportLines(t *testing.T) {
+	s := repoSource("org/eng", "v1", strings.Repeat("a", 40), "pkg/x.py", "q")
+	r := Result{Fact: label(`product "p" seed_outdated 2`), File: "kb/p.toml", Line: 7, Source: s, State: CommitMissing, Detail: "the copy of org/eng has no commit aaaaaaaa", Hint: "update the copy"}
+	rep := &Report{Sources: "src", Results: []Result{r, r}, Counts: map[State]int{CommitMissing: 2}, FlagCounts: map[State]int{}}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	want := `kb/p.toml:7: product "p" course-notes correction 2, repo source org/eng v1 @aaaaaaaa pkg/x.py: commit missing:`
+	if strings.Count(out, want) != 1 || strings.Contains(out, "seed") || !strings.Contains(out, "update it (git fetch)") {
+		t.Errorf("report:\n%s\nwant one line starting %q", out, want)
+	}
+}

@@ -208,3 +208,15 @@ func TestKBVerifyWithoutGitIsAnInputError(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// --notes that is not the course notes is bad input, not a list of
+// section failures.
+func TestKBVerifyNotesThatAreNotTheCourseNotes(t *testing.T) {
+	f := newVerifyFixture(t)
+	f.overlay(t, "example-org/engine", "v1.0.0", f.first, "src/args.py", "default=256")
+	write(t, filepath.Join(f.dir, "other.txt"), "# A different document\n\nwords\n")
+	code, stdout, stderr := run(t, nil, "kb", "verify", "--kb", "kb", "--sources", f.sources, "--notes", "other.txt")
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "does not look like the course notes") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
