@@ -65,7 +65,7 @@ type release struct {
 	ref, commit string
 }
 
-// parserText is the parser's files at a release, whitespace collapsed.
+// parserText is the parser's files at a release, as read.
 type parserText struct {
 	files  []string // paths, in search order
 	texts  map[string]string
@@ -87,6 +87,11 @@ func (v *verifier) flags(kb *knowledge.KB, parsers []Parser, targets map[string]
 			}
 			for _, rel := range releasesOf(f, p, targets[p.Engine]) {
 				r := FlagResult{Flag: f.ID, Name: f.Name, Engine: f.Engine, Release: rel.ref, Commit: rel.commit, File: f.Pos.File, Line: f.Pos.Line}
+				at := rel.ref
+				if at == "" {
+					r.Release = "commit " + knowledge.Short(rel.commit)
+					at = r.Release
+				}
 				if c == nil {
 					r.State, r.Detail, r.Hint = NotAvailable, notInDir+p.Repo+" in the sources folder", "put a clone or mirror of "+p.Repo+" in the sources folder to check its flags"
 					out = append(out, r)
@@ -102,7 +107,7 @@ func (v *verifier) flags(kb *knowledge.KB, parsers []Parser, targets map[string]
 					texts[key] = pt
 				}
 				if len(pt.texts) == 0 {
-					r.State, r.Detail, r.Hint = NotAvailable, pt.detail, "put "+p.Repo+" at "+rel.ref+" in the sources folder (a git copy with the tag, or a tree folder "+rel.ref+")"
+					r.State, r.Detail, r.Hint = NotAvailable, pt.detail, "put "+p.Repo+" at "+at+" in the sources folder (a git copy with it, or a tree folder "+orDefault(rel.ref, rel.commit)+")"
 					out = append(out, r)
 					continue
 				}
@@ -110,7 +115,7 @@ func (v *verifier) flags(kb *knowledge.KB, parsers []Parser, targets map[string]
 					r.State, r.Where = Found, where
 				} else {
 					r.State = NotFound
-					r.Detail = fmt.Sprintf("%s is not in %s's parser at %s (%s)", f.Name, p.Repo, rel.ref, strings.Join(pt.files, ", "))
+					r.Detail = fmt.Sprintf("%s is not registered in %s's parser at %s (%s)", f.Name, p.Repo, at, strings.Join(pt.files, ", "))
 					r.Hint = "the flag may be renamed or removed at this release: check its status, name and source"
 				}
 				out = append(out, r)
@@ -122,7 +127,9 @@ func (v *verifier) flags(kb *knowledge.KB, parsers []Parser, targets map[string]
 
 // releasesOf is the releases one flag is checked at: those of its own
 // repository sources on the parser's repository (ref and commit), then
-// the target releases, each once.
+// the target releases, each once. When that names no release (llama.cpp's
+// sources pin commits, and it has no tagged release in the knowledge
+// base), the commits its sources were read at are checked instead.
 func releasesOf(f *knowledge.Flag, p Parser, targets []string) []release {
 	var out []release
 	seen := map[string]bool{}
@@ -139,6 +146,16 @@ func releasesOf(f *knowledge.Flag, p Parser, targets []string) []release {
 			out = append(out, release{ref: t})
 		}
 	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, s := range f.Sources.OfRepo() {
+		if s.Unavailable() || !strings.EqualFold(s.Repo, p.Repo) || !isHex40(s.Commit) || seen[s.Commit] {
+			continue
+		}
+		seen[s.Commit] = true
+		out = append(out, release{commit: s.Commit})
+	}
 	return out
 }
 
@@ -149,7 +166,7 @@ func (v *verifier) parser(p Parser, c *repoCopy, ref, commit string) *parserText
 	if c.tree != "" {
 		folder = v.treeFolder(c, ref, commit)
 		if folder == "" {
-			pt.detail = fmt.Sprintf("the tree of %s has no folder %s", p.Repo, ref)
+			pt.detail = fmt.Sprintf("the tree of %s has no folder %s", p.Repo, orDefault(ref, commit))
 			return pt
 		}
 	} else if commit == "" {
@@ -160,7 +177,7 @@ func (v *verifier) parser(p Parser, c *repoCopy, ref, commit string) *parserText
 		f := v.read(p.Repo, c, ref, commit, path)
 		if f.state == Verified {
 			pt.files = append(pt.files, path)
-			pt.texts[path] = f.text
+			pt.texts[path] = f.raw
 			pt.fields[path] = fieldsOnly
 		}
 	}
@@ -182,8 +199,11 @@ func (v *verifier) parser(p Parser, c *repoCopy, ref, commit string) *parserText
 	return pt
 }
 
-// find says where the flag is declared: its name (or an alias) in
-// quotes in a parser file, or with fields, its field name as a word.
+// find says where the flag is registered: its name (or an alias) as a
+// quoted string in code (not in a comment) of a parser file, or with
+// fields, a declaration of its field at the start of a line
+// (max_num_seqs: int = … or max_num_seqs = …). A mention in a comment,
+// a print or another string does not count.
 func (pt *parserText) find(f *knowledge.Flag, fields bool) string {
 	names := append([]string{f.Name}, f.Aliases...)
 	for _, path := range pt.files {
@@ -191,7 +211,7 @@ func (pt *parserText) find(f *knowledge.Flag, fields bool) string {
 			continue
 		}
 		for _, n := range names {
-			if strings.Contains(pt.texts[path], `"`+n+`"`) || strings.Contains(pt.texts[path], `'`+n+`'`) {
+			if n != "" && quotedInCode(pt.texts[path], n) {
 				return path + ": " + n
 			}
 		}
@@ -204,11 +224,45 @@ func (pt *parserText) find(f *knowledge.Flag, fields bool) string {
 		return ""
 	}
 	for _, path := range pt.files {
-		if hasWord(pt.texts[path], field) {
+		if declaresField(pt.texts[path], field) {
 			return path + ": field " + field
 		}
 	}
 	return ""
+}
+
+// quotedInCode reports whether "name" (or 'name') is on a line before any
+// comment: not on a # or // comment line, nor after # or // on it.
+func quotedInCode(text, name string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		for _, q := range []string{`"` + name + `"`, `'` + name + `'`} {
+			i := strings.Index(l, q)
+			if i < 0 {
+				continue
+			}
+			code := l[:i]
+			if !strings.Contains(code, "#") && !strings.Contains(code, "//") && !strings.HasPrefix(strings.TrimSpace(code), "*") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// declaresField reports whether a line declares the field: the name at
+// the line's start (after indentation), then a type annotation or "=".
+func declaresField(text, field string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimLeft(l, " \t")
+		if !strings.HasPrefix(t, field) {
+			continue
+		}
+		rest := strings.TrimLeft(t[len(field):], " \t")
+		if strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldOf is the config field a generated flag comes from: --max-num-seqs
@@ -220,24 +274,4 @@ func fieldOf(name string) string {
 	}
 	n = strings.TrimPrefix(n, "no-")
 	return strings.ReplaceAll(n, "-", "_")
-}
-
-func isWordByte(b byte) bool {
-	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
-}
-
-// hasWord reports whether w is in s as a whole identifier.
-func hasWord(s, w string) bool {
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
-		if j < 0 {
-			return false
-		}
-		at := i + j
-		end := at + len(w)
-		if (at == 0 || !isWordByte(s[at-1])) && (end == len(s) || !isWordByte(s[end])) {
-			return true
-		}
-		i = at + 1
-	}
 }

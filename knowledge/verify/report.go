@@ -14,17 +14,32 @@ import (
 // fact, what is wrong, what to do), then the summary.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
+	seen := map[string]bool{}
+	line := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			b.WriteString(s + "\n")
+		}
+	}
+	stale := 0
 	for _, x := range r.Results {
 		if !x.State.Failed() {
 			continue
 		}
-		fmt.Fprintf(&b, "%s:%d: %s, %s source: %s: %s; %s\n", x.File, x.Line, x.Fact, x.Source.Kind, x.State, x.Detail, x.Hint)
+		if x.State == CommitMissing {
+			stale++
+		}
+		item := ""
+		if x.Item != "" {
+			item = " (" + x.Item + ")"
+		}
+		line(fmt.Sprintf("%s:%d: %s%s, %s source%s: %s: %s; %s", x.File, x.Line, x.Fact, item, x.Source.Kind, where(x), x.State, x.Detail, x.Hint))
 	}
 	for _, f := range r.Flags {
 		if !f.State.Failed() {
 			continue
 		}
-		fmt.Fprintf(&b, "%s:%d: flag %q (%s) at %s %s: %s: %s; %s\n", f.File, f.Line, f.Flag, f.Name, f.Engine, f.Release, f.State, f.Detail, f.Hint)
+		line(fmt.Sprintf("%s:%d: flag %q (%s) at %s %s: %s: %s; %s", f.File, f.Line, f.Flag, f.Name, f.Engine, f.Release, f.State, f.Detail, f.Hint))
 	}
 	repo, notes := 0, 0
 	for _, x := range r.Results {
@@ -39,6 +54,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		what += ", " + plural(notes, "course-notes source")
 	}
 	fmt.Fprintf(&b, "sources: %s: %s\n", what, r.countLine(r.Counts, States, true))
+	if r.NotChecked > 0 {
+		fmt.Fprintf(&b, "not checked: %s (docs pages, pull requests, issues and release notes: kb verify uses no network)\n", plural(r.NotChecked, "other source"))
+	}
 	if r.NotesSkipped > 0 {
 		fmt.Fprintf(&b, "not checked: %s (pass --notes FILE, the course notes' text)\n", plural(r.NotesSkipped, "course-notes source"))
 	}
@@ -49,7 +67,10 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "read %s from %s (each once, at most %d MiB of one)\n", plural(r.FilesRead, "file"), r.Sources, MaxFileBytes>>20)
 	if r.Failed() {
-		b.WriteString("FAILED: fix the lines above (each names the fact's file:line)\n")
+		if stale > 0 {
+			fmt.Fprintf(&b, "%s cite a commit the copy does not have: the copy may be older than the knowledge base; update it (git fetch) and run again before changing those facts\n", plural(stale, "source"))
+		}
+		b.WriteString("FAILED: fix the lines above (each names the fact's file:line and the source's file)\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -127,16 +148,41 @@ func (r *Report) countNotInDir() int {
 	return n
 }
 
-// releases names the engine releases the flags were checked at.
+// releases names the engine releases the flags were checked at; the
+// commits checked for an engine with no release are counted, not listed.
 func (r *Report) releases() string {
 	var out []string
 	seen := map[string]bool{}
+	commits := map[string]int{}
+	var order []string
 	for _, f := range r.Flags {
+		if strings.HasPrefix(f.Release, "commit ") {
+			if !seen[f.Engine+" "+f.Release] {
+				seen[f.Engine+" "+f.Release] = true
+				if commits[f.Engine] == 0 {
+					order = append(order, f.Engine)
+				}
+				commits[f.Engine]++
+			}
+			continue
+		}
 		k := f.Engine + " " + f.Release
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, k)
 		}
+	}
+	for _, e := range order {
+		if commits[e] == 1 {
+			for _, f := range r.Flags {
+				if f.Engine == e && strings.HasPrefix(f.Release, "commit ") {
+					out = append(out, e+" "+f.Release)
+					break
+				}
+			}
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s at the %d commits its sources name (no release)", e, commits[e]))
 	}
 	return strings.Join(out, ", ")
 }
@@ -170,5 +216,18 @@ func reposWords(missing []string) string {
 	if len(missing) <= shown {
 		return "no copy of " + strings.Join(missing, ", ")
 	}
-	return fmt.Sprintf("no copy of %d repositories: %s and %d more (--format json lists them)", len(missing), strings.Join(missing[:shown], ", "), len(missing)-shown)
+	return fmt.Sprintf("no copy of %d repositories: %s and %d more (--format json lists them in repos_not_found)", len(missing), strings.Join(missing[:shown], ", "), len(missing)-shown)
+}
+
+// where names the source's file for a failure line when its detail does
+// not already: the repository file at its commit, or the notes' section.
+func where(x Result) string {
+	s := x.Source
+	switch {
+	case s.Kind == knowledge.SourceNotes:
+		return ""
+	case s.Path != "" && !strings.Contains(x.Detail, s.Path):
+		return " " + citeAt(s)
+	}
+	return ""
 }

@@ -8,7 +8,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/stackpick/stackpick/knowledge"
 )
@@ -32,6 +34,7 @@ type repoCopy struct {
 type file struct {
 	state  State
 	text   string
+	raw    string // the text as read, for line ranges and declarations
 	detail string
 }
 
@@ -46,8 +49,9 @@ type verifier struct {
 }
 
 type tagCheck struct {
-	ok     bool
-	detail string
+	ok      bool
+	missing bool // the copy has no such tag
+	detail  string
 }
 
 func newVerifier(dir string) *verifier {
@@ -185,28 +189,148 @@ func (v *verifier) repoSource(s knowledge.Source) Result {
 	case NotAvailable:
 		return Result{State: NotAvailable, Detail: f.detail, Hint: "install git to read git copies, or use a plain tree"}
 	case CommitMissing:
-		return Result{State: CommitMissing, Detail: f.detail, Hint: "check the commit id (git rev-parse " + orDefault(s.Ref, "TAG") + "), or bring the copy up to date (git fetch in it)"}
+		hint := "update the copy (git fetch in it), or check the commit id"
+		if s.Ref != "" {
+			hint += " (git rev-parse " + s.Ref + "^{commit})"
+		}
+		return Result{State: CommitMissing, Detail: f.detail, Hint: hint}
 	case FileMissing:
-		return Result{State: FileMissing, Detail: f.detail, Hint: "the file is not at that commit: check the path (it may have moved), or the commit"}
+		hint := "the file is not at that commit: check the path (it may have moved), or the commit"
+		if c.tree != "" {
+			hint = "the file is not in that release's folder of the tree: check the path (it may have moved), or the ref"
+		}
+		return Result{State: FileMissing, Detail: f.detail, Hint: hint}
 	default:
-		return Result{State: f.state, Detail: f.detail, Hint: "cite a smaller file, or check it by hand"}
+		return Result{State: f.state, Detail: f.detail, Hint: "cite a smaller file (or keep the source marked not available, with the reason)"}
 	}
 	if q := collapse(s.Quote); q == "" || !strings.Contains(f.text, q) {
 		return Result{State: QuoteMissing, Detail: fmt.Sprintf("%s does not contain '%s'", at, clip(q)), Hint: "re-read the file at that commit and copy the quote exactly (or fix the fact and its commit)"}
 	}
+	if s.Lines != "" {
+		if r, bad := checkLines(f.raw, s.Lines, s.Quote, at); bad {
+			return r
+		}
+	}
+	if s.Symbol != "" && !declares(f.raw, s.Symbol) {
+		return Result{State: SymbolMissing, Detail: fmt.Sprintf("%s declares no %s (looked for a def, class, function, field or heading named %q)", at, s.Symbol, symbolName(s.Symbol)), Hint: "cite the symbol the quote is in, as the file at that commit names it (or drop symbol)"}
+	}
 	if s.Ref != "" && c.gitDir != "" {
 		if t := v.tagContains(s.Repo, c, s.Ref, s.Commit); !t.ok {
+			if t.missing {
+				return Result{State: TagMissing, Detail: t.detail, Hint: "check ref is the release's tag (git tag --list in the copy), or update the copy (git fetch --tags)"}
+			}
 			return Result{State: BadTag, Detail: t.detail, Hint: "pin the commit the tag points at (git rev-parse " + s.Ref + "^{commit}), or fix ref"}
 		}
 	}
 	return Result{State: Verified}
 }
 
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
+// checkLines checks the quote lies within the cited line range.
+func checkLines(raw, lines, quote, at string) (Result, bool) {
+	from, to := 0, 0
+	a, b, ok := strings.Cut(lines, "-")
+	if _, err := fmt.Sscan(a, &from); err != nil {
+		from = 0
 	}
-	return s
+	to = from
+	if ok {
+		if _, err := fmt.Sscan(b, &to); err != nil {
+			to = 0
+		}
+	}
+	all := strings.Split(raw, "\n")
+	if from < 1 || to < from || from > len(all) {
+		return Result{State: LinesOutside, Detail: fmt.Sprintf("%s has %d lines; lines %s is not a range in it", at, len(all), lines), Hint: "write the lines the quote is on, first-last (lines = \"120-134\")"}, true
+	}
+	to = min(to, len(all))
+	q := collapse(quote)
+	if strings.Contains(collapse(strings.Join(all[from-1:to], "\n")), q) {
+		return Result{}, false
+	}
+	where := ""
+	for i := range all {
+		if strings.Contains(collapse(strings.Join(all[i:], "\n")), q) && !strings.Contains(collapse(strings.Join(all[i+1:], "\n")), q) {
+			where = fmt.Sprintf(" (it starts on line %d)", i+1)
+			break
+		}
+	}
+	return Result{State: LinesOutside, Detail: fmt.Sprintf("the quote is not within lines %s of %s%s", lines, at, where), Hint: "fix lines to the lines the quote is on at that commit"}, true
+}
+
+// identPath is a symbol written as code: names joined by . or ::
+// (EngineArgs.get_batch_defaults, llama_context::n_ctx_per_seq).
+var identPath = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*$`) })
+
+// symbolName is the last part of a symbol written as code:
+// get_batch_defaults of EngineArgs.get_batch_defaults, n_ctx_per_seq of
+// llama_context::n_ctx_per_seq; any other symbol (a heading, a table row,
+// MODEL_PRESETS["x"]) is itself.
+func symbolName(sym string) string {
+	sym = strings.TrimSpace(sym)
+	if !identPath().MatchString(sym) {
+		return sym
+	}
+	if i := strings.LastIndex(sym, "::"); i >= 0 {
+		sym = sym[i+2:]
+	}
+	if i := strings.LastIndex(sym, "."); i >= 0 {
+		sym = sym[i+1:]
+	}
+	return sym
+}
+
+// symbolTokens are the names a symbol not written as code is made of,
+// outside parentheses: MODEL_PRESETS and llama3_8b of
+// MODEL_PRESETS["llama3_8b"] (commented out).
+var symbolToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z0-9_][A-Za-z0-9_.\-]*`) })
+
+// declares reports whether the file defines or declares the symbol. For a
+// symbol written as code, its last part must be declared: a def, class,
+// function, type, struct or enum of that name; a field, key or enum value
+// at the start of a line (name: / name = / name Type / Name {); a C or C++
+// function defined at the start of a line; a typedef or #define. Any other
+// symbol must be a heading of the file, or its names must all be in it.
+func declares(raw, sym string) bool {
+	name := symbolName(sym)
+	if name == "" {
+		return false
+	}
+	if !identPath().MatchString(strings.TrimSpace(sym)) {
+		for _, l := range strings.Split(raw, "\n") {
+			t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "#="))
+			if collapse(strings.Trim(t, "*`:")) == collapse(name) {
+				return true
+			}
+		}
+		outside := regexp.MustCompile(`\([^)]*\)`).ReplaceAllString(name, " ")
+		toks := symbolToken().FindAllString(outside, -1)
+		if len(toks) == 0 {
+			return false
+		}
+		for _, tk := range toks {
+			if !strings.Contains(raw, tk) {
+				return false
+			}
+		}
+		return true
+	}
+	q := regexp.QuoteMeta(name)
+	res := []string{
+		`(?m)^\s*(?:[\w:<>*&,\[\]()]+\s+)*(?:def|class|func|struct|enum|fn|type|interface|trait|union|namespace|typedef)\s+(?:\([^)]*\)\s*)?` + q + `\b`,
+		`(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?["']?` + q + `["']?\s*[:=]`,
+		`(?m)^[A-Za-z_][^;\n]*\b` + q + `\s*\(`,
+		`(?m)^\s*(?:pub\s+)?(?:const|static|let|var)\s+` + q + `\b`,
+		`(?m)^\s*` + q + `\s*(?:[{(,]|$)`,
+		`(?m)^\s*` + q + `\s+[*\[\]\w.]`,
+		`\}\s*` + q + `\s*;`,
+		`(?m)^\s*#\s*define\s+` + q + `\b`,
+	}
+	for _, r := range res {
+		if regexp.MustCompile(r).MatchString(raw) {
+			return true
+		}
+	}
+	return false
 }
 
 // clip shortens a long quote for a one-line message.
@@ -272,7 +396,7 @@ func (v *verifier) readTree(repo, tree, folder, ref, commit, path string) *file 
 	}
 	p := filepath.Join(tree, filepath.FromSlash(folder), filepath.FromSlash(path))
 	if !fileExists(p) {
-		return &file{state: FileMissing, detail: fmt.Sprintf("the tree of %s has no %s/%s", repo, folder, path)}
+		return &file{state: FileMissing, detail: fmt.Sprintf("the tree of %s has no %s in its folder %s", repo, path, folder)}
 	}
 	real, ok := inside(tree, p)
 	if !ok {
@@ -299,7 +423,7 @@ func (v *verifier) readTree(repo, tree, folder, ref, commit, path string) *file 
 	if len(b) > MaxFileBytes {
 		return tooLarge(repo, path, int64(len(b)))
 	}
-	return &file{state: Verified, text: collapse(string(b))}
+	return &file{state: Verified, text: collapse(string(b)), raw: string(b)}
 }
 
 func tooLarge(repo, path string, size int64) *file {
@@ -321,7 +445,7 @@ func (v *verifier) readGit(repo, gitDir, commit, path string) *file {
 	}
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	if len(lines) < 2 || strings.HasSuffix(lines[0], " missing") {
-		return &file{state: CommitMissing, detail: fmt.Sprintf("the copy of %s has no commit %s", repo, commit)}
+		return &file{state: CommitMissing, detail: fmt.Sprintf("the copy of %s has no commit %s (%s): it may be older than the pinned commit", repo, knowledge.Short(commit), path)}
 	}
 	fields := strings.Fields(lines[1])
 	if len(fields) != 3 || strings.HasSuffix(lines[1], " missing") {
@@ -338,7 +462,7 @@ func (v *verifier) readGit(repo, gitDir, commit, path string) *file {
 	if err != nil {
 		return &file{state: NotAvailable, detail: "git could not read " + path + " of " + repo + ": " + err.Error()}
 	}
-	return &file{state: Verified, text: collapse(string(b))}
+	return &file{state: Verified, text: collapse(string(b)), raw: string(b)}
 }
 
 func isHex40(s string) bool {
@@ -384,7 +508,7 @@ func (v *verifier) tagContains(repo string, c *repoCopy, ref, commit string) tag
 	tag := v.resolveTag(c.gitDir, ref)
 	switch {
 	case tag == "":
-		t = tagCheck{detail: fmt.Sprintf("the copy of %s has no tag %s", repo, ref)}
+		t = tagCheck{missing: true, detail: fmt.Sprintf("the copy of %s has no tag %s", repo, ref)}
 	case tag == commit:
 		t = tagCheck{ok: true}
 	default:
@@ -433,4 +557,11 @@ func (v *verifier) list(repo string, c *repoCopy, folder, commit, under string) 
 	}
 	v.lists[key] = out
 	return out
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
 }

@@ -34,18 +34,23 @@ const (
 	SectionMissing State = "section missing"
 	CommitMissing  State = "commit missing"
 	BadTag         State = "tag does not contain the commit"
-	TooLarge       State = "file too large"
-	NotAvailable   State = "not available"
+	TagMissing     State = "tag missing"
+	// SymbolMissing is a source whose symbol the file does not declare;
+	// LinesOutside one whose quote is not within its lines.
+	SymbolMissing State = "symbol missing"
+	LinesOutside  State = "quote outside lines"
+	TooLarge      State = "file too large"
+	NotAvailable  State = "not available"
 )
 
 // States lists every state in summary order.
-var States = []State{Verified, QuoteMissing, FileMissing, SectionMissing, CommitMissing, BadTag, TooLarge, NotAvailable}
+var States = []State{Verified, QuoteMissing, FileMissing, SymbolMissing, LinesOutside, SectionMissing, CommitMissing, TagMissing, BadTag, TooLarge, NotAvailable}
 
 // Failed reports whether the state makes kb verify exit 1: the source
 // was there to check, and it did not hold.
 func (s State) Failed() bool {
 	switch s {
-	case QuoteMissing, FileMissing, SectionMissing, CommitMissing, BadTag, TooLarge, NotFound:
+	case QuoteMissing, FileMissing, SymbolMissing, LinesOutside, SectionMissing, CommitMissing, TagMissing, BadTag, TooLarge, NotFound:
 		return true
 	}
 	return false
@@ -73,7 +78,10 @@ type Options struct {
 
 // Result is one source's check.
 type Result struct {
-	Fact   string           `json:"fact"`
+	Fact string `json:"fact"`
+	// Item is which of the fact's sources this is ("source 2 of 3"), when
+	// it has more than one.
+	Item   string           `json:"item,omitempty"`
 	File   string           `json:"file"`
 	Line   int              `json:"line"`
 	Source knowledge.Source `json:"source"`
@@ -99,6 +107,12 @@ type Report struct {
 	// FilesRead is how many distinct files (repo, commit, path) were read;
 	// each is read once however many sources cite it.
 	FilesRead int `json:"files_read"`
+	// ReposNotFound lists the repositories the sources cite that the
+	// sources folder has no copy of.
+	ReposMissing []string `json:"repos_not_found"`
+	// NotChecked counts the docs, pull-request, issue and release sources,
+	// which kb verify does not check (it uses no network).
+	NotChecked int `json:"other_sources_not_checked,omitempty"`
 }
 
 // Failed reports whether any source or flag failed its check.
@@ -137,24 +151,43 @@ func Run(kb *knowledge.KB, opts Options) (*Report, error) {
 	}
 	v := newVerifier(dir)
 	rep := &Report{Sources: opts.Sources, Notes: opts.Notes, Counts: map[State]int{}, FlagCounts: map[State]int{}}
+	notesChecked, notesFound := 0, 0
+	var at sourceLines
 	for _, f := range kb.Facts() {
-		for _, s := range f.Sources {
+		for i, s := range f.Sources {
 			var res Result
 			switch {
 			case s.Kind == knowledge.SourceRepo:
 				res = v.repoSource(s)
 			case s.Kind == knowledge.SourceNotes && notes != nil:
 				res = notes.check(s)
+				if !s.Unavailable() {
+					notesChecked++
+					if res.State != SectionMissing {
+						notesFound++
+					}
+				}
 			case s.Kind == knowledge.SourceNotes:
 				rep.NotesSkipped++
 				continue
 			default:
+				rep.NotChecked++
 				continue
 			}
-			res.Fact, res.File, res.Line, res.Source = f.What, f.Pos.File, f.Pos.Line, s
+			res.Fact, res.File, res.Source = label(f.What), f.Pos.File, s
+			res.Line = f.Pos.Line
+			if res.State.Failed() {
+				res.Line = at.line(f.Pos, s)
+			}
+			if len(f.Sources) > 1 {
+				res.Item = fmt.Sprintf("source %d of %d", i+1, len(f.Sources))
+			}
 			rep.Results = append(rep.Results, res)
 			rep.Counts[res.State]++
 		}
+	}
+	if notesChecked > 0 && notesFound == 0 {
+		return nil, &InputError{fmt.Sprintf("--notes %s: this does not look like the course notes ('%s'): none of the %d sections the knowledge base cites is a heading in it; pass the course notes' text file", opts.Notes, knowledge.CourseNotesTitle, notesChecked)}
 	}
 	parsers := opts.Parsers
 	if parsers == nil {
@@ -169,7 +202,67 @@ func Run(kb *knowledge.KB, opts Options) (*Report, error) {
 			rep.FilesRead++
 		}
 	}
+	rep.ReposMissing = rep.ReposNotFound()
+	if err := v.nothingRead(rep, notesChecked); err != nil {
+		return nil, err
+	}
 	return rep, nil
+}
+
+// nothingRead is an input error when no repository could be read because
+// git is missing, or the sources folder holds none of the repositories the
+// sources cite, and nothing else was checked: a report of zero checks is
+// not a pass.
+func (v *verifier) nothingRead(rep *Report, notesChecked int) error {
+	gitCopies, copies := 0, 0
+	for _, c := range v.repos {
+		if c != nil {
+			copies++
+			if c.gitDir != "" {
+				gitCopies++
+			}
+		}
+	}
+	checked := notesChecked
+	for _, x := range rep.Results {
+		if x.Source.Kind == knowledge.SourceRepo && x.State != NotAvailable {
+			checked++
+		}
+	}
+	for _, f := range rep.Flags {
+		if f.State != NotAvailable {
+			checked++
+		}
+	}
+	switch {
+	case v.gitMissing && gitCopies > 0:
+		return &InputError{fmt.Sprintf("git not found: %s in %s could not be read, so nothing in them was checked; install git (or put plain trees OWNER/NAME/REF/PATH there instead)", plural(gitCopies, "git copy"), rep.Sources)}
+	case copies == 0 && checked == 0:
+		msg := fmt.Sprintf("--sources %s holds none of the %d repositories the sources cite, so nothing was checked; pass the folder that holds them as OWNER/NAME or OWNER+NAME (e.g. vllm-project/vllm)", rep.Sources, len(rep.ReposMissing))
+		if sub := v.ownerFolderHint(rep.ReposMissing); sub != "" {
+			msg += "; " + sub
+		}
+		return &InputError{msg}
+	}
+	return nil
+}
+
+// ownerFolderHint notices a sources folder one level too deep: it holds
+// NAME folders of repositories whose OWNER it is.
+func (v *verifier) ownerFolderHint(repos []string) string {
+	for _, r := range repos {
+		_, name, _ := strings.Cut(r, "/")
+		if isDir(filepath.Join(v.dir, name)) || isDir(filepath.Join(v.dir, name+".git")) {
+			return fmt.Sprintf("it looks like an owner's folder (it has %s): did you mean its parent, %s?", name, filepath.Dir(v.dir))
+		}
+	}
+	return ""
+}
+
+// label names a fact for the report in the course's words: a product's
+// course-notes corrections are "course-notes correction N".
+func label(what string) string {
+	return strings.Replace(what, " seed_outdated ", " course-notes correction ", 1)
 }
 
 // checkDir makes sure the sources folder is one.

@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -205,10 +207,20 @@ func TestCourseNotesSectionsAndQuotes(t *testing.T) {
 	if got := states(rep); !equal(got, want) {
 		t.Fatalf("states\n got %v\nwant %v\n%+v", got, want, rep.Results)
 	}
-	// Without --notes, course-notes sources are not checked.
-	rep, _ = Run(kb, Options{Sources: t.TempDir()})
-	if len(rep.Results) != 0 {
-		t.Errorf("without notes: %v", states(rep))
+	// Without --notes, course-notes sources are not checked; with no
+	// repository copy either, nothing is, and that is not a pass.
+	_, err = Run(kb, Options{Sources: t.TempDir()})
+	var ie *InputError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "nothing was checked") {
+		t.Errorf("without notes or copies: %v, want an input error saying nothing was checked", err)
+	}
+	// A file that is not the course notes (none of the cited sections is
+	// a heading in it) is an input error, not 104 failures.
+	other := filepath.Join(t.TempDir(), "other.txt")
+	writeFile(t, other, "# Some other document\n\nIt has words.\n")
+	_, err = Run(kb, Options{Sources: t.TempDir(), Notes: other})
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "does not look like the course notes") {
+		t.Errorf("--notes of another file: %v, want an input error", err)
 	}
 }
 
@@ -280,8 +292,105 @@ func TestFieldNames(t *testing.T) {
 			t.Errorf("%s: %q, want %q", name, got, want)
 		}
 	}
-	if !hasWord("x max_num_seqs: int", "max_num_seqs") || hasWord("max_num_seqs_per", "max_num_seqs") || hasWord("a_max_num_seqs", "max_num_seqs") {
-		t.Error("hasWord")
+	if !declaresField("    max_num_seqs: int = 1", "max_num_seqs") || !declaresField("max_num_seqs = 1", "max_num_seqs") ||
+		declaresField("# max_num_seqs: int", "max_num_seqs") || declaresField("print(max_num_seqs)", "max_num_seqs") ||
+		declaresField("max_num_seqs_per: int", "max_num_seqs") || declaresField("max_num_seqs == 1", "max_num_seqs") {
+		t.Error("declaresField")
+	}
+}
+
+// The symbol must be declared in the file and the quote within the lines.
+func TestSymbolAndLines(t *testing.T) {
+	gittest.Need(t)
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "org", "eng")
+	newRepo(t, repo)
+	c := commit(t, repo, map[string]string{
+		"pkg/server.py": "class EngineArgs:\n    max_num_seqs: int = 256\n\n    def get_defaults(self):\n        return 1\n",
+		"docs/a.md":     "# Title\n\n## Supported Hardware Backends\n\nCPU and GPU.\n",
+	})
+	gittest.Run(t, repo, "tag", "v1.0")
+	with := func(s knowledge.Source, symbol, lines string) knowledge.Source {
+		s.Symbol, s.Lines = symbol, lines
+		return s
+	}
+	q := repoSource("org/eng", "v1.0", c, "pkg/server.py", "return 1")
+	md := repoSource("org/eng", "v1.0", c, "docs/a.md", "CPU and GPU.")
+	kb := kbOf(
+		with(q, "EngineArgs.get_defaults", "4-5"),
+		with(q, "EngineArgs.max_num_seqs", ""),
+		with(q, "EngineArgs", ""),
+		with(q, "EngineArgs.get_batch_defaults", ""), // not in the file
+		with(q, "NoSuchSymbol", ""),
+		with(q, "", "1-1"),      // the quote is on line 5
+		with(q, "", "900-1000"), // past the end
+		with(md, "Supported Hardware Backends", "3-5"),
+		with(md, "Unsupported Backends", ""),
+		repoSource("org/eng", "v9.9", c, "pkg/server.py", "return 1"), // no such tag
+	)
+	rep, err := Run(kb, Options{Sources: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []State{Verified, Verified, Verified, SymbolMissing, SymbolMissing, LinesOutside, LinesOutside, Verified, SymbolMissing, TagMissing}
+	if got := states(rep); !equal(got, want) {
+		t.Fatalf("states\n got %v\nwant %v\n%+v", got, want, rep.Results)
+	}
+	if d := rep.Results[5].Detail; !strings.Contains(d, "starts on line 5") {
+		t.Errorf("lines detail %q", d)
+	}
+}
+
+// A flag named only in a comment, a print or another string is not
+// registered; the name as a quoted argument, or a field declaration, is.
+func TestFlagMentionsAreNotRegistrations(t *testing.T) {
+	dir := t.TempDir()
+	for i, body := range []string{
+		"# pipeline_parallel_size\n",
+		"print(pipeline_parallel_size)\n",
+		"x = \"pipeline_parallel_size\"\n",
+		"# \"--pipeline-parallel-size\" was removed in v2\n",
+		"p.add_argument(\"--other\")  # \"--pipeline-parallel-size\" is gone\n",
+		"p.add_argument(\n    \"--pipeline-parallel-size\",\n)\n",
+		"class ParallelConfig:\n    pipeline_parallel_size: int = 1\n",
+	} {
+		writeFile(t, filepath.Join(dir, "eng", "eng", fmt.Sprintf("v%d", i), "args.py"), body)
+	}
+	kb := &knowledge.KB{Flags: []*knowledge.Flag{{ID: "pp", Engine: "eng", Name: "--pipeline-parallel-size", Status: "current"}}}
+	parsers := []Parser{{Engine: "eng", Repo: "eng/eng", Files: []string{"args.py"}, Fields: true}}
+	rep, err := Run(kb, Options{Sources: dir, Parsers: parsers, Releases: map[string][]string{"eng": {"v0", "v1", "v2", "v3", "v4", "v5", "v6"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []State{NotFound, NotFound, NotFound, NotFound, NotFound, Found, Found}
+	for i, f := range rep.Flags {
+		if f.State != want[i] {
+			t.Errorf("v%d: %s (%s), want %s", i, f.State, f.Where, want[i])
+		}
+	}
+}
+
+// A flag whose sources name a commit but no release (llama.cpp's) is
+// checked at that commit.
+func TestFlagsWithCommitOnlySourcesAreCheckedAtTheCommit(t *testing.T) {
+	gittest.Need(t)
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "ggml-org", "llama.cpp")
+	newRepo(t, repo)
+	c := commit(t, repo, map[string]string{"common/arg.cpp": "add_opt(common_arg(\n    {\"-c\", \"--ctx-size\"}, \"N\",\n"})
+	kb := &knowledge.KB{Flags: []*knowledge.Flag{
+		{ID: "ctx", Engine: "llama-cpp", Name: "--ctx-size", Status: "current", Sources: knowledge.Sources{repoSource("ggml-org/llama.cpp", "", c, "common/arg.cpp", `"--ctx-size"`)}},
+		{ID: "np", Engine: "llama-cpp", Name: "--parallel", Status: "current", Sources: knowledge.Sources{repoSource("ggml-org/llama.cpp", "", c, "common/arg.cpp", `"--ctx-size"`)}},
+	}}
+	rep, err := Run(kb, Options{Sources: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Flags) != 2 || rep.Flags[0].State != Found || rep.Flags[1].State != NotFound {
+		t.Fatalf("%+v", rep.Flags)
+	}
+	if r := rep.Flags[0].Release; r != "commit "+knowledge.Short(c) {
+		t.Errorf("release %q", r)
 	}
 }
 
@@ -337,5 +446,22 @@ func TestFlagsDeclaredOnlyAsFields(t *testing.T) {
 	}
 	if w := rep.Flags[0].Where; w != "srt/fields/schedule.py: field mem_fraction_static" {
 		t.Errorf("where %q", w)
+	}
+}
+
+// Identical failure lines are printed once; each names the source's file;
+// a course-notes correction is labelled in the course's words.
+func TestReportLines(t *testing.T) {
+	s := repoSource("org/eng", "v1", strings.Repeat("a", 40), "pkg/x.py", "q")
+	r := Result{Fact: label(`product "p" seed_outdated 2`), File: "kb/p.toml", Line: 7, Source: s, State: CommitMissing, Detail: "the copy of org/eng has no commit aaaaaaaa", Hint: "update the copy"}
+	rep := &Report{Sources: "src", Results: []Result{r, r}, Counts: map[State]int{CommitMissing: 2}, FlagCounts: map[State]int{}}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	want := `kb/p.toml:7: product "p" course-notes correction 2, repo source org/eng v1 @aaaaaaaa pkg/x.py: commit missing:`
+	if strings.Count(out, want) != 1 || strings.Contains(out, "seed") || !strings.Contains(out, "update it (git fetch)") {
+		t.Errorf("report:\n%s\nwant one line starting %q", out, want)
 	}
 }

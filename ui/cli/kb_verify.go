@@ -2,15 +2,18 @@ package cli
 
 import (
 	"errors"
+	"io"
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/knowledge/verify"
 	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/report"
 )
 
 var verifyFormats = []string{"text", "json"}
@@ -33,15 +36,24 @@ mirrors at DIR/OWNER/NAME, DIR/OWNER/NAME.git, DIR/OWNER+NAME or
 DIR/OWNER+NAME/repo, or plain trees at DIR/OWNER/NAME/REF/PATH (REF the tag,
 or the commit where there is none). No network is used.
 
-Each source is verified, quote missing, file missing, commit missing, tag
-does not contain the commit, file too large (over 16 MiB), or not available
-(its repository is not in DIR, or the knowledge base marks it not available).
-Every flag stackpick can emit for an engine is looked for in that engine's
-argument parser at the release its sources name and at the release the launch
-commands are written for. --notes checks the course notes' sources: the
-section must be a heading of the notes and hold the quote.
+Each source is verified, quote missing, file missing, symbol missing (the
+file declares no def, class, function, field or heading of the symbol's last
+part), quote outside lines, commit missing (the copy may be older than the
+pinned commit: update it), tag missing, tag does not contain the commit, file
+too large (over 16 MiB), or not available (its repository is not in DIR, or
+the knowledge base marks it not available). Docs, pull-request, issue and
+release sources are counted but not checked (no network). Every flag
+stackpick can emit for an engine is looked for where the engine's argument
+parser registers it (the quoted flag name in code, or a config field declared
+at the start of a line; a comment or a mention does not count) at the release
+its sources name and at the release the launch commands are written for, or,
+for an engine with no release (llama.cpp), at the commits its sources name.
+--notes checks the course notes' sources: the section must be a heading of
+the notes and hold the quote.
 
-Exit 1 when any check failed, 0 when everything that could be checked passed.`,
+Exit 1 when any check failed, 0 when everything that could be checked passed,
+2 when nothing could be checked (git is not installed, or DIR holds none of
+the cited repositories) or --notes is not the course notes.`,
 		Example: `  stackpick kb verify --sources ~/src
   stackpick kb verify --sources /work/.mirror --notes engines-as-products.txt
   stackpick kb verify --sources ~/src --format json`,
@@ -69,7 +81,10 @@ Exit 1 when any check failed, 0 when everything that could be checked passed.`,
 			if format == "json" {
 				err = rep.WriteJSON(w)
 			} else {
-				err = rep.WriteText(w)
+				var b strings.Builder
+				if err = rep.WriteText(&b); err == nil {
+					_, err = io.WriteString(w, a.wrapAtTerminal(b.String()))
+				}
 			}
 			if err != nil {
 				return internal(err)
@@ -84,6 +99,24 @@ Exit 1 when any check failed, 0 when everything that could be checked passed.`,
 	cmd.Flags().StringVar(&notes, "notes", "", "the course notes' text file, to check course-notes sources")
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text or json")
 	return cmd
+}
+
+// wrapAtTerminal word-wraps each line of the report to the terminal's
+// width, continuation lines indented, as kb check does; piped output keeps
+// one line per finding, for grep and CI logs.
+func (a *app) wrapAtTerminal(text string) string {
+	f, ok := a.io.Stdout.(term.File)
+	if !ok || !term.IsTerminal(f.Fd()) {
+		return text
+	}
+	width := a.width(a.io.Stdout)
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		for _, w := range report.Wrap(l, width, 0, 4) {
+			b.WriteString(strings.TrimRight(w, " ") + "\n")
+		}
+	}
+	return b.String()
 }
 
 // commandReleases is, per engine, the releases the launch commands of the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,7 +42,8 @@ func newVerifyFixture(t *testing.T) verifyFixture {
 	return verifyFixture{dir: dir, sources: "sources", first: first, second: second}
 }
 
-// overlay writes kb/f.toml: one flag with one repository source.
+// overlay writes kb/f.toml: one flag with one repository source, whose
+// [[flag.source]] table is on line 10 (where a failure points).
 func (f verifyFixture) overlay(t *testing.T, repo, ref, commit, path, quote string) {
 	t.Helper()
 	refLine := ""
@@ -78,15 +80,15 @@ func TestKBVerifyStatesAndExitCodes(t *testing.T) {
 	}{
 		{"verified (the quote spans lines)", "example-org/engine", "v1.0.0", f.first, "src/args.py", `"--max-num-seqs", default=256,`, 0, " repository sources: 1 verified,"},
 		{"planted wrong quote", "example-org/engine", "v1.0.0", f.first, "src/args.py", "default=1024", 1,
-			`kb/f.toml:1: flag "vllm-verify-test", repo source: quote missing: example-org/engine v1.0.0 @` + f.first[:8] + ` src/args.py does not contain 'default=1024'; re-read the file at that commit`},
+			`kb/f.toml:10: flag "vllm-verify-test", repo source: quote missing: example-org/engine v1.0.0 @` + f.first[:8] + ` src/args.py does not contain 'default=1024'; re-read the file at that commit`},
 		{"missing file", "example-org/engine", "v1.0.0", f.first, "src/gone.py", "x", 1,
-			`kb/f.toml:1: flag "vllm-verify-test", repo source: file missing: example-org/engine has no src/gone.py at ` + f.first[:8]},
+			`kb/f.toml:10: flag "vllm-verify-test", repo source: file missing: example-org/engine has no src/gone.py at ` + f.first[:8]},
 		{"tag does not contain the commit", "example-org/engine", "v1.0.0", f.second, "src/args.py", "default=512", 1,
-			"repo source: tag does not contain the commit: tag v1.0.0 of example-org/engine"},
+			"repo source example-org/engine v1.0.0 @" + f.second[:8] + " src/args.py: tag does not contain the commit: tag v1.0.0 of example-org/engine"},
+		{"tag missing", "example-org/engine", "v9.9", f.first, "src/args.py", "default=256", 1,
+			"repo source example-org/engine v9.9 @" + f.first[:8] + " src/args.py: tag missing: the copy of example-org/engine has no tag v9.9"},
 		{"commit missing", "example-org/engine", "", strings.Repeat("ab", 20), "src/args.py", "x", 1,
-			"repo source: commit missing: the copy of example-org/engine has no commit abababab"},
-		{"repo not in DIR", "other-org/absent", "v1.0.0", f.first, "src/args.py", "x", 0,
-			"no copy of"},
+			"repo source: commit missing: the copy of example-org/engine has no commit abababab (src/args.py): it may be older than the pinned commit; update the copy (git fetch in it)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -135,13 +137,25 @@ func TestKBVerifyJSON(t *testing.T) {
 			Fact, File, State string
 			Line              int
 		}
-		Counts map[string]int
+		Counts       map[string]int
+		ReposMissing []string `json:"repos_not_found"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
 	if rep.Counts["quote missing"] != 1 {
 		t.Errorf("counts %v", rep.Counts)
+	}
+	// The text promises the JSON lists the repositories with no copy.
+	if !slices.Contains(rep.ReposMissing, "vllm-project/vllm") || slices.Contains(rep.ReposMissing, "example-org/engine") {
+		t.Errorf("repos_not_found %v", rep.ReposMissing)
+	}
+	// Facts are named in the course's words, never "seed".
+	for _, x := range rep.Sources {
+		if strings.Contains(strings.ToLower(x.Fact), "seed") {
+			t.Errorf("fact label %q", x.Fact)
+			break
+		}
 	}
 }
 
@@ -167,11 +181,42 @@ func TestKBVerifyBadInputExitsTwo(t *testing.T) {
 	}
 }
 
-// With no copies at all, nothing can fail: every source is not available.
-func TestKBVerifyWithNoCopiesPasses(t *testing.T) {
+// With no copy of any cited repository, nothing was checked: that is not
+// a pass but an input error (exit 2) that says so, and notices a folder
+// one level too deep.
+func TestKBVerifyWithNoCopiesIsAnInputError(t *testing.T) {
 	dir := t.TempDir()
 	code, stdout, stderr := run(t, nil, "kb", "verify", "--sources", dir)
-	if code != 0 || stderr != "" || !strings.Contains(stdout, " not available") || !strings.Contains(stdout, "read 0 files") {
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "holds none of the") || !strings.Contains(stderr, "nothing was checked") {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+	f := newVerifyFixture(t)
+	f.overlay(t, "example-org/engine", "v1.0.0", f.first, "src/args.py", "default=256")
+	code, _, stderr = run(t, nil, "kb", "verify", "--kb", "kb", "--sources", filepath.Join(f.sources, "example-org"))
+	if code != 2 || !strings.Contains(stderr, "did you mean its parent") {
+		t.Errorf("one level too deep: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// Without git on PATH, git copies cannot be read: exit 2, saying so.
+func TestKBVerifyWithoutGitIsAnInputError(t *testing.T) {
+	f := newVerifyFixture(t)
+	f.overlay(t, "example-org/engine", "v1.0.0", f.first, "src/args.py", "default=256")
+	t.Setenv("PATH", t.TempDir())
+	code, _, stderr := run(t, nil, "kb", "verify", "--kb", "kb", "--sources", f.sources)
+	if code != 2 || !strings.Contains(stderr, "git not found: 1 git copy") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// --notes that is not the course notes is bad input, not a list of
+// section failures.
+func TestKBVerifyNotesThatAreNotTheCourseNotes(t *testing.T) {
+	f := newVerifyFixture(t)
+	f.overlay(t, "example-org/engine", "v1.0.0", f.first, "src/args.py", "default=256")
+	write(t, filepath.Join(f.dir, "other.txt"), "# A different document\n\nwords\n")
+	code, stdout, stderr := run(t, nil, "kb", "verify", "--kb", "kb", "--sources", f.sources, "--notes", "other.txt")
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "does not look like the course notes") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
