@@ -286,8 +286,10 @@ func sourceProblem(s Source) (field, problem, hint string, ok bool) {
 			return bad("commit", fmt.Sprintf("%q is not a 40-hex commit", s.Commit), "the full commit id the file was read at, in lower case (git rev-parse "+cmpOr(s.Ref, "HEAD")+")")
 		case s.Commit != "" && !commitRE.MatchString(s.Commit):
 			return bad("commit", fmt.Sprintf("%q is not a 40-hex commit", s.Commit), "the full commit id, or leave commit out when the file could not be read")
-		case s.Lines != "" && !linesRE.MatchString(s.Lines):
-			return bad("lines", fmt.Sprintf("%q is not a line range", s.Lines), `lines = "120-134"`)
+		case slices.Contains(strings.Split(s.Path, "/"), ".."):
+			return bad("path", fmt.Sprintf("%q climbs out of the repository with ..", s.Path), "the file's path from the repository's root")
+		case s.Lines != "" && !validLines(s.Lines):
+			return bad("lines", fmt.Sprintf("%q is not a line range", s.Lines), `lines = "120-134" (first line from 1, last not before it)`)
 		case s.URL != "":
 			return bad("url", "a repository source is pinned by commit and path, not a URL", "drop url, or make it a docs source")
 		}
@@ -354,6 +356,20 @@ func (c *checker) tableLine(pos Pos, name string) int {
 		return loc.keyLine(pos.Line, name)
 	}
 	return pos.Line
+}
+
+// validLines reports whether s is "N" or "N-M" with 1 ≤ N ≤ M.
+func validLines(s string) bool {
+	if !linesRE.MatchString(s) {
+		return false
+	}
+	from, to, _ := strings.Cut(s, "-")
+	a, _ := strconv.Atoi(from)
+	b := a
+	if to != "" {
+		b, _ = strconv.Atoi(to)
+	}
+	return a >= 1 && b >= a
 }
 
 // SourceHint says how to write a [[table]] source record.
