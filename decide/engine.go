@@ -65,6 +65,10 @@ type LaunchFlag struct {
 	// Role is "prefill" or "decode" for a flag only that role's instances
 	// take; "" for a flag every instance takes.
 	Role string `json:"role,omitempty"`
+	// Source is where the flag's name, default and effect were read, in
+	// the short form (8-hex commits), from the flag's record: what a
+	// reader checks the flag against.
+	Source string `json:"source,omitempty"`
 }
 
 // FlagNote explains a flag that is not in the command.
@@ -504,8 +508,29 @@ func emit(kb *knowledge.KB, ec *EngineConfig, id, value, defense string) {
 	case f.Status != knowledge.FlagCurrent:
 		ec.Replaced = append(ec.Replaced, noteOf(kb, f))
 	default:
-		ec.Command = append(ec.Command, LaunchFlag{Flag: f.Name, Value: value, FlagID: id, Defense: defense})
+		ec.Command = append(ec.Command, LaunchFlag{Flag: f.Name, Value: value, FlagID: id, Defense: defense, Source: flagSource(f.Sources)})
 	}
+}
+
+// flagSource is an emitted flag's source in the short form: the first
+// source that was read (or, when none could be, the first, saying it was
+// not checked), and how many more the knowledge base holds for the flag.
+func flagSource(ss knowledge.Sources) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	first := 0
+	for i, s := range ss {
+		if !s.Unavailable() {
+			first = i
+			break
+		}
+	}
+	out := knowledge.Sources{ss[first]}.CiteChecked(false)
+	if more := len(ss) - 1; more > 0 {
+		out += fmt.Sprintf(" (and %s in the knowledge base)", map[bool]string{true: "1 more source", false: fmt.Sprintf("%d more sources", more)}[more == 1])
+	}
+	return out
 }
 
 func keep(kb *knowledge.KB, ec *EngineConfig, id, note string) {
