@@ -94,6 +94,9 @@ type batchPlan struct {
 	// concWhy says why minConcurrency is below the plan's own: the stated
 	// concurrent_requests asks for fewer ("" otherwise).
 	concWhy string
+	// headroomIs says where minConcurrency comes from, after its number:
+	// the plan's assumed headroom or concurrent_requests' share.
+	headroomIs string
 }
 
 func planFor(priority string, d sizing.Defaults) batchPlan {
@@ -178,6 +181,26 @@ func planOf(it intent, d sizing.Defaults, maxLen int) batchPlan {
 	}
 	plan.tokens = max(plan.tokens, plan.seqs) // vLLM: max-num-batched-tokens ≥ max-num-seqs
 	return it.concurrencyFloor(plan)
+}
+
+// headroom words where a plan's minConcurrency comes from: an assumption
+// (latency_priority's headroom) unless concurrent_requests set it.
+func (it intent) headroom(p batchPlan) string {
+	if p.concWhy != "" {
+		return fmt.Sprintf("concurrent_requests %s asks of each of %s", num(int64(it.concurrent)), plural(it.replicas, "replica"))
+	}
+	stated := "concurrent_requests is not stated"
+	if it.concurrent > 0 {
+		stated = fmt.Sprintf("concurrent_requests %s is checked against the pool once a layout fits", num(int64(it.concurrent)))
+	}
+	return fmt.Sprintf("assumed (latency_priority %s keeps room for %d full-context requests; %s)", orBalanced(it.priority), p.minConcurrency, stated)
+}
+
+func orBalanced(priority string) string {
+	if priority == "" {
+		return knowledge.LatencyBalanced
+	}
+	return priority
 }
 
 // concurrencyFloor lowers the concurrency a layout must hold to what the
@@ -280,7 +303,7 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 		in := base
 		in.Settings = sizing.Settings{Engine: memoryModel, MaxModelLen: maxLen, MaxNumSeqs: p.seqs, MaxNumBatchedTokens: p.tokens,
 			WeightsDType: a.Get(knowledge.KeyWeightsDType).Str, KVCacheDType: a.Get(knowledge.KeyKVCacheDType).Str,
-			GPUsPerNode: perNode, MinConcurrency: p.minConcurrency}
+			GPUsPerNode: perNode, MinConcurrency: p.minConcurrency, MinConcurrencyIs: it.headroom(p)}
 		return sizing.Resolve(in, d)
 	}
 	in := inputFor(plan)
