@@ -126,7 +126,7 @@ func chooseQuant(base sizing.LlamaCppInput, wd string) (sizing.LlamaCppResult, s
 		return r, "weights_dtype fp8 asks for about a byte per weight; llama.cpp's nearest is Q8_0 at 8.5 bits", err
 	case knowledge.DTypeInt4:
 		r, err := size("Q4_K_M")
-		return r, "weights_dtype int4: Q4_K_M, 4.5 bits per weight for its q4_K tensors", err
+		return r, "weights_dtype int4: Q4_K_M, about 4.89 bits per weight on average (q4_K tensors with some at q6_K)", err
 	}
 	if base.GPUs == 0 {
 		r, err := size("Q4_K_M")
@@ -139,7 +139,7 @@ func chooseQuant(base sizing.LlamaCppInput, wd string) (sizing.LlamaCppResult, s
 			return r, "", err
 		}
 		if r.AllOnGPU {
-			return r, fmt.Sprintf("the largest quant whose layers all fit in VRAM (tried from Q8_0 down; %s bits per weight)", trim(bitsOf(q.Name))), nil
+			return r, fmt.Sprintf("the largest quant whose layers all fit in VRAM (tried from Q8_0 down; about %s bits per weight on average)", trim(bitsOf(q.Name))), nil
 		}
 		last = r
 	}
