@@ -2,6 +2,7 @@ package decide
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/stackpick/stackpick/decide/sizing"
@@ -54,6 +55,18 @@ func llamacppConfig(c *Compiled, a knowledge.Answers, ec *EngineConfig) *EngineC
 		return ec
 	}
 	ec.Sizing = llamacppResult(m, gp, r, base)
+	if r.CtxSize > math.MaxInt32 {
+		// common/arg.cpp's -c handler takes an int: a larger -c cannot be
+		// passed, so no command is written.
+		ec.Covered = false
+		ec.Note = fmt.Sprintf("llama-server's -c would be %s tokens (%s per slot × %s), above %s, the largest value its integer -c option holds: lower context_tokens or concurrent_requests, or run several servers",
+			num(int64(r.CtxSize)), num(int64(slotCtx)), plural(slots, "slot"), num(math.MaxInt32))
+		return ec
+	}
+	if r.RAMGiB > hostRAMBoundGiB {
+		ec.Notes = append(ec.Notes, fmt.Sprintf("implausible: llama-server would need about %s of system RAM, above %s, more than stackpick takes one host to hold (the answers do not give the host's RAM); the command is written, but lower context_tokens or concurrent_requests (-c and -np), quantize the KV cache, or split the traffic over several servers",
+			gib(r.RAMGiB), gib(hostRAMBoundGiB)))
+	}
 
 	file := fmt.Sprintf("%s-%s.gguf", m.ID, r.Quant)
 	emit(kb, ec, knowledge.FlagLlamaCppModel, file,
@@ -145,6 +158,11 @@ func chooseQuant(base sizing.LlamaCppInput, wd string) (sizing.LlamaCppResult, s
 	}
 	return last, "no quant keeps every layer in VRAM, so the smallest, Q4_K_M, puts the most layers there", nil
 }
+
+// hostRAMBoundGiB is the system RAM stackpick takes one host to hold at
+// most (2 TiB, a stated bound, not a catalog figure): a llama.cpp sizing
+// above it is flagged as implausible.
+const hostRAMBoundGiB = 2048.0
 
 func bitsOf(name string) float64 {
 	q, _ := sizing.GGUFQuantByName(name)
