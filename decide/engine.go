@@ -65,6 +65,10 @@ type LaunchFlag struct {
 	// Role is "prefill" or "decode" for a flag only that role's instances
 	// take; "" for a flag every instance takes.
 	Role string `json:"role,omitempty"`
+	// Source is where the flag's name, default and effect were read, in
+	// the short form (8-hex commits), from the flag's record: what a
+	// reader checks the flag against.
+	Source string `json:"source,omitempty"`
 }
 
 // FlagNote explains a flag that is not in the command.
@@ -90,6 +94,9 @@ type batchPlan struct {
 	// concWhy says why minConcurrency is below the plan's own: the stated
 	// concurrent_requests asks for fewer ("" otherwise).
 	concWhy string
+	// headroomIs says where minConcurrency comes from, after its number:
+	// the plan's assumed headroom or concurrent_requests' share.
+	headroomIs string
 }
 
 func planFor(priority string, d sizing.Defaults) batchPlan {
@@ -174,6 +181,26 @@ func planOf(it intent, d sizing.Defaults, maxLen int) batchPlan {
 	}
 	plan.tokens = max(plan.tokens, plan.seqs) // vLLM: max-num-batched-tokens ≥ max-num-seqs
 	return it.concurrencyFloor(plan)
+}
+
+// headroom words where a plan's minConcurrency comes from: an assumption
+// (latency_priority's headroom) unless concurrent_requests set it.
+func (it intent) headroom(p batchPlan) string {
+	if p.concWhy != "" {
+		return fmt.Sprintf("concurrent_requests %s asks of each of %s", num(int64(it.concurrent)), plural(it.replicas, "replica"))
+	}
+	stated := "concurrent_requests is not stated"
+	if it.concurrent > 0 {
+		stated = fmt.Sprintf("concurrent_requests %s is checked against the pool once a layout fits", num(int64(it.concurrent)))
+	}
+	return fmt.Sprintf("assumed (latency_priority %s keeps room for %d full-context requests; %s)", orBalanced(it.priority), p.minConcurrency, stated)
+}
+
+func orBalanced(priority string) string {
+	if priority == "" {
+		return knowledge.LatencyBalanced
+	}
+	return priority
 }
 
 // concurrencyFloor lowers the concurrency a layout must hold to what the
@@ -276,7 +303,7 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 		in := base
 		in.Settings = sizing.Settings{Engine: memoryModel, MaxModelLen: maxLen, MaxNumSeqs: p.seqs, MaxNumBatchedTokens: p.tokens,
 			WeightsDType: a.Get(knowledge.KeyWeightsDType).Str, KVCacheDType: a.Get(knowledge.KeyKVCacheDType).Str,
-			GPUsPerNode: perNode, MinConcurrency: p.minConcurrency}
+			GPUsPerNode: perNode, MinConcurrency: p.minConcurrency, MinConcurrencyIs: it.headroom(p)}
 		return sizing.Resolve(in, d)
 	}
 	in := inputFor(plan)
@@ -504,8 +531,29 @@ func emit(kb *knowledge.KB, ec *EngineConfig, id, value, defense string) {
 	case f.Status != knowledge.FlagCurrent:
 		ec.Replaced = append(ec.Replaced, noteOf(kb, f))
 	default:
-		ec.Command = append(ec.Command, LaunchFlag{Flag: f.Name, Value: value, FlagID: id, Defense: defense})
+		ec.Command = append(ec.Command, LaunchFlag{Flag: f.Name, Value: value, FlagID: id, Defense: defense, Source: flagSource(f.Sources)})
 	}
+}
+
+// flagSource is an emitted flag's source in the short form: the first
+// source that was read (or, when none could be, the first, saying it was
+// not checked), and how many more the knowledge base holds for the flag.
+func flagSource(ss knowledge.Sources) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	first := 0
+	for i, s := range ss {
+		if !s.Unavailable() {
+			first = i
+			break
+		}
+	}
+	out := knowledge.Sources{ss[first]}.CiteChecked(false)
+	if more := len(ss) - 1; more > 0 {
+		out += fmt.Sprintf(" (and %s in the knowledge base)", map[bool]string{true: "1 more source", false: fmt.Sprintf("%d more sources", more)}[more == 1])
+	}
+	return out
 }
 
 func keep(kb *knowledge.KB, ec *EngineConfig, id, note string) {

@@ -2,6 +2,7 @@ package decide
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/stackpick/stackpick/decide/sizing"
@@ -54,6 +55,18 @@ func llamacppConfig(c *Compiled, a knowledge.Answers, ec *EngineConfig) *EngineC
 		return ec
 	}
 	ec.Sizing = llamacppResult(m, gp, r, base)
+	if r.CtxSize > math.MaxInt32 {
+		// common/arg.cpp's -c handler takes an int: a larger -c cannot be
+		// passed, so no command is written.
+		ec.Covered = false
+		ec.Note = fmt.Sprintf("llama-server's -c would be %s tokens (%s per slot × %s), above %s, the largest value its integer -c option holds: lower context_tokens or concurrent_requests, or run several servers",
+			num(int64(r.CtxSize)), num(int64(slotCtx)), plural(slots, "slot"), num(math.MaxInt32))
+		return ec
+	}
+	if r.RAMGiB > hostRAMBoundGiB {
+		ec.Notes = append(ec.Notes, fmt.Sprintf("implausible: llama-server would need about %s of system RAM, above %s, more than stackpick takes one host to hold (the answers do not give the host's RAM); the command is written, but lower context_tokens or concurrent_requests (-c and -np), quantize the KV cache, or split the traffic over several servers",
+			gib(r.RAMGiB), gib(hostRAMBoundGiB)))
+	}
 
 	file := fmt.Sprintf("%s-%s.gguf", m.ID, r.Quant)
 	emit(kb, ec, knowledge.FlagLlamaCppModel, file,
@@ -126,7 +139,7 @@ func chooseQuant(base sizing.LlamaCppInput, wd string) (sizing.LlamaCppResult, s
 		return r, "weights_dtype fp8 asks for about a byte per weight; llama.cpp's nearest is Q8_0 at 8.5 bits", err
 	case knowledge.DTypeInt4:
 		r, err := size("Q4_K_M")
-		return r, "weights_dtype int4: Q4_K_M, 4.5 bits per weight for its q4_K tensors", err
+		return r, "weights_dtype int4: Q4_K_M, about 4.89 bits per weight on average (q4_K tensors with some at q6_K)", err
 	}
 	if base.GPUs == 0 {
 		r, err := size("Q4_K_M")
@@ -139,12 +152,17 @@ func chooseQuant(base sizing.LlamaCppInput, wd string) (sizing.LlamaCppResult, s
 			return r, "", err
 		}
 		if r.AllOnGPU {
-			return r, fmt.Sprintf("the largest quant whose layers all fit in VRAM (tried from Q8_0 down; %s bits per weight)", trim(bitsOf(q.Name))), nil
+			return r, fmt.Sprintf("the largest quant whose layers all fit in VRAM (tried from Q8_0 down; about %s bits per weight on average)", trim(bitsOf(q.Name))), nil
 		}
 		last = r
 	}
 	return last, "no quant keeps every layer in VRAM, so the smallest, Q4_K_M, puts the most layers there", nil
 }
+
+// hostRAMBoundGiB is the system RAM stackpick takes one host to hold at
+// most (2 TiB, a stated bound, not a catalog figure): a llama.cpp sizing
+// above it is flagged as implausible.
+const hostRAMBoundGiB = 2048.0
 
 func bitsOf(name string) float64 {
 	q, _ := sizing.GGUFQuantByName(name)

@@ -108,3 +108,43 @@ func TestLlamaCppOffloadsWhatFits(t *testing.T) {
 		t.Errorf("weights_dtype bf16: -m %s, want the F16 file", f["-m"])
 	}
 }
+
+// On a CPU an impossible size is not emitted silently: a -c beyond what
+// llama-server's integer option holds writes no command, and a RAM need
+// above one host's bound writes the command with an "implausible" note.
+func TestLlamaCppOnACPUFlagsImpossibleSizes(t *testing.T) {
+	kb := knowledge.MustDefault()
+	cpu := func(ctx, conc int) *EngineConfig {
+		return engineConfig(Compile(kb), answersFromTable(t, kb, map[string]any{"nodes": 1, "gpus_per_node": 0, "gpu": "cpu", "model": "llama-3.1-8b",
+			"context_tokens": ctx, "concurrent_requests": conc}), knowledge.EngineLlamaCpp)
+	}
+	if ec := cpu(10_000_000, 100_000); ec.Covered || !strings.Contains(ec.Note, "2,147,483,647") {
+		t.Errorf("-c above 2^31-1: covered %v, note %q; want no command and a note naming the bound", ec.Covered, ec.Note)
+	}
+	ec := cpu(8192, 20_000)
+	llamaFlags(t, ec)
+	if !strings.Contains(strings.Join(ec.Notes, "\n"), "implausible") {
+		t.Errorf("20,000 slots of 8,192 tokens need far more RAM than a host holds; notes: %q", ec.Notes)
+	}
+	if ok := cpu(8192, 4); strings.Contains(strings.Join(ok.Notes, "\n"), "implausible") {
+		t.Errorf("4 slots of 8,192 tokens is not implausible: %q", ok.Notes)
+	}
+}
+
+// Every flag a launch command emits carries its source from the flag's
+// record, in the short form (8-hex commits), for every engine.
+func TestEveryEmittedFlagCarriesItsSource(t *testing.T) {
+	kb := knowledge.MustDefault()
+	for _, name := range []string{"cpu-box", "single-node", "exit-test", "nvidia-fleet"} {
+		ec := Decide(kb, scenarioAnswers(t, kb, name)).EngineConfig
+		if ec == nil || !ec.Covered {
+			continue
+		}
+		for _, l := range ec.Command {
+			f := kb.Flag(l.FlagID)
+			if f == nil || l.Source == "" || l.Source != flagSource(f.Sources) {
+				t.Errorf("%s: %s has source %q", name, l.Flag, l.Source)
+			}
+		}
+	}
+}

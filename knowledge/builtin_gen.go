@@ -1454,7 +1454,7 @@ func builtinKB() *KB {
 			},
 			{
 				ID:    "llamacpp-quantized-gguf-quality",
-				Text:  "A GGUF download picks a quant for you (-hf defaults to Q4_K_M, about 4.5 bits per weight against 16 for f16), so each weight is stored far less precisely than in the original checkpoint. Evaluate the quantized file, not the original model.",
+				Text:  "A GGUF download picks a quant for you (-hf defaults to Q4_K_M, about 4.9 bits per weight on average against 16 for f16), so each weight is stored far less precisely than in the original checkpoint. Evaluate the quantized file, not the original model.",
 				Watch: "quant type in the GGUF file name (e.g. Q4_K_M vs Q8_0); eval against the unquantized model",
 				Sources: []Source{
 					{
@@ -1475,6 +1475,15 @@ func builtinKB() *KB {
 						Quote:      "// Effectively 4.5 bits per weight",
 						SourceDate: "2026-08-21",
 						CheckedOn:  "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "311c2c9f0ebd6e08f5b20e8827c654cebb7a41d6",
+						Path:      "tools/quantize/README.md",
+						Symbol:    "Quantization: meta-llama/Llama-3.1-8B",
+						Quote:     "| Q4_K_M | 4.8944 | 4.58 |",
+						CheckedOn: "2026-12-01",
 					},
 				},
 			},
@@ -7784,7 +7793,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 428},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 439},
 	}
 	p154 := &Flag{
 		ID:         "llama-cpp-hf-repo",
@@ -7806,7 +7815,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 447},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 458},
 	}
 	p155 := &Flag{
 		ID:         "llama-cpp-ctx-size",
@@ -7846,7 +7855,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 466},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 477},
 	}
 	p156 := &Flag{
 		ID:         "llama-cpp-parallel",
@@ -7877,7 +7886,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 503},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 514},
 	}
 	p157 := &Flag{
 		ID:         "llama-cpp-n-gpu-layers",
@@ -7908,7 +7917,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 531},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 542},
 	}
 	p158 := &Flag{
 		ID:         "llama-cpp-cache-type-k",
@@ -7949,7 +7958,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 559},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 570},
 	}
 	p159 := &Flag{
 		ID:         "llama-cpp-cache-type-v",
@@ -7988,7 +7997,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 597},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 608},
 	}
 	p160 := &Flag{
 		ID:         "llama-cpp-flash-attn",
@@ -8020,7 +8029,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 633},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 644},
 	}
 	p161 := &Flag{
 		ID:         "llama-cpp-cont-batching",
@@ -8050,7 +8059,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 662},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 673},
 	}
 	p162 := &Flag{
 		ID:         "llama-cpp-kv-unified",
@@ -8089,7 +8098,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 689},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 700},
 	}
 	p163 := &Flag{
 		ID:         "llama-cpp-split-mode",
@@ -8111,7 +8120,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 725},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 736},
 	}
 	p164 := &Flag{
 		ID:         "llama-cpp-metrics",
@@ -8140,7 +8149,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 744},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 755},
 	}
 	p165 := &Flag{
 		ID:         "llama-cpp-host",
@@ -8169,7 +8178,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 770},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 781},
 	}
 	p166 := &Flag{
 		ID:         "llama-cpp-port",
@@ -8198,7 +8207,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 796},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 807},
 	}
 	p167 := &Flag{
 		ID:         "llama-cpp-alias",
@@ -8220,7 +8229,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 822},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 833},
 	}
 	p168 := &Capability{
 		Product: "vllm",
@@ -8370,7 +8379,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 220},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 231},
 	}
 	p172 := &Capability{
 		Product: "dynamo-triton",
@@ -10129,7 +10138,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpus_per_node = 0",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 279},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 290},
 			},
 			{
 				ID:      "cpu-catalog-llama-cpp",
@@ -10171,7 +10180,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu = cpu",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 307},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 318},
 			},
 			{
 				ID:      "apple-silicon-llama-cpp",
@@ -10216,7 +10225,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = apple",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 335},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 346},
 			},
 			{
 				ID:      "one-user-workstation-llama-cpp",
@@ -10272,7 +10281,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≤ 1, gpu ∈ rtx-4090|rtx-a6000, concurrent_requests = 1",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 366},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 377},
 			},
 			{
 				ID:      "gpu-fleet-not-llama-cpp",
@@ -10311,7 +10320,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor ∈ nvidia|amd",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 395},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 406},
 			},
 			{
 				ID:      "mixed-model-types-dynamo-triton",

@@ -51,7 +51,11 @@ func SmallestTP(in Input, maxTP, maxPP int) (Fit, error) {
 		}
 		t := Tried{TP: tp, PP: pp, Fits: r.Fits && r.MaxConcurrency >= want, Concurrency: r.MaxConcurrency, Why: r.Reason}
 		if r.Fits && !t.Fits {
-			t.Why = f("holds %s requests of %s tokens, fewer than the %s asked for", trimFloat2(r.MaxConcurrency), n(in.Settings.ContextTokens), trimFloat(want))
+			is := "asked for"
+			if in.Settings.MinConcurrencyIs != "" {
+				is = in.Settings.MinConcurrencyIs
+			}
+			t.Why = f("holds %s requests of %s tokens, fewer than the %s %s", trimFloat2(r.MaxConcurrency), n(in.Settings.ContextTokens), trimFloat(want), is)
 		}
 		fit.Tried = append(fit.Tried, t)
 		return r, t.Fits, nil

@@ -102,6 +102,11 @@ type Settings struct {
 	// MinConcurrency is the headroom SmallestTP asks for: the KV pool must
 	// hold this many requests of ContextTokens.
 	MinConcurrency int
+	// MinConcurrencyIs says where MinConcurrency comes from, as the words
+	// after the number in "fewer than the 8 …" (for example "assumed:
+	// latency_priority balanced's headroom; concurrent_requests is not
+	// stated"); "" reads "asked for" (a figure the caller stated).
+	MinConcurrencyIs string
 }
 
 // Input is everything one sizing needs.

@@ -12,27 +12,34 @@ import (
 // compute buffer llama.cpp sizes from its graph at start-up (not public:
 // estimated here). Layers that do not fit the GPUs stay on the CPU (-ngl).
 
-// GGMLSource is where the bits per weight come from.
+// GGMLSource is where the cache types' block sizes come from.
 const GGMLSource = "ggml-org/ggml v0.21.0 @8599e0ea src/ggml-common.h (block layouts and their static_asserts)"
 
+// QuantizeSource is where the file types' bits per weight come from:
+// llama.cpp's quantize README measures each file type on Llama-3.1-8B. A
+// K-quant file mixes block types (Q4_K_M keeps some tensors at q6_K), so
+// its average is above its base block's rate.
+const QuantizeSource = "ggml-org/llama.cpp @311c2c9f tools/quantize/README.md (Quantization: meta-llama/Llama-3.1-8B)"
+
 // GGUFQuant is a llama-quantize file type as the sizing counts it: every
-// tensor at its base ggml type's bits per weight.
+// weight at the file type's average bits per weight as measured on
+// Llama-3.1-8B (the mix, and so the average, differs a little by model).
 type GGUFQuant struct {
 	Name string
-	// Base is the ggml block type whose rate is used for every tensor.
+	// Base is the ggml block type most of the file's tensors take.
 	Base          string
 	BitsPerWeight float64
-	// Why is the ggml-common.h line the rate comes from.
+	// Why is the quantize README row the rate comes from.
 	Why string
 }
 
 // GGUFQuants are the quants the llama.cpp command chooses between, largest first.
 var GGUFQuants = []GGUFQuant{
-	{Name: "F16", Base: "f16", BitsPerWeight: 16, Why: "f16: type_size sizeof(ggml_fp16_t) = 2 B per weight (ggml.c type_traits)"},
-	{Name: "Q8_0", Base: "q8_0", BitsPerWeight: 8.5, Why: "q8_0: sizeof(block_q8_0) = sizeof(ggml_half) + QK8_0 = 34 B per 32 weights"},
-	{Name: "Q6_K", Base: "q6_K", BitsPerWeight: 6.5625, Why: "q6_K: 'Effectively 6.5625 bits per weight'"},
-	{Name: "Q5_K_M", Base: "q5_K", BitsPerWeight: 5.5, Why: "q5_K: 'Effectively 5.5 bits per weight'"},
-	{Name: "Q4_K_M", Base: "q4_K", BitsPerWeight: 4.5, Why: "q4_K: 'Effectively 4.5 bits per weight'"},
+	{Name: "F16", Base: "f16", BitsPerWeight: 16.0005, Why: "F16: 16.0005 bits/weight, 14.96 GiB"},
+	{Name: "Q8_0", Base: "q8_0", BitsPerWeight: 8.5008, Why: "Q8_0: 8.5008 bits/weight, 7.95 GiB"},
+	{Name: "Q6_K", Base: "q6_K", BitsPerWeight: 6.5633, Why: "Q6_K: 6.5633 bits/weight, 6.14 GiB"},
+	{Name: "Q5_K_M", Base: "q5_K", BitsPerWeight: 5.7036, Why: "Q5_K_M: 5.7036 bits/weight, 5.33 GiB"},
+	{Name: "Q4_K_M", Base: "q4_K", BitsPerWeight: 4.8944, Why: "Q4_K_M: 4.8944 bits/weight, 4.58 GiB"},
 }
 
 // GGUFQuantByName finds a quant, or returns false.
@@ -116,9 +123,9 @@ func SizeLlamaCpp(in LlamaCppInput) (LlamaCppResult, error) {
 	// Weights.
 	r.WeightsGiB = a.ParamsB * 1e9 * in.Quant.BitsPerWeight / 8 / GiB
 	add(Figure{Key: "gguf_weights_gib", Name: "GGUF weights (" + in.Quant.Name + ")", Value: r.WeightsGiB, Unit: "GiB",
-		Formula: f("%.2f B params × %s bits / 8 = %s GiB: every tensor counted at %s's rate, an estimate (the GGUF file's size is the real figure)",
-			a.ParamsB, trimFloat(in.Quant.BitsPerWeight), g(r.WeightsGiB), in.Quant.Base),
-		Source: GGMLSource + ": " + in.Quant.Why})
+		Formula: f("%.2f B params × %s bits / 8 = %s GiB: %s's average bits per weight as llama.cpp measured it on Llama-3.1-8B, an estimate (the mix of tensor types differs by model; the GGUF file's size is the real figure)",
+			a.ParamsB, trimFloat(in.Quant.BitsPerWeight), g(r.WeightsGiB), in.Quant.Name),
+		Source: QuantizeSource + ": " + in.Quant.Why})
 
 	// KV cache: the model shape's K and V per token (the same arithmetic
 	// as vLLM's, at one GPU's view of every layer), at the cache type's bytes.

@@ -136,15 +136,24 @@ func (a *app) runSize(cmd *cobra.Command, fl sizeFlags) error {
 	if err != nil {
 		return err
 	}
+	newest := strings.TrimPrefix(decide.VLLMRelease(kb), "v")
+	var notes []string
 	if !cmd.Flags().Changed("vllm-version") {
 		// The release the knowledge base names (an overlay may move it).
-		fl.version = strings.TrimPrefix(decide.VLLMRelease(kb), "v")
+		fl.version = newest
 	}
 	minor := sizing.VLLMMinor(fl.version)
 	if minor == 0 {
 		return badInputf("the knowledge base's vLLM release %q is not a release such as v0.31.0: fix [product.release] of vllm, or pass --vllm-version", fl.version)
 	}
-	var notes []string
+	if cmd.Flags().Changed("vllm-version") {
+		if newerRelease(fl.version, newest) {
+			return badInputf("--vllm-version %s is newer than v%s, the newest vLLM release the knowledge base knows: its defaults are not known; pass %s or an older release", fl.version, newest, newest)
+		}
+		notes = append(notes, fmt.Sprintf("the defaults that apply are vLLM %s's, as the knowledge base records them for the 0.%d releases (the minor release decides them; the newest release it knows is v%s)", fl.version, minor, newest))
+	} else {
+		notes = append(notes, fmt.Sprintf("the defaults that apply are vLLM v%s's, the newest release the knowledge base knows (--vllm-version selects an older one)", newest))
+	}
 	var in sizing.Input
 	switch {
 	case fl.model != "":
@@ -270,4 +279,29 @@ func overrideArch(arch *sizing.Arch, fl sizeFlags, cmd *cobra.Command, notes *[]
 	assumed, more := sizing.AssumeShape(*arch)
 	*arch = assumed
 	*notes = append(*notes, more...)
+}
+
+// newerRelease reports whether release a ("0.31.1", "v0.32.0") is later
+// than b, comparing the numbered parts in order; a part that is not a
+// number (a ".dev" suffix) ends the comparison.
+func newerRelease(a, b string) bool {
+	pa := strings.Split(strings.TrimPrefix(strings.TrimSpace(a), "v"), ".")
+	pb := strings.Split(strings.TrimPrefix(strings.TrimSpace(b), "v"), ".")
+	for i := range max(len(pa), len(pb)) {
+		x, y := 0, 0
+		var errA, errB error
+		if i < len(pa) {
+			x, errA = strconv.Atoi(pa[i])
+		}
+		if i < len(pb) {
+			y, errB = strconv.Atoi(pb[i])
+		}
+		if errA != nil || errB != nil {
+			return false
+		}
+		if x != y {
+			return x > y
+		}
+	}
+	return false
 }

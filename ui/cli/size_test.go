@@ -101,6 +101,23 @@ func TestSizeDefaultsFollowTheKnowledgeBaseRelease(t *testing.T) {
 	}
 }
 
+// A release newer than the knowledge base's newest has no known defaults:
+// size refuses it with exit 2 and names the newest it knows; a release it
+// accepts says in the notes whose defaults apply.
+func TestSizeRefusesAReleaseNewerThanTheKnowledgeBaseKnows(t *testing.T) {
+	newest := strings.TrimPrefix(decide.VLLMRelease(knowledge.MustDefault()), "v")
+	for _, v := range []string{"0.99.0", "0.32.0", newest + ".1"} {
+		code, _, errs := runCLI("size", "--model", "llama-3.3-70b", "--gpu", "h100", "--vllm-version", v)
+		if code != 2 || !strings.Contains(errs, "v"+newest) || !strings.Contains(errs, "newest vLLM release") {
+			t.Errorf("--vllm-version %s: exit %d, %q; want 2 naming v%s", v, code, errs, newest)
+		}
+	}
+	code, out, errs := runCLI("size", "--model", "llama-3.3-70b", "--gpu", "h100", "--vllm-version", "0.10.2")
+	if code != 0 || !strings.Contains(out, "vLLM 0.10.2's") {
+		t.Errorf("--vllm-version 0.10.2: exit %d, no note of whose defaults apply:\n%s%s", code, out, errs)
+	}
+}
+
 // FuzzSizeFlags feeds arbitrary flag lists to `stackpick size`: whatever
 // comes in, it must not panic and must end 0 (sized) or 2 (bad input).
 func FuzzSizeFlags(f *testing.F) {

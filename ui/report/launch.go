@@ -88,6 +88,9 @@ func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 			}
 			l := ec.Command[i]
 			add(WrapSpans([]Span{Styled(l.Flag, &st.Key), Plain(": "), Styled(l.Defense, &st.Muted)}, w, flagIndent, defIndent)...)
+			if l.Source != "" {
+				add(WrapSpans([]Span{Styled("source: "+l.Source, &st.Muted)}, w, defIndent, 2)...)
+			}
 			defended[i] = true
 		}
 	}
@@ -225,8 +228,10 @@ func shellPieces(v string, w int) []shellPiece {
 // cells wide: each command broken only where the shell joins it back (a
 // value too long goes on a line of its own, a quoted list is cut after its
 // commas), a role's command under a comment line naming the role, and
-// after a blank line the why of each flag. It is "" when the decision has
-// no launch command.
+// after a blank line the why of each flag with its source, then the
+// command's notes (the release it is written for and what was not checked
+// there, what must be added). It is "" when the decision has no launch
+// command.
 func LaunchCommand(ec *decide.EngineConfig, w int) string {
 	if ec == nil || !ec.Covered || len(ec.Command) == 0 {
 		return ""
@@ -308,6 +313,17 @@ func LaunchCommand(ec *decide.EngineConfig, w int) string {
 			if id := l.Flag + " " + l.Defense; !seen[id] {
 				seen[id] = true
 				add(Wrap(l.Flag+": "+l.Defense, w, 2, 2)...)
+				if l.Source != "" {
+					add(Wrap("source: "+l.Source, w, 4, 2)...)
+				}
+			}
+		}
+		// What was and was not checked at the release, and what the
+		// command leaves to the reader, stay with the command people copy.
+		if len(ec.Notes) > 0 {
+			add("", "Notes:")
+			for _, n := range ec.Notes {
+				add(Wrap("- "+n, w, 0, 2)...)
 			}
 		}
 	}

@@ -70,3 +70,35 @@ func TestLaunchCommandForTheClipboardIsTheBareCommand(t *testing.T) {
 		t.Error("no engine config, no command")
 	}
 }
+
+// The launch view (w > 0) keeps what the command's notes say below it: the
+// release it is written for and what was not checked there, and each
+// flag's source under its defense. The clipboard (w = 0) gets neither.
+func TestTheLaunchViewKeepsTheNotesAndSources(t *testing.T) {
+	kb, err := knowledge.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range all {
+		ec := decide.Decide(kb, sc.Answers).EngineConfig
+		if ec == nil || !ec.Covered || len(ec.Command) == 0 {
+			continue
+		}
+		view := report.LaunchCommand(ec, 100)
+		for _, n := range ec.Notes {
+			if words := strings.Fields(n); len(words) > 3 && !strings.Contains(strings.Join(strings.Fields(view), " "), strings.Join(words[:4], " ")) {
+				t.Errorf("%s: the launch view drops the note %q", sc.Name, n)
+			}
+		}
+		if !strings.Contains(view, "source: ") {
+			t.Errorf("%s: the launch view shows no flag's source", sc.Name)
+		}
+		if clip := report.LaunchCommand(ec, 0); strings.Contains(clip, "source: ") || strings.Contains(clip, "Notes:") {
+			t.Errorf("%s: the clipboard command carries notes or sources", sc.Name)
+		}
+	}
+}

@@ -514,14 +514,14 @@ func (m *memo) engineConfig() {
 	m.line(strings.TrimRight(ec.CommandText, "\n"))
 	m.line("```")
 	m.blank()
-	m.line("| Flag | Value | Why |")
-	m.line("| --- | --- | --- |")
+	m.line("| Flag | Value | Why | Source |")
+	m.line("| --- | --- | --- | --- |")
 	for _, l := range ec.Command {
 		value := cell(l.Value)
 		if value == "" {
 			value = "(switch)"
 		}
-		m.line(fmt.Sprintf("| `%s` | %s | %s |", l.Flag, value, cell(l.Defense)))
+		m.line(fmt.Sprintf("| `%s` | %s | %s | %s |", l.Flag, value, cell(l.Defense), cell(ShortRefs(l.Source))))
 	}
 	m.blank()
 	if len(ec.Defaults) > 0 {
