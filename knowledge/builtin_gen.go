@@ -639,19 +639,28 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "v0.31.0",
+			Tag:       "v0.33.0",
+			Date:      "2026-11",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
 				{
 					Kind:      "release",
 					Repo:      "vllm-project/vllm",
-					Ref:       "v0.31.0",
-					URL:       "https://github.com/vllm-project/vllm/releases/tag/v0.31.0",
+					Ref:       "v0.33.0",
+					URL:       "https://github.com/vllm-project/vllm/releases/tag/v0.33.0",
 					CheckedOn: "2026-12-01",
 					Checked:   "not available: the release page is not in the stored corpora and the repository is too big to fetch for its tags",
 				},
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/vllm/0.33.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "vllm 0.33.0 2026-11",
+					SourceDate: "2026-11",
+					CheckedOn:  "2026-12-01",
+				},
 			},
-			NotFound: "vllm-project/vllm is too big to fetch and the stored corpora hold neither its tag list nor its release pages, so no primary source gives the newest tag or its date. v0.31.0 is the newest release the issue names as shipped; third-party projects pin vllm==0.31.0 and two of them date it 2026-10-05 (not a primary source, so no date is set). One third-party document describes moving a project to vllm 0.32.0; no primary source read confirms a v0.32.0, so it is not adopted.",
+			NotFound: "the day of the release: the PyPI listing gives only the month (vllm 0.33.0, 2026-11) and vllm-project/vllm is too big to fetch for its tags or release pages. The version is the Python package's; vLLM tags its releases with the same number and a leading v. The previous release, v0.31.0, is dated 2026-10-05 by third-party digests citing its release page (not a primary source, so it is not recorded as a date); no stored source describes v0.32.0 or v0.33.0's changes.",
 		},
 		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 27},
 	}
@@ -1091,6 +1100,7 @@ func builtinKB() *KB {
 		},
 		Release: Release{
 			Tag:       "v0.5.23",
+			Date:      "2026-10",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
 				{
@@ -1099,17 +1109,18 @@ func builtinKB() *KB {
 					Ref:       "v0.5.23",
 					URL:       "https://github.com/sgl-project/sglang/releases/tag/v0.5.23",
 					CheckedOn: "2026-12-01",
-					Checked:   "not available: the release page and notes are not in any stored corpus and there is no network here; the version comes from the PyPI package list (sglang 0.5.23, 2026-10)",
+					Checked:   "not available: the release page and notes are not in any stored corpus and there is no network here",
 				},
 				{
-					Kind:      "docs",
-					URL:       "https://pypi.org/project/sglang/0.5.23/",
-					Title:     "sglang on PyPI",
-					CheckedOn: "2026-12-01",
-					Checked:   "not available: PyPI cannot be reached from here (no network); its package list in this workplace names sglang 0.5.23 for 2026-10",
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/sglang/0.5.23/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "sglang 0.5.23 2026-10",
+					SourceDate: "2026-10",
+					CheckedOn:  "2026-12-01",
 				},
 			},
-			NotFound: "the release date: no primary source could be read. sgl-project/sglang is too big to fetch and the search index holds neither its tags nor its release notes; v0.5.23 is the newest sglang version in the PyPI package list of this workplace (listed for 2026-10), and a news digest dates v0.5.21 to 2026-10-02.",
+			NotFound: "the day of the release: the PyPI listing gives only the month (sglang 0.5.23, 2026-10), and sgl-project/sglang is too big to fetch for its tags or release notes. The version is the Python package's; the project tags its releases with the same number and a leading v.",
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 15},
 	}
@@ -5202,11 +5213,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.tensor_parallel_size",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5224,7 +5235,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 738},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 749},
 	}
 	p86 := &Flag{
 		ID:         "vllm-pipeline-parallel-size",
@@ -5240,11 +5251,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.pipeline_parallel_size",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5262,7 +5273,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 774},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 785},
 	}
 	p87 := &Flag{
 		ID:         "vllm-max-num-seqs",
@@ -5279,11 +5290,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs.get_batch_defaults",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5313,7 +5324,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 809},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 820},
 	}
 	p88 := &Flag{
 		ID:         "vllm-max-num-batched-tokens",
@@ -5330,11 +5341,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs.get_batch_defaults",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5372,7 +5383,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 857},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 868},
 	}
 	p89 := &Flag{
 		ID:         "vllm-max-model-len",
@@ -5389,11 +5400,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/model.py",
 				Symbol:    "ModelConfig.max_model_len",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5420,7 +5431,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 913},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 924},
 	}
 	p90 := &Flag{
 		ID:         "vllm-gpu-memory-utilization",
@@ -5437,11 +5448,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/cache.py",
 				Symbol:    "CacheConfig.gpu_memory_utilization",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5465,7 +5476,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 958},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 969},
 	}
 	p91 := &Flag{
 		ID:         "vllm-kv-cache-dtype",
@@ -5481,11 +5492,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/cache.py",
 				Symbol:    "CacheDType",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the value list was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the value list was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5539,7 +5550,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1000},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1011},
 	}
 	p92 := &Flag{
 		ID:         "vllm-block-size",
@@ -5556,11 +5567,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/cache.py",
 				Symbol:    "CacheConfig.block_size",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5596,7 +5607,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1071},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1082},
 	}
 	p93 := &Flag{
 		ID:         "vllm-swap-space",
@@ -5635,7 +5646,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1125},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1136},
 	}
 	p94 := &Flag{
 		ID:         "vllm-kv-offloading-size",
@@ -5663,7 +5674,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1161},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1172},
 	}
 	p95 := &Flag{
 		ID:         "vllm-enable-prefix-caching",
@@ -5680,11 +5691,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs._set_default_chunked_prefill_and_prefix_caching_args",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5711,7 +5722,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1186},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1197},
 	}
 	p96 := &Flag{
 		ID:         "vllm-enable-chunked-prefill",
@@ -5728,11 +5739,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs._set_default_chunked_prefill_and_prefix_caching_args",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5762,7 +5773,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1231},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1242},
 	}
 	p97 := &Flag{
 		ID:         "vllm-long-prefill-token-threshold",
@@ -5779,11 +5790,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/scheduler.py",
 				Symbol:    "SchedulerConfig.long_prefill_token_threshold",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5804,7 +5815,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1279},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1290},
 	}
 	p98 := &Flag{
 		ID:         "vllm-speculative-config",
@@ -5819,11 +5830,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs.speculative_config",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5844,7 +5855,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked: no tag listing of vllm-project/vllm can be read here",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1318},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1329},
 	}
 	p99 := &Flag{
 		ID:         "vllm-speculative-model",
@@ -5888,7 +5899,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1355},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1366},
 	}
 	p100 := &Flag{
 		ID:         "vllm-num-speculative-tokens",
@@ -5923,7 +5934,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1396},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1407},
 	}
 	p101 := &Flag{
 		ID:         "vllm-speculative-max-model-len",
@@ -5948,7 +5959,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked; the PR text read does not list --speculative-max-model-len by name",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1428},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1439},
 	}
 	p102 := &Flag{
 		ID:         "vllm-enforce-eager",
@@ -5964,11 +5975,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/model.py",
 				Symbol:    "ModelConfig.enforce_eager",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5989,7 +6000,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1450},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1461},
 	}
 	p103 := &Flag{
 		ID:         "vllm-max-context-len-to-capture",
@@ -6015,7 +6026,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged; it deprecates max_context_len_to_capture) but the first release that holds it could not be checked; the 8192 default was not re-read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1488},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1499},
 	}
 	p104 := &Flag{
 		ID:         "vllm-max-seq-len-to-capture",
@@ -6049,7 +6060,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1511},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1522},
 	}
 	p105 := &Flag{
 		ID:         "vllm-max-cudagraph-capture-size",
@@ -6065,11 +6076,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/vllm.py",
 				Symbol:    "VllmConfig._set_cudagraph_sizes",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the rule was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the rule was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6125,7 +6136,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1542},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1553},
 	}
 	p106 := &Flag{
 		ID:         "vllm-cudagraph-capture-sizes",
@@ -6156,7 +6167,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1615},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1626},
 	}
 	p107 := &Flag{
 		ID:         "vllm-cuda-graph-sizes",
@@ -6167,7 +6178,7 @@ func builtinKB() *KB {
 		Effect:     "Older spelling of the capture sizes.",
 		Status:     "removed",
 		Deprecated: "PR #26016 (2025-10): announced for removal in v0.13.0 or v1.0.0, whichever is soonest",
-		Removed:    "by the 2026 code: EngineArgs in the copy read has --cudagraph-capture-sizes and no cuda_graph_sizes (the removing release is not pinned)",
+		Removed:    "by the 2026 code: EngineArgs in the development copy read (002f10e0) has --cudagraph-capture-sizes and no cuda_graph_sizes. Its state at the targeted v0.33.0 could not be read at the tag (no copy of arg_utils.py at any tag is stored), and no stored source names the release that removed it; treat it as gone and use --cudagraph-capture-sizes",
 		ReplacedBy: "vllm-cudagraph-capture-sizes",
 		Sources: []Source{
 			{
@@ -6189,7 +6200,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1643},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1654},
 	}
 	p108 := &Flag{
 		ID:         "vllm-quantization",
@@ -6197,8 +6208,8 @@ func builtinKB() *KB {
 		Name:       "--quantization",
 		Default:    "None (taken from the checkpoint's quantization_config)",
 		DependsOn:  "the checkpoint",
-		Values:     "a QuantizationMethods name such as fp8, awq, awq_marlin, gptq, gptq_marlin, compressed-tensors, bitsandbytes, gguf, modelopt, modelopt_fp4, moe_wna16, quark, torchao (the 2026 list was not re-read; hqq and other legacy formats may be gone)",
-		Effect:     "Weight quantization method; fp8 on an unquantized checkpoint quantizes weights at load time (about 1 byte per parameter).",
+		Values:     "a QuantizationMethods name such as fp8, awq, awq_marlin, gptq, gptq_marlin, compressed-tensors, bitsandbytes, gguf, modelopt, modelopt_fp4, moe_wna16, quark, torchao (the list was read in an older copy; the 2026 list was not re-read, and hqq and other legacy formats may be gone)",
+		Effect:     "Weight quantization method; fp8 on an unquantized checkpoint quantizes weights at load time (about 1 byte per parameter). Not verified at the targeted release: third-party digests of the v0.31.0 release notes list a breaking change that makes fp8 a shorthand for fp8_per_tensor (per-tensor scales); the release notes themselves could not be read, so check `vllm serve --help` before relying on fp8's meaning.",
 		Status:     "current",
 		Introduced: "early (not pinned)",
 		InSeed:     true,
@@ -6206,11 +6217,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/model.py",
 				Symbol:    "ModelConfig.quantization",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6230,8 +6241,16 @@ func builtinKB() *KB {
 				Quote:     "\"compressed-tensors\", \"bitsandbytes\",",
 				CheckedOn: "2026-12-01",
 			},
+			{
+				Kind:      "release",
+				Repo:      "vllm-project/vllm",
+				Ref:       "v0.31.0",
+				URL:       "https://github.com/vllm-project/vllm/releases/tag/v0.31.0",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: the release notes are not in the stored corpora and the repository is too big to fetch; third-party digests citing this page (search index ids 71346337089 and 70905524972) list the change of quantization fp8 to a shorthand for fp8_per_tensor as a breaking change of v0.31.0",
+			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1673},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1684},
 	}
 	p109 := &Flag{
 		ID:         "vllm-enable-lora",
@@ -6247,11 +6266,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs.enable_lora",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6263,7 +6282,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1712},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1731},
 	}
 	p110 := &Flag{
 		ID:         "vllm-max-loras",
@@ -6279,11 +6298,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/lora.py",
 				Symbol:    "LoRAConfig.max_loras",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6304,7 +6323,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1741},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1760},
 	}
 	p111 := &Flag{
 		ID:         "vllm-max-lora-rank",
@@ -6320,11 +6339,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/lora.py",
 				Symbol:    "LoRAConfig.max_lora_rank",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6345,7 +6364,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1779},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1798},
 	}
 	p112 := &Flag{
 		ID:         "vllm-max-cpu-loras",
@@ -6362,11 +6381,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/lora.py",
 				Symbol:    "LoRAConfig.max_cpu_loras",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6387,7 +6406,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1817},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1836},
 	}
 	p113 := &Flag{
 		ID:         "vllm-served-model-name",
@@ -6403,11 +6422,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/model.py",
 				Symbol:    "ModelConfig.served_model_name",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6419,7 +6438,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1856},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1875},
 	}
 	p114 := &Flag{
 		ID:         "vllm-nnodes",
@@ -6434,11 +6453,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.nnodes",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6457,7 +6476,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the stored copy of this page (096bd6a4) is damaged in the index (letters are missing), so its multi-node example (--nnodes, --node-rank, --master-addr, --headless) could not be quoted",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1887},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1906},
 	}
 	p115 := &Flag{
 		ID:         "vllm-node-rank",
@@ -6472,11 +6491,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.node_rank",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6488,7 +6507,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1922},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1941},
 	}
 	p116 := &Flag{
 		ID:         "vllm-master-addr",
@@ -6503,11 +6522,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.master_addr",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6519,7 +6538,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1950},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1969},
 	}
 	p117 := &Flag{
 		ID:         "vllm-distributed-executor-backend",
@@ -6535,11 +6554,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.distributed_executor_backend",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6566,7 +6585,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1978},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1997},
 	}
 	p118 := &Flag{
 		ID:         "vllm-data-parallel-size",
@@ -6582,11 +6601,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.data_parallel_size",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6604,7 +6623,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the data-parallel deployment page (one API server balancing the ranks) was not found in the docs corpus at a versioned URL",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2022},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2041},
 	}
 	p119 := &Flag{
 		ID:         "vllm-kv-transfer-config",
@@ -6619,11 +6638,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/kv_transfer.py",
 				Symbol:    "KVTransferConfig",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the fields were read in the copies cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the fields were read in the copies cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6668,7 +6687,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2057},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2076},
 	}
 	p120 := &Flag{
 		ID:         "vllm-max-num-partial-prefills",
@@ -6683,11 +6702,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/scheduler.py",
 				Symbol:    "SchedulerConfig.max_num_partial_prefills",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6708,7 +6727,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2118},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2137},
 	}
 	p121 := &Flag{
 		ID:         "vllm-max-long-partial-prefills",
@@ -6723,11 +6742,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/scheduler.py",
 				Symbol:    "SchedulerConfig.max_long_partial_prefills",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6739,7 +6758,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2155},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2174},
 	}
 	p122 := &Flag{
 		ID:         "sglang-model-path",
@@ -6771,7 +6790,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 662},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 665},
 	}
 	p123 := &Flag{
 		ID:         "sglang-tp-size",
@@ -6804,7 +6823,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 691},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 694},
 	}
 	p124 := &Flag{
 		ID:      "sglang-dp-size",
@@ -6836,7 +6855,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 721},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 724},
 	}
 	p125 := &Flag{
 		ID:      "sglang-context-length",
@@ -6866,7 +6885,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 750},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 753},
 	}
 	p126 := &Flag{
 		ID:         "sglang-mem-fraction-static",
@@ -6935,7 +6954,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 777},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 780},
 	}
 	p127 := &Flag{
 		ID:         "sglang-enable-radix-cache",
@@ -6959,7 +6978,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 843},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 846},
 	}
 	p128 := &Flag{
 		ID:      "sglang-disable-radix-cache",
@@ -6980,7 +6999,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 864},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 867},
 	}
 	p129 := &Flag{
 		ID:      "sglang-max-running-requests",
@@ -7020,7 +7039,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 882},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 885},
 	}
 	p130 := &Flag{
 		ID:         "sglang-chunked-prefill-size",
@@ -7071,7 +7090,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 919},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 922},
 	}
 	p131 := &Flag{
 		ID:         "sglang-enable-torch-compile",
@@ -7103,7 +7122,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 967},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 970},
 	}
 	p132 := &Flag{
 		ID:        "sglang-attention-backend",
@@ -7135,7 +7154,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 996},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 999},
 	}
 	p133 := &Flag{
 		ID:         "sglang-kv-cache-dtype",
@@ -7176,7 +7195,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1025},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1028},
 	}
 	p134 := &Flag{
 		ID:      "sglang-enable-metrics",
@@ -7207,7 +7226,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1063},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1066},
 	}
 	p135 := &Flag{
 		ID:      "sglang-pp-size",
@@ -7238,7 +7257,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1093},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1096},
 	}
 	p136 := &Flag{
 		ID:         "sglang-nnodes",
@@ -7269,7 +7288,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1121},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1124},
 	}
 	p137 := &Flag{
 		ID:         "sglang-node-rank",
@@ -7300,7 +7319,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1149},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1152},
 	}
 	p138 := &Flag{
 		ID:      "sglang-dist-init-addr",
@@ -7331,7 +7350,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1177},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1180},
 	}
 	p139 := &Flag{
 		ID:      "sglang-disaggregation-mode",
@@ -7361,7 +7380,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1205},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1208},
 	}
 	p140 := &Flag{
 		ID:      "sglang-disaggregation-transfer-backend",
@@ -7400,7 +7419,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1232},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1235},
 	}
 	p141 := &Flag{
 		ID:      "sglang-max-prefill-tokens",
@@ -7439,7 +7458,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1268},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1271},
 	}
 	p142 := &Flag{
 		ID:      "tensorrt-llm-backend",
@@ -8237,7 +8256,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 594},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 605},
 	}
 	p169 := &Capability{
 		Product: "sglang",
@@ -8296,7 +8315,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 422},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 425},
 	}
 	p170 := &Capability{
 		Product: "tensorrt-llm",
@@ -9231,7 +9250,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "always",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 616},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 627},
 			},
 			{
 				ID:      "multi-lora-vllm",
@@ -9272,7 +9291,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 2, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 630},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 641},
 			},
 			{
 				ID:      "team-runs-vllm",
@@ -9304,7 +9323,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = vllm",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 657},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 668},
 			},
 			{
 				ID:      "day0-architectures-vllm",
@@ -9335,7 +9354,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 675},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 686},
 			},
 			{
 				ID:      "hundreds-of-adapters-vllm",
@@ -9376,7 +9395,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 50, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 694},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 705},
 			},
 			{
 				ID:      "high-prefix-reuse-sglang",
@@ -9416,7 +9435,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "prefix_reuse = high",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 482},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 485},
 			},
 			{
 				ID:      "agentic-multi-turn-sglang",
@@ -9460,7 +9479,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload = agentic, prefix_reuse ∈ medium|high",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 508},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 511},
 			},
 			{
 				ID:      "structured-output-sglang",
@@ -9500,7 +9519,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "structured_output = true",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 526},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 529},
 			},
 			{
 				ID:      "router-without-llm-d-sglang",
@@ -9577,7 +9596,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral, orchestrator = sgl-router",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 552},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 555},
 			},
 			{
 				ID:      "sglang-new-under-llm-d",
@@ -9603,7 +9622,7 @@ func builtinKB() *KB {
 				},
 				Stack:    map[string][]string{"orchestrator": {"llm-d"}},
 				WhenText: "orchestrator = llm-d",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 585},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 588},
 			},
 			{
 				ID:      "team-runs-sglang",
@@ -9635,7 +9654,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = sglang",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 609},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 612},
 			},
 			{
 				ID:      "prefill-only-scoring-sglang",
@@ -9676,7 +9695,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload = scoring",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 627},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 630},
 			},
 			{
 				ID:      "team-runs-tensorrt-llm",
