@@ -1128,7 +1128,7 @@ func builtinKB() *KB {
 		ID:    "tensorrt-llm",
 		Name:  "TensorRT-LLM",
 		Layer: "engine",
-		Role:  "NVIDIA's LLM inference library and server (trtllm-serve); its TensorRT-engine backend was removed in mid-2026, so it runs on its PyTorch backend and loads Hugging Face checkpoints directly.",
+		Role:  "NVIDIA's LLM inference library and server (trtllm-serve); its TensorRT-engine backend was removed on main in June-July 2026, after the 1.2.1 release; since then it runs on its PyTorch backend and loads Hugging Face checkpoints directly.",
 		Strengths: []string{
 			"Listed as the 'Maximum performance' backend in Dynamo's README backend table",
 			"No engine-build step any more: trtllm-serve loads HF checkpoints",
@@ -1148,12 +1148,12 @@ func builtinKB() *KB {
 		KeyPoints: []string{
 			"The TensorRT engine backend has been removed; PyTorch is the sole execution backend (migration guide in the repository's legacy docs).",
 			"trtllm-serve <hf_model> serves a Hugging Face checkpoint with no trtllm-build or convert_checkpoint.py step.",
-			"The removal landed on main in pull requests from late June to July 2026 (#15763 examples, #15907 the TRT-engine Triton C++ backend, #15918 the Python modules).",
+			"The removal landed on main in pull requests from late June to July 2026 (#15763 examples, #15907 the TRT-engine Triton C++ backend, #15918 the Python modules), after the newest stable release, 1.2.1 (PyPI, 2026-04): 1.2.1 still has the TensorRT backend.",
 		},
 		Landmines: []Landmine{
 			{
 				ID:    "trtllm-legacy-engine-runbooks",
-				Text:  "Run books built on trtllm-build, per-model convert_checkpoint.py or Triton's inflight_batcher_llm backend no longer work: the TensorRT-engine path and its examples were deleted in mid-2026.",
+				Text:  "Run books built on trtllm-build, per-model convert_checkpoint.py or Triton's inflight_batcher_llm backend no longer work: the TensorRT-engine path and its examples were deleted on main in June-July 2026, after 1.2.1 (the 1.3.0 release-candidate line).",
 				Watch: "TensorRT-LLM version; any trtllm-build step or inflight_batcher_llm model repository in the deployment",
 				Sources: []Source{
 					{
@@ -1244,7 +1244,8 @@ func builtinKB() *KB {
 		SeedNotes: []SeedNote{
 			{
 				Claim:   "Compiled-engine world: compile the model into a serialized engine per GPU, shape range and precision, then serve the binary",
-				Current: "Outdated since mid-2026: the TensorRT engine backend was removed (pull requests merged June-July 2026), PyTorch is the sole backend, Hugging Face checkpoints load directly and trtllm-serve <hf_model> needs no build. The PyTorch backend had been the default since 1.0.",
+				Current: "Outdated on main since June-July 2026 (after 1.2.1): the TensorRT engine backend was removed, PyTorch is the sole backend, Hugging Face checkpoints load directly and trtllm-serve <hf_model> needs no build. The PyTorch backend had been the default since 1.0.",
+				Since:   "after 1.2.1 (PyPI, 2026-04): the removal pull requests merged on main on 2026-06-30 (#15763) and in 2026-07 (#15918), and the first release tag holding them is not pinned (the 1.3.0 release-candidate line; 1.3.0rc28 is the one the command targets). The Release 1.2 notes read at 001eaece do not list the removal; third-party digests quote a later copy of the release notes that files it under Release 1.2, which no stored primary copy confirms",
 				Sources: []Source{
 					{
 						Kind:      "repo",
@@ -1284,7 +1285,8 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "trtllm-build --checkpoint_dir ... --max_batch_size N ... --gemm_plugin fp16 --strongly_typed",
-				Current: "Legacy only, and gone since mid-2026: trtllm-build, trtllm-refit and trtllm-prune were removed with the TensorRT backend, and the per-model convert_checkpoint.py / trtllm-build examples were deleted (PR #15763, 2026-06-30). The runtime limits (--max_batch_size, --max_num_tokens, --max_seq_len) are trtllm-serve flags now.",
+				Current: "Legacy only, and gone from main since June-July 2026 (after 1.2.1): trtllm-build, trtllm-refit and trtllm-prune were removed with the TensorRT backend, and the per-model convert_checkpoint.py / trtllm-build examples were deleted (PR #15763, 2026-06-30). The runtime limits (--max_batch_size, --max_num_tokens, --max_seq_len) are trtllm-serve flags now.",
+				Since:   "after 1.2.1 (PyPI, 2026-04): the removal pull requests merged on main on 2026-06-30 (#15763) and in 2026-07 (#15918), and the first release tag holding them is not pinned (the 1.3.0 release-candidate line; 1.3.0rc28 is the one the command targets). The Release 1.2 notes read at 001eaece do not list the removal; third-party digests quote a later copy of the release notes that files it under Release 1.2, which no stored primary copy confirms",
 				Sources: []Source{
 					{
 						Kind:      "repo",
@@ -1307,7 +1309,8 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "Rigidity tax: rebuild on any GPU/precision/shape change; compile 10-60 min; beats vLLM by 10-30%",
-				Current: "The rebuild cost belonged to the TensorRT engine path, removed in mid-2026: there is no engine-build step now. The course notes give no source for the build times or the speed-up, and none was found.",
+				Current: "The rebuild cost belonged to the TensorRT engine path, removed from main in June-July 2026 (after 1.2.1): there is no engine-build step in the 1.3.0 release candidates. The course notes give no source for the build times or the speed-up, and none was found.",
+				Since:   "after 1.2.1 (PyPI, 2026-04): the removal pull requests merged on main on 2026-06-30 (#15763) and in 2026-07 (#15918), and the first release tag holding them is not pinned (the 1.3.0 release-candidate line; 1.3.0rc28 is the one the command targets). The Release 1.2 notes read at 001eaece do not list the removal; third-party digests quote a later copy of the release notes that files it under Release 1.2, which no stored primary copy confirms",
 				Sources: []Source{
 					{
 						Kind:      "repo",
@@ -1328,6 +1331,7 @@ func builtinKB() *KB {
 			{
 				Claim:   "Primary path for Dynamo Blackwell performance claims",
 				Current: "Not supported as stated: Dynamo's README labels TensorRT-LLM 'Maximum performance' in its backend table (SGLang 'High-throughput serving', vLLM 'Broadest feature coverage'), which is not the same claim.",
+				Since:   "not pinned: the README copy read carries no date and no release of the table was found",
 				Sources: []Source{
 					{
 						Kind:      "repo",
@@ -1388,8 +1392,10 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "1.3.0rc28",
-			CheckedOn: "2026-12-01",
+			Tag:        "1.3.0rc28",
+			Stable:     "1.2.1",
+			StableDate: "2026-04",
+			CheckedOn:  "2026-12-01",
 			Sources: []Source{
 				{
 					Kind:      "repo",
@@ -1408,8 +1414,16 @@ func builtinKB() *KB {
 					SourceDate: "2026-08-20",
 					CheckedOn:  "2026-12-01",
 				},
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/tensorrt-llm/1.2.1/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "tensorrt-llm 1.2.1 2026-04",
+					SourceDate: "2026-04",
+					CheckedOn:  "2026-12-01",
+				},
 			},
-			NotFound: "NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be listed; 1.3.0rc28, a release candidate, is the newest TensorRT-LLM release the stored sources name (the nvcr.io/nvidia/tensorrt-llm/release image llm-d validates its guides against), and none of them dates it. For scale: on 2026-08-20 smg's CI pinned 1.3.0rc24, the newest published pre-release then. No final 1.3.0 was found.",
+			NotFound: "the date of 1.3.0rc28: NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be listed, and none of the stored sources dates it. 1.3.0rc28 is a release candidate (a pre-release), the newest one the stored sources name (the nvcr.io/nvidia/tensorrt-llm/release image llm-d validates its guides against); on 2026-08-20 smg's CI pinned 1.3.0rc24. The newest stable release is 1.2.1 (PyPI listing, 2026-04), which still has the TensorRT engine backend; no final 1.3.0 was found. The command targets the release candidate because its flags and its PyTorch-only setup were read in 1.3.0rc-series code; on 1.2.1 check every flag with trtllm-serve --help.",
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 8},
 	}
@@ -7465,7 +7479,7 @@ func builtinKB() *KB {
 		Engine:  "tensorrt-llm",
 		Name:    "--backend",
 		Default: "pytorch",
-		Values:  "pytorch or _autodeploy (tensorrt was removed in mid-2026)",
+		Values:  "pytorch or _autodeploy once the TensorRT backend is gone (removed on main in June-July 2026; 1.2.1 and the serve.py copy read at 00209af1 still list tensorrt)",
 		Effect:  "Which runtime serves the model. PyTorch is the default, so the launch command leaves it out.",
 		Status:  "current",
 		Sources: []Source{
@@ -7475,7 +7489,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7487,7 +7501,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 500},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 518},
 	}
 	p143 := &Flag{
 		ID:      "tensorrt-llm-tp-size",
@@ -7505,7 +7519,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7517,7 +7531,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 526},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 544},
 	}
 	p144 := &Flag{
 		ID:      "tensorrt-llm-pp-size",
@@ -7535,7 +7549,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7547,7 +7561,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 553},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 571},
 	}
 	p145 := &Flag{
 		ID:      "tensorrt-llm-max-batch-size",
@@ -7564,7 +7578,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7576,7 +7590,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 580},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 598},
 	}
 	p146 := &Flag{
 		ID:      "tensorrt-llm-max-num-tokens",
@@ -7593,7 +7607,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7605,7 +7619,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 606},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 624},
 	}
 	p147 := &Flag{
 		ID:      "tensorrt-llm-max-seq-len",
@@ -7622,7 +7636,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7634,7 +7648,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 632},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 650},
 	}
 	p148 := &Flag{
 		ID:      "tensorrt-llm-kv-cache-free-gpu-memory-fraction",
@@ -7652,7 +7666,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7664,7 +7678,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 658},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 676},
 	}
 	p149 := &Flag{
 		ID:      "tensorrt-llm-enable-chunked-prefill",
@@ -7681,7 +7695,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7693,7 +7707,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 685},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 703},
 	}
 	p150 := &Flag{
 		ID:      "tensorrt-llm-host",
@@ -7710,7 +7724,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7722,7 +7736,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 711},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 729},
 	}
 	p151 := &Flag{
 		ID:      "tensorrt-llm-port",
@@ -7739,7 +7753,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7751,7 +7765,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 737},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 755},
 	}
 	p152 := &Flag{
 		ID:      "tensorrt-llm-config",
@@ -7769,7 +7783,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7781,7 +7795,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 763},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 781},
 	}
 	p153 := &Flag{
 		ID:         "llama-cpp-model",
@@ -8331,7 +8345,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 264},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 282},
 	}
 	p171 := &Capability{
 		Product: "llama-cpp",
@@ -9727,7 +9741,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 281},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 299},
 			},
 			{
 				ID:      "fixed-model-last-15-percent",
@@ -9795,7 +9809,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 299},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 317},
 			},
 			{
 				ID:      "nvidia-reference-tensorrt-llm",
@@ -9839,7 +9853,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = nvidia, governance = nvidia-reference, orchestrator = dynamo",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 321},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 339},
 			},
 			{
 				ID:      "changing-models-not-tensorrt-llm",
@@ -9847,7 +9861,7 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "tensorrt-llm",
 				Weight:  -3,
-				Reason:  "Models or hardware change weekly or monthly: TensorRT-LLM's per-model tuning is re-spent at every change (the engine-build step is gone since 2026, the tuning is not).",
+				Reason:  "Models or hardware change weekly or monthly: TensorRT-LLM's per-model tuning is re-spent at every change (the engine-build step is gone from main since June-July 2026, the tuning is not).",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -9878,7 +9892,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence ∈ weekly|monthly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 343},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 361},
 			},
 			{
 				ID:      "quarterly-upgrades-not-tensorrt-llm",
@@ -9909,7 +9923,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence = quarterly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 368},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 386},
 			},
 			{
 				ID:      "vendor-neutral-not-tensorrt-llm",
@@ -9940,7 +9954,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 385},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 403},
 			},
 			{
 				ID:      "day0-architectures-not-tensorrt-llm",
@@ -9971,7 +9985,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 404},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 422},
 			},
 			{
 				ID:      "mixed-gpu-types-not-tensorrt-llm",
@@ -9979,7 +9993,7 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "tensorrt-llm",
 				Weight:  -4,
-				Reason:  "The fleet mixes GPU types: the course notes call TensorRT-LLM expensive there because its compiled engine was tied to one GPU family, precision and shape envelope. The engine build is gone since mid-2026, but each GPU type is still tuned and benchmarked on its own.",
+				Reason:  "The fleet mixes GPU types: the course notes call TensorRT-LLM expensive there because its compiled engine was tied to one GPU family, precision and shape envelope. The engine build is gone from main since June-July 2026 (after 1.2.1), but each GPU type is still tuned and benchmarked on its own.",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -10002,7 +10016,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-types",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 423},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 441},
 			},
 			{
 				ID:      "varied-prompts-not-tensorrt-llm",
@@ -10039,7 +10053,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload ∈ rag|mixed",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 446},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 464},
 			},
 			{
 				ID:      "batch-on-fixed-model-tensorrt-llm",
@@ -10107,7 +10121,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, workload = batch, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 472},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 490},
 			},
 			{
 				ID:      "cpu-only-llama-cpp",
