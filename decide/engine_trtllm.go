@@ -83,4 +83,3 @@ func trtllmCommand(c commandInput) {
 	keep(kb, ec, knowledge.FlagTRTLLMBackend, "pytorch by default, the only runtime left for LLMs since the TensorRT engine backend's removal; no engine build step")
 	keep(kb, ec, knowledge.FlagTRTLLMConfig, "no YAML: every setting above is a flag; add one for the KV cache dtype, CUDA graphs or LoRA")
 }
-
