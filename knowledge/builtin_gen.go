@@ -1148,7 +1148,7 @@ func builtinKB() *KB {
 		KeyPoints: []string{
 			"The TensorRT engine backend has been removed; PyTorch is the sole execution backend (migration guide in the repository's legacy docs).",
 			"trtllm-serve <hf_model> serves a Hugging Face checkpoint with no trtllm-build or convert_checkpoint.py step.",
-			"The removal landed on main in pull requests from late June to July 2026 (#15763 examples, #15907 the TRT-engine Triton C++ backend, #15918 the Python modules), after the newest stable release, 1.2.1 (PyPI, 2026-04): 1.2.1 still has the TensorRT backend.",
+			"The removal landed on main in pull requests from late June to July 2026 (#15763 examples, #15907 the TRT-engine Triton C++ backend, #15918 the Python modules), after the newest stable release, 1.2.1 (PyPI, 2026-04), which predates it.",
 		},
 		Landmines: []Landmine{
 			{
@@ -1423,7 +1423,7 @@ func builtinKB() *KB {
 					CheckedOn:  "2026-12-01",
 				},
 			},
-			NotFound: "the date of 1.3.0rc28: NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be listed, and none of the stored sources dates it. 1.3.0rc28 is a release candidate (a pre-release), the newest one the stored sources name (the nvcr.io/nvidia/tensorrt-llm/release image llm-d validates its guides against); on 2026-08-20 smg's CI pinned 1.3.0rc24. The newest stable release is 1.2.1 (PyPI listing, 2026-04), which still has the TensorRT engine backend; no final 1.3.0 was found. The command targets the release candidate because its flags and its PyTorch-only setup were read in 1.3.0rc-series code; on 1.2.1 check every flag with trtllm-serve --help.",
+			NotFound: "the date of 1.3.0rc28: NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be listed, and none of the stored sources dates it. 1.3.0rc28 is a release candidate (a pre-release), the newest one the stored sources name (the nvcr.io/nvidia/tensorrt-llm/release image llm-d validates its guides against); on 2026-08-20 smg's CI pinned 1.3.0rc24. The newest stable release is 1.2.1 (PyPI listing, 2026-04), which predates the removal of the TensorRT engine backend (merged on main in June-July 2026); no final 1.3.0 was found. The command targets the release candidate because its flags and its PyTorch-only setup were read in 1.3.0rc-series code; on 1.2.1 check every flag with trtllm-serve --help.",
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 8},
 	}
@@ -7479,7 +7479,7 @@ func builtinKB() *KB {
 		Engine:  "tensorrt-llm",
 		Name:    "--backend",
 		Default: "pytorch",
-		Values:  "pytorch or _autodeploy once the TensorRT backend is gone (removed on main in June-July 2026; 1.2.1 and the serve.py copy read at 00209af1 still list tensorrt)",
+		Values:  "pytorch or _autodeploy once the TensorRT backend is gone (removed on main in June-July 2026; 1.2.1, of 2026-04, predates the removal, and the serve.py copy read at 00209af1 still lists tensorrt)",
 		Effect:  "Which runtime serves the model. PyTorch is the default, so the launch command leaves it out.",
 		Status:  "current",
 		Sources: []Source{
