@@ -8,7 +8,8 @@ import (
 )
 
 // TensorRT-LLM's launch command: trtllm-serve on its PyTorch backend (the
-// only one since the TensorRT engine backend was removed in 2026), with the
+// only one since the TensorRT engine backend was removed from main in
+// June-July 2026, after the 1.2.1 release), with the
 // batching and KV-cache settings sized by decide/sizing's TensorRT-LLM model.
 
 // trtllmFlagsRead says where the flags were read: serve.py at a 2026
@@ -29,6 +30,9 @@ func trtllmCommand(c commandInput) {
 	ec.EngineVersion = "TensorRT-LLM, " + trtllmFlagsRead
 	if rel := trtllmRelease(kb); rel != "" {
 		ec.EngineVersion = "TensorRT-LLM " + rel + " (newest release seen), " + trtllmFlagsRead
+		if st := kb.Product(knowledge.EngineTensorRTLLM).Release.Stable; st != "" {
+			ec.EngineVersion = "TensorRT-LLM " + rel + " (a pre-release, the newest release seen; the newest stable release is " + st + "), " + trtllmFlagsRead
+		}
 	}
 	// The command is written for the newest release the knowledge base
 	// names; noteRelease says its flags were read at another commit.

@@ -78,8 +78,8 @@ func noteRelease(kb *knowledge.KB, ec *EngineConfig) {
 	case ec.Release == "":
 		ec.Notes = append(ec.Notes, fmt.Sprintf("no release of %s could be established from the sources read (see its release record in the knowledge base), so this command names the commit its flags were read at, not a release: check every flag with %s --help on the build you deploy", name, program))
 	case len(unread) == len(ec.Command):
-		ec.Notes = append(ec.Notes, fmt.Sprintf("written for %s %s, the newest release the knowledge base names; %s's own code at that tag could not be read, so every flag was read at a development commit near it (each flag's sources name it): check them with %s --help on %s before you deploy", name, ec.Release, ec.Release, program, ec.Release))
+		ec.Notes = append(ec.Notes, fmt.Sprintf("written for %s %s, the newest release the knowledge base names; %s's own code at that tag could not be read, so every flag was read at a development commit whose distance from that tag is not known (each flag's sources name it): check them with %s --help on %s before you deploy", name, ec.Release, ec.Release, program, ec.Release))
 	case len(unread) > 0:
-		ec.Notes = append(ec.Notes, fmt.Sprintf("written for %s %s; %s could not be read in that release's own code, only at a development commit near it (each flag's sources name it): check them with %s --help on %s", name, ec.Release, strings.Join(unread, ", "), program, ec.Release))
+		ec.Notes = append(ec.Notes, fmt.Sprintf("written for %s %s; %s could not be read in that release's own code, only at a development commit whose distance from that tag is not known (each flag's sources name it): check them with %s --help on %s", name, ec.Release, strings.Join(unread, ", "), program, ec.Release))
 	}
 }

@@ -639,19 +639,28 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "v0.31.0",
+			Tag:       "v0.33.0",
+			Date:      "2026-11",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
 				{
 					Kind:      "release",
 					Repo:      "vllm-project/vllm",
-					Ref:       "v0.31.0",
-					URL:       "https://github.com/vllm-project/vllm/releases/tag/v0.31.0",
+					Ref:       "v0.33.0",
+					URL:       "https://github.com/vllm-project/vllm/releases/tag/v0.33.0",
 					CheckedOn: "2026-12-01",
 					Checked:   "not available: the release page is not in the stored corpora and the repository is too big to fetch for its tags",
 				},
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/vllm/0.33.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "vllm 0.33.0 2026-11",
+					SourceDate: "2026-11",
+					CheckedOn:  "2026-12-01",
+				},
 			},
-			NotFound: "vllm-project/vllm is too big to fetch and the stored corpora hold neither its tag list nor its release pages, so no primary source gives the newest tag or its date. v0.31.0 is the newest release the issue names as shipped; third-party projects pin vllm==0.31.0 and two of them date it 2026-10-05 (not a primary source, so no date is set). One third-party document describes moving a project to vllm 0.32.0; no primary source read confirms a v0.32.0, so it is not adopted.",
+			NotFound: "the day of the release: the PyPI listing gives only the month (vllm 0.33.0, 2026-11) and vllm-project/vllm is too big to fetch for its tags or release pages. The version is the Python package's; vLLM tags its releases with the same number and a leading v. The previous release, v0.31.0, is dated 2026-10-05 by third-party digests citing its release page (not a primary source, so it is not recorded as a date); no stored source describes v0.32.0 or v0.33.0's changes.",
 		},
 		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 27},
 	}
@@ -1091,6 +1100,7 @@ func builtinKB() *KB {
 		},
 		Release: Release{
 			Tag:       "v0.5.23",
+			Date:      "2026-10",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
 				{
@@ -1099,17 +1109,18 @@ func builtinKB() *KB {
 					Ref:       "v0.5.23",
 					URL:       "https://github.com/sgl-project/sglang/releases/tag/v0.5.23",
 					CheckedOn: "2026-12-01",
-					Checked:   "not available: the release page and notes are not in any stored corpus and there is no network here; the version comes from the PyPI package list (sglang 0.5.23, 2026-10)",
+					Checked:   "not available: the release page and notes are not in any stored corpus and there is no network here",
 				},
 				{
-					Kind:      "docs",
-					URL:       "https://pypi.org/project/sglang/0.5.23/",
-					Title:     "sglang on PyPI",
-					CheckedOn: "2026-12-01",
-					Checked:   "not available: PyPI cannot be reached from here (no network); its package list in this workplace names sglang 0.5.23 for 2026-10",
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/sglang/0.5.23/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "sglang 0.5.23 2026-10",
+					SourceDate: "2026-10",
+					CheckedOn:  "2026-12-01",
 				},
 			},
-			NotFound: "the release date: no primary source could be read. sgl-project/sglang is too big to fetch and the search index holds neither its tags nor its release notes; v0.5.23 is the newest sglang version in the PyPI package list of this workplace (listed for 2026-10), and a news digest dates v0.5.21 to 2026-10-02.",
+			NotFound: "the day of the release: the PyPI listing gives only the month (sglang 0.5.23, 2026-10), and sgl-project/sglang is too big to fetch for its tags or release notes. The version is the Python package's; the project tags its releases with the same number and a leading v.",
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 15},
 	}
@@ -1117,7 +1128,7 @@ func builtinKB() *KB {
 		ID:    "tensorrt-llm",
 		Name:  "TensorRT-LLM",
 		Layer: "engine",
-		Role:  "NVIDIA's LLM inference library and server (trtllm-serve); its TensorRT-engine backend was removed in mid-2026, so it runs on its PyTorch backend and loads Hugging Face checkpoints directly.",
+		Role:  "NVIDIA's LLM inference library and server (trtllm-serve); its TensorRT-engine backend was removed on main in June-July 2026, after the 1.2.1 release; since then it runs on its PyTorch backend and loads Hugging Face checkpoints directly.",
 		Strengths: []string{
 			"Listed as the 'Maximum performance' backend in Dynamo's README backend table",
 			"No engine-build step any more: trtllm-serve loads HF checkpoints",
@@ -1137,12 +1148,12 @@ func builtinKB() *KB {
 		KeyPoints: []string{
 			"The TensorRT engine backend has been removed; PyTorch is the sole execution backend (migration guide in the repository's legacy docs).",
 			"trtllm-serve <hf_model> serves a Hugging Face checkpoint with no trtllm-build or convert_checkpoint.py step.",
-			"The removal landed on main in pull requests from late June to July 2026 (#15763 examples, #15907 the TRT-engine Triton C++ backend, #15918 the Python modules).",
+			"The removal landed on main in pull requests from late June to July 2026 (#15763 examples, #15907 the TRT-engine Triton C++ backend, #15918 the Python modules), after the newest stable release, 1.2.1 (PyPI, 2026-04), which predates it.",
 		},
 		Landmines: []Landmine{
 			{
 				ID:    "trtllm-legacy-engine-runbooks",
-				Text:  "Run books built on trtllm-build, per-model convert_checkpoint.py or Triton's inflight_batcher_llm backend no longer work: the TensorRT-engine path and its examples were deleted in mid-2026.",
+				Text:  "Run books built on trtllm-build, per-model convert_checkpoint.py or Triton's inflight_batcher_llm backend no longer work: the TensorRT-engine path and its examples were deleted on main in June-July 2026, after 1.2.1 (the 1.3.0 release-candidate line).",
 				Watch: "TensorRT-LLM version; any trtllm-build step or inflight_batcher_llm model repository in the deployment",
 				Sources: []Source{
 					{
@@ -1233,7 +1244,8 @@ func builtinKB() *KB {
 		SeedNotes: []SeedNote{
 			{
 				Claim:   "Compiled-engine world: compile the model into a serialized engine per GPU, shape range and precision, then serve the binary",
-				Current: "Outdated since mid-2026: the TensorRT engine backend was removed (pull requests merged June-July 2026), PyTorch is the sole backend, Hugging Face checkpoints load directly and trtllm-serve <hf_model> needs no build. The PyTorch backend had been the default since 1.0.",
+				Current: "Outdated on main since June-July 2026 (after 1.2.1): the TensorRT engine backend was removed, PyTorch is the sole backend, Hugging Face checkpoints load directly and trtllm-serve <hf_model> needs no build. The PyTorch backend had been the default since 1.0.",
+				Since:   "after 1.2.1 (PyPI, 2026-04): the removal pull requests merged on main on 2026-06-30 (#15763) and in 2026-07 (#15918), and the first release tag holding them is not pinned (the 1.3.0 release-candidate line; 1.3.0rc28 is the one the command targets). The Release 1.2 notes read at 001eaece do not list the removal; third-party digests quote a later copy of the release notes that files it under Release 1.2, which no stored primary copy confirms",
 				Sources: []Source{
 					{
 						Kind:      "repo",
@@ -1273,7 +1285,8 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "trtllm-build --checkpoint_dir ... --max_batch_size N ... --gemm_plugin fp16 --strongly_typed",
-				Current: "Legacy only, and gone since mid-2026: trtllm-build, trtllm-refit and trtllm-prune were removed with the TensorRT backend, and the per-model convert_checkpoint.py / trtllm-build examples were deleted (PR #15763, 2026-06-30). The runtime limits (--max_batch_size, --max_num_tokens, --max_seq_len) are trtllm-serve flags now.",
+				Current: "Legacy only, and gone from main since June-July 2026 (after 1.2.1): trtllm-build, trtllm-refit and trtllm-prune were removed with the TensorRT backend, and the per-model convert_checkpoint.py / trtllm-build examples were deleted (PR #15763, 2026-06-30). The runtime limits (--max_batch_size, --max_num_tokens, --max_seq_len) are trtllm-serve flags now.",
+				Since:   "after 1.2.1 (PyPI, 2026-04): the removal pull requests merged on main on 2026-06-30 (#15763) and in 2026-07 (#15918), and the first release tag holding them is not pinned (the 1.3.0 release-candidate line; 1.3.0rc28 is the one the command targets). The Release 1.2 notes read at 001eaece do not list the removal; third-party digests quote a later copy of the release notes that files it under Release 1.2, which no stored primary copy confirms",
 				Sources: []Source{
 					{
 						Kind:      "repo",
@@ -1296,7 +1309,8 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "Rigidity tax: rebuild on any GPU/precision/shape change; compile 10-60 min; beats vLLM by 10-30%",
-				Current: "The rebuild cost belonged to the TensorRT engine path, removed in mid-2026: there is no engine-build step now. The course notes give no source for the build times or the speed-up, and none was found.",
+				Current: "The rebuild cost belonged to the TensorRT engine path, removed from main in June-July 2026 (after 1.2.1): there is no engine-build step in the 1.3.0 release candidates. The course notes give no source for the build times or the speed-up, and none was found.",
+				Since:   "after 1.2.1 (PyPI, 2026-04): the removal pull requests merged on main on 2026-06-30 (#15763) and in 2026-07 (#15918), and the first release tag holding them is not pinned (the 1.3.0 release-candidate line; 1.3.0rc28 is the one the command targets). The Release 1.2 notes read at 001eaece do not list the removal; third-party digests quote a later copy of the release notes that files it under Release 1.2, which no stored primary copy confirms",
 				Sources: []Source{
 					{
 						Kind:      "repo",
@@ -1317,6 +1331,7 @@ func builtinKB() *KB {
 			{
 				Claim:   "Primary path for Dynamo Blackwell performance claims",
 				Current: "Not supported as stated: Dynamo's README labels TensorRT-LLM 'Maximum performance' in its backend table (SGLang 'High-throughput serving', vLLM 'Broadest feature coverage'), which is not the same claim.",
+				Since:   "not pinned: the README copy read carries no date and no release of the table was found",
 				Sources: []Source{
 					{
 						Kind:      "repo",
@@ -1377,8 +1392,10 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "1.3.0rc28",
-			CheckedOn: "2026-12-01",
+			Tag:        "1.3.0rc28",
+			Stable:     "1.2.1",
+			StableDate: "2026-04",
+			CheckedOn:  "2026-12-01",
 			Sources: []Source{
 				{
 					Kind:      "repo",
@@ -1397,8 +1414,16 @@ func builtinKB() *KB {
 					SourceDate: "2026-08-20",
 					CheckedOn:  "2026-12-01",
 				},
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/tensorrt-llm/1.2.1/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "tensorrt-llm 1.2.1 2026-04",
+					SourceDate: "2026-04",
+					CheckedOn:  "2026-12-01",
+				},
 			},
-			NotFound: "NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be listed; 1.3.0rc28, a release candidate, is the newest TensorRT-LLM release the stored sources name (the nvcr.io/nvidia/tensorrt-llm/release image llm-d validates its guides against), and none of them dates it. For scale: on 2026-08-20 smg's CI pinned 1.3.0rc24, the newest published pre-release then. No final 1.3.0 was found.",
+			NotFound: "the date of 1.3.0rc28: NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be listed, and none of the stored sources dates it. 1.3.0rc28 is a release candidate (a pre-release), the newest one the stored sources name (the nvcr.io/nvidia/tensorrt-llm/release image llm-d validates its guides against); on 2026-08-20 smg's CI pinned 1.3.0rc24. The newest stable release is 1.2.1 (PyPI listing, 2026-04), which predates the removal of the TensorRT engine backend (merged on main in June-July 2026); no final 1.3.0 was found. The command targets the release candidate because its flags and its PyTorch-only setup were read in 1.3.0rc-series code; on 1.2.1 check every flag with trtllm-serve --help.",
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 8},
 	}
@@ -5211,11 +5236,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.tensor_parallel_size",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5233,7 +5258,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 738},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 749},
 	}
 	p86 := &Flag{
 		ID:         "vllm-pipeline-parallel-size",
@@ -5249,11 +5274,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.pipeline_parallel_size",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5271,7 +5296,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 774},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 785},
 	}
 	p87 := &Flag{
 		ID:         "vllm-max-num-seqs",
@@ -5288,11 +5313,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs.get_batch_defaults",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5322,7 +5347,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 809},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 820},
 	}
 	p88 := &Flag{
 		ID:         "vllm-max-num-batched-tokens",
@@ -5339,11 +5364,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs.get_batch_defaults",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5381,7 +5406,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 857},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 868},
 	}
 	p89 := &Flag{
 		ID:         "vllm-max-model-len",
@@ -5398,11 +5423,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/model.py",
 				Symbol:    "ModelConfig.max_model_len",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5429,7 +5454,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 913},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 924},
 	}
 	p90 := &Flag{
 		ID:         "vllm-gpu-memory-utilization",
@@ -5446,11 +5471,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/cache.py",
 				Symbol:    "CacheConfig.gpu_memory_utilization",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5474,7 +5499,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 958},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 969},
 	}
 	p91 := &Flag{
 		ID:         "vllm-kv-cache-dtype",
@@ -5490,11 +5515,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/cache.py",
 				Symbol:    "CacheDType",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the value list was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the value list was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5548,7 +5573,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1000},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1011},
 	}
 	p92 := &Flag{
 		ID:         "vllm-block-size",
@@ -5565,11 +5590,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/cache.py",
 				Symbol:    "CacheConfig.block_size",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5605,7 +5630,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1071},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1082},
 	}
 	p93 := &Flag{
 		ID:         "vllm-swap-space",
@@ -5644,7 +5669,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1125},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1136},
 	}
 	p94 := &Flag{
 		ID:         "vllm-kv-offloading-size",
@@ -5672,7 +5697,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1161},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1172},
 	}
 	p95 := &Flag{
 		ID:         "vllm-enable-prefix-caching",
@@ -5689,11 +5714,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs._set_default_chunked_prefill_and_prefix_caching_args",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5720,7 +5745,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1186},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1197},
 	}
 	p96 := &Flag{
 		ID:         "vllm-enable-chunked-prefill",
@@ -5737,11 +5762,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs._set_default_chunked_prefill_and_prefix_caching_args",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5771,7 +5796,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1231},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1242},
 	}
 	p97 := &Flag{
 		ID:         "vllm-long-prefill-token-threshold",
@@ -5788,11 +5813,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/scheduler.py",
 				Symbol:    "SchedulerConfig.long_prefill_token_threshold",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5813,7 +5838,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1279},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1290},
 	}
 	p98 := &Flag{
 		ID:         "vllm-speculative-config",
@@ -5828,11 +5853,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs.speculative_config",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5853,7 +5878,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked: no tag listing of vllm-project/vllm can be read here",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1318},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1329},
 	}
 	p99 := &Flag{
 		ID:         "vllm-speculative-model",
@@ -5897,7 +5922,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1355},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1366},
 	}
 	p100 := &Flag{
 		ID:         "vllm-num-speculative-tokens",
@@ -5932,7 +5957,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1396},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1407},
 	}
 	p101 := &Flag{
 		ID:         "vllm-speculative-max-model-len",
@@ -5957,7 +5982,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked; the PR text read does not list --speculative-max-model-len by name",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1428},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1439},
 	}
 	p102 := &Flag{
 		ID:         "vllm-enforce-eager",
@@ -5973,11 +5998,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/model.py",
 				Symbol:    "ModelConfig.enforce_eager",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -5998,7 +6023,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1450},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1461},
 	}
 	p103 := &Flag{
 		ID:         "vllm-max-context-len-to-capture",
@@ -6024,7 +6049,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged; it deprecates max_context_len_to_capture) but the first release that holds it could not be checked; the 8192 default was not re-read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1488},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1499},
 	}
 	p104 := &Flag{
 		ID:         "vllm-max-seq-len-to-capture",
@@ -6058,7 +6083,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1511},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1522},
 	}
 	p105 := &Flag{
 		ID:         "vllm-max-cudagraph-capture-size",
@@ -6074,11 +6099,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/vllm.py",
 				Symbol:    "VllmConfig._set_cudagraph_sizes",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the rule was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the rule was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6134,7 +6159,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1542},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1553},
 	}
 	p106 := &Flag{
 		ID:         "vllm-cudagraph-capture-sizes",
@@ -6165,7 +6190,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1615},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1626},
 	}
 	p107 := &Flag{
 		ID:         "vllm-cuda-graph-sizes",
@@ -6176,7 +6201,7 @@ func builtinKB() *KB {
 		Effect:     "Older spelling of the capture sizes.",
 		Status:     "removed",
 		Deprecated: "PR #26016 (2025-10): announced for removal in v0.13.0 or v1.0.0, whichever is soonest",
-		Removed:    "by the 2026 code: EngineArgs in the copy read has --cudagraph-capture-sizes and no cuda_graph_sizes (the removing release is not pinned)",
+		Removed:    "by the 2026 code: EngineArgs in the development copy read (002f10e0) has --cudagraph-capture-sizes and no cuda_graph_sizes. Its state at the targeted v0.33.0 could not be read at the tag (no copy of arg_utils.py at any tag is stored), and no stored source names the release that removed it; treat it as gone and use --cudagraph-capture-sizes",
 		ReplacedBy: "vllm-cudagraph-capture-sizes",
 		Sources: []Source{
 			{
@@ -6198,7 +6223,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1643},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1654},
 	}
 	p108 := &Flag{
 		ID:         "vllm-quantization",
@@ -6206,8 +6231,8 @@ func builtinKB() *KB {
 		Name:       "--quantization",
 		Default:    "None (taken from the checkpoint's quantization_config)",
 		DependsOn:  "the checkpoint",
-		Values:     "a QuantizationMethods name such as fp8, awq, awq_marlin, gptq, gptq_marlin, compressed-tensors, bitsandbytes, gguf, modelopt, modelopt_fp4, moe_wna16, quark, torchao (the 2026 list was not re-read; hqq and other legacy formats may be gone)",
-		Effect:     "Weight quantization method; fp8 on an unquantized checkpoint quantizes weights at load time (about 1 byte per parameter).",
+		Values:     "a QuantizationMethods name such as fp8, awq, awq_marlin, gptq, gptq_marlin, compressed-tensors, bitsandbytes, gguf, modelopt, modelopt_fp4, moe_wna16, quark, torchao (the list was read in an older copy; the 2026 list was not re-read, and hqq and other legacy formats may be gone)",
+		Effect:     "Weight quantization method; fp8 on an unquantized checkpoint quantizes weights at load time (about 1 byte per parameter). Not verified at the targeted release: third-party digests of the v0.31.0 release notes list a breaking change that makes fp8 a shorthand for fp8_per_tensor (per-tensor scales); the release notes themselves could not be read, so check `vllm serve --help` before relying on fp8's meaning.",
 		Status:     "current",
 		Introduced: "early (not pinned)",
 		InSeed:     true,
@@ -6215,11 +6240,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/model.py",
 				Symbol:    "ModelConfig.quantization",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6239,8 +6264,16 @@ func builtinKB() *KB {
 				Quote:     "\"compressed-tensors\", \"bitsandbytes\",",
 				CheckedOn: "2026-12-01",
 			},
+			{
+				Kind:      "release",
+				Repo:      "vllm-project/vllm",
+				Ref:       "v0.31.0",
+				URL:       "https://github.com/vllm-project/vllm/releases/tag/v0.31.0",
+				CheckedOn: "2026-12-01",
+				Checked:   "not available: the release notes are not in the stored corpora and the repository is too big to fetch; third-party digests citing this page (search index ids 71346337089 and 70905524972) list the change of quantization fp8 to a shorthand for fp8_per_tensor as a breaking change of v0.31.0",
+			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1673},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1684},
 	}
 	p109 := &Flag{
 		ID:         "vllm-enable-lora",
@@ -6256,11 +6289,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/engine/arg_utils.py",
 				Symbol:    "EngineArgs.enable_lora",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6272,7 +6305,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1712},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1731},
 	}
 	p110 := &Flag{
 		ID:         "vllm-max-loras",
@@ -6288,11 +6321,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/lora.py",
 				Symbol:    "LoRAConfig.max_loras",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6313,7 +6346,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1741},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1760},
 	}
 	p111 := &Flag{
 		ID:         "vllm-max-lora-rank",
@@ -6329,11 +6362,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/lora.py",
 				Symbol:    "LoRAConfig.max_lora_rank",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6354,7 +6387,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1779},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1798},
 	}
 	p112 := &Flag{
 		ID:         "vllm-max-cpu-loras",
@@ -6371,11 +6404,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/lora.py",
 				Symbol:    "LoRAConfig.max_cpu_loras",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6396,7 +6429,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1817},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1836},
 	}
 	p113 := &Flag{
 		ID:         "vllm-served-model-name",
@@ -6412,11 +6445,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/model.py",
 				Symbol:    "ModelConfig.served_model_name",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6428,7 +6461,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1856},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1875},
 	}
 	p114 := &Flag{
 		ID:         "vllm-nnodes",
@@ -6443,11 +6476,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.nnodes",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6466,7 +6499,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the stored copy of this page (096bd6a4) is damaged in the index (letters are missing), so its multi-node example (--nnodes, --node-rank, --master-addr, --headless) could not be quoted",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1887},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1906},
 	}
 	p115 := &Flag{
 		ID:         "vllm-node-rank",
@@ -6481,11 +6514,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.node_rank",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6497,7 +6530,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1922},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1941},
 	}
 	p116 := &Flag{
 		ID:         "vllm-master-addr",
@@ -6512,11 +6545,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.master_addr",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6528,7 +6561,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1950},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1969},
 	}
 	p117 := &Flag{
 		ID:         "vllm-distributed-executor-backend",
@@ -6544,11 +6577,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.distributed_executor_backend",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6575,7 +6608,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1978},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1997},
 	}
 	p118 := &Flag{
 		ID:         "vllm-data-parallel-size",
@@ -6591,11 +6624,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/parallel.py",
 				Symbol:    "ParallelConfig.data_parallel_size",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6613,7 +6646,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the data-parallel deployment page (one API server balancing the ranks) was not found in the docs corpus at a versioned URL",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2022},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2041},
 	}
 	p119 := &Flag{
 		ID:         "vllm-kv-transfer-config",
@@ -6628,11 +6661,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/kv_transfer.py",
 				Symbol:    "KVTransferConfig",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the fields were read in the copies cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the fields were read in the copies cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6677,7 +6710,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2057},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2076},
 	}
 	p120 := &Flag{
 		ID:         "vllm-max-num-partial-prefills",
@@ -6692,11 +6725,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/scheduler.py",
 				Symbol:    "SchedulerConfig.max_num_partial_prefills",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6717,7 +6750,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2118},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2137},
 	}
 	p121 := &Flag{
 		ID:         "vllm-max-long-partial-prefills",
@@ -6732,11 +6765,11 @@ func builtinKB() *KB {
 			{
 				Kind:      "repo",
 				Repo:      "vllm-project/vllm",
-				Ref:       "v0.31.0",
+				Ref:       "v0.33.0",
 				Path:      "vllm/config/scheduler.py",
 				Symbol:    "SchedulerConfig.max_long_partial_prefills",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: the search index holds no copy of this file at the v0.31.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+				Checked:   "not available: the search index holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
 			},
 			{
 				Kind:      "repo",
@@ -6748,7 +6781,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2155},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2174},
 	}
 	p122 := &Flag{
 		ID:         "sglang-model-path",
@@ -6780,7 +6813,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 662},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 665},
 	}
 	p123 := &Flag{
 		ID:         "sglang-tp-size",
@@ -6813,7 +6846,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 691},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 694},
 	}
 	p124 := &Flag{
 		ID:      "sglang-dp-size",
@@ -6845,7 +6878,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 721},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 724},
 	}
 	p125 := &Flag{
 		ID:      "sglang-context-length",
@@ -6875,7 +6908,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 750},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 753},
 	}
 	p126 := &Flag{
 		ID:         "sglang-mem-fraction-static",
@@ -6944,7 +6977,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 777},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 780},
 	}
 	p127 := &Flag{
 		ID:         "sglang-enable-radix-cache",
@@ -6968,7 +7001,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 843},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 846},
 	}
 	p128 := &Flag{
 		ID:      "sglang-disable-radix-cache",
@@ -6989,7 +7022,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 864},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 867},
 	}
 	p129 := &Flag{
 		ID:      "sglang-max-running-requests",
@@ -7029,7 +7062,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 882},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 885},
 	}
 	p130 := &Flag{
 		ID:         "sglang-chunked-prefill-size",
@@ -7080,7 +7113,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 919},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 922},
 	}
 	p131 := &Flag{
 		ID:         "sglang-enable-torch-compile",
@@ -7112,7 +7145,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 967},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 970},
 	}
 	p132 := &Flag{
 		ID:        "sglang-attention-backend",
@@ -7144,7 +7177,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 996},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 999},
 	}
 	p133 := &Flag{
 		ID:         "sglang-kv-cache-dtype",
@@ -7185,7 +7218,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1025},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1028},
 	}
 	p134 := &Flag{
 		ID:      "sglang-enable-metrics",
@@ -7216,7 +7249,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1063},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1066},
 	}
 	p135 := &Flag{
 		ID:      "sglang-pp-size",
@@ -7247,7 +7280,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1093},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1096},
 	}
 	p136 := &Flag{
 		ID:         "sglang-nnodes",
@@ -7278,7 +7311,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1121},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1124},
 	}
 	p137 := &Flag{
 		ID:         "sglang-node-rank",
@@ -7309,7 +7342,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1149},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1152},
 	}
 	p138 := &Flag{
 		ID:      "sglang-dist-init-addr",
@@ -7340,7 +7373,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1177},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1180},
 	}
 	p139 := &Flag{
 		ID:      "sglang-disaggregation-mode",
@@ -7370,7 +7403,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1205},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1208},
 	}
 	p140 := &Flag{
 		ID:      "sglang-disaggregation-transfer-backend",
@@ -7409,7 +7442,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1232},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1235},
 	}
 	p141 := &Flag{
 		ID:      "sglang-max-prefill-tokens",
@@ -7448,14 +7481,14 @@ func builtinKB() *KB {
 				Checked:   "not available: the search index holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1268},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1271},
 	}
 	p142 := &Flag{
 		ID:      "tensorrt-llm-backend",
 		Engine:  "tensorrt-llm",
 		Name:    "--backend",
 		Default: "pytorch",
-		Values:  "pytorch or _autodeploy (tensorrt was removed in mid-2026)",
+		Values:  "pytorch or _autodeploy once the TensorRT backend is gone (removed on main in June-July 2026; 1.2.1, of 2026-04, predates the removal, and the serve.py copy read at 00209af1 still lists tensorrt)",
 		Effect:  "Which runtime serves the model. PyTorch is the default, so the launch command leaves it out.",
 		Status:  "current",
 		Sources: []Source{
@@ -7465,7 +7498,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7477,7 +7510,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 500},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 518},
 	}
 	p143 := &Flag{
 		ID:      "tensorrt-llm-tp-size",
@@ -7495,7 +7528,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7507,7 +7540,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 526},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 544},
 	}
 	p144 := &Flag{
 		ID:      "tensorrt-llm-pp-size",
@@ -7525,7 +7558,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7537,7 +7570,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 553},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 571},
 	}
 	p145 := &Flag{
 		ID:      "tensorrt-llm-max-batch-size",
@@ -7554,7 +7587,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7566,7 +7599,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 580},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 598},
 	}
 	p146 := &Flag{
 		ID:      "tensorrt-llm-max-num-tokens",
@@ -7583,7 +7616,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7595,7 +7628,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 606},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 624},
 	}
 	p147 := &Flag{
 		ID:      "tensorrt-llm-max-seq-len",
@@ -7612,7 +7645,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7624,7 +7657,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 632},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 650},
 	}
 	p148 := &Flag{
 		ID:      "tensorrt-llm-kv-cache-free-gpu-memory-fraction",
@@ -7642,7 +7675,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7654,7 +7687,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 658},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 676},
 	}
 	p149 := &Flag{
 		ID:      "tensorrt-llm-enable-chunked-prefill",
@@ -7671,7 +7704,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7683,7 +7716,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 685},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 703},
 	}
 	p150 := &Flag{
 		ID:      "tensorrt-llm-host",
@@ -7700,7 +7733,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7712,7 +7745,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 711},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 729},
 	}
 	p151 := &Flag{
 		ID:      "tensorrt-llm-port",
@@ -7729,7 +7762,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7741,7 +7774,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 737},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 755},
 	}
 	p152 := &Flag{
 		ID:      "tensorrt-llm-config",
@@ -7759,7 +7792,7 @@ func builtinKB() *KB {
 				Ref:       "1.3.0rc28",
 				Path:      "tensorrt_llm/commands/serve.py",
 				CheckedOn: "2026-12-01",
-				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the newest release the knowledge base names; the flag was read at 00209af1, a 2026 development commit (the next source)",
+				Checked:   "not available: NVIDIA/TensorRT-LLM is too big to fetch, and the search index holds serve.py at no commit known to be in 1.3.0rc28, the release candidate the command targets; the flag was read at 00209af1, a 2026 development commit (the next source)",
 			},
 			{
 				Kind:      "repo",
@@ -7771,7 +7804,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 763},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 781},
 	}
 	p153 := &Flag{
 		ID:         "llama-cpp-model",
@@ -8246,7 +8279,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 594},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 605},
 	}
 	p169 := &Capability{
 		Product: "sglang",
@@ -8305,7 +8338,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 422},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 425},
 	}
 	p170 := &Capability{
 		Product: "tensorrt-llm",
@@ -8321,7 +8354,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 264},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 282},
 	}
 	p171 := &Capability{
 		Product: "llama-cpp",
@@ -9240,7 +9273,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "always",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 616},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 627},
 			},
 			{
 				ID:      "multi-lora-vllm",
@@ -9281,7 +9314,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 2, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 630},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 641},
 			},
 			{
 				ID:      "team-runs-vllm",
@@ -9313,7 +9346,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = vllm",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 657},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 668},
 			},
 			{
 				ID:      "day0-architectures-vllm",
@@ -9344,7 +9377,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 675},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 686},
 			},
 			{
 				ID:      "hundreds-of-adapters-vllm",
@@ -9385,7 +9418,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 50, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 694},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 705},
 			},
 			{
 				ID:      "high-prefix-reuse-sglang",
@@ -9425,7 +9458,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "prefix_reuse = high",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 482},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 485},
 			},
 			{
 				ID:      "agentic-multi-turn-sglang",
@@ -9469,7 +9502,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload = agentic, prefix_reuse ∈ medium|high",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 508},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 511},
 			},
 			{
 				ID:      "structured-output-sglang",
@@ -9509,7 +9542,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "structured_output = true",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 526},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 529},
 			},
 			{
 				ID:      "router-without-llm-d-sglang",
@@ -9586,7 +9619,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral, orchestrator = sgl-router",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 552},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 555},
 			},
 			{
 				ID:      "sglang-new-under-llm-d",
@@ -9612,7 +9645,7 @@ func builtinKB() *KB {
 				},
 				Stack:    map[string][]string{"orchestrator": {"llm-d"}},
 				WhenText: "orchestrator = llm-d",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 585},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 588},
 			},
 			{
 				ID:      "team-runs-sglang",
@@ -9644,7 +9677,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = sglang",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 609},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 612},
 			},
 			{
 				ID:      "prefill-only-scoring-sglang",
@@ -9685,7 +9718,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload = scoring",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 627},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 630},
 			},
 			{
 				ID:      "team-runs-tensorrt-llm",
@@ -9717,7 +9750,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 281},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 299},
 			},
 			{
 				ID:      "fixed-model-last-15-percent",
@@ -9785,7 +9818,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 299},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 317},
 			},
 			{
 				ID:      "nvidia-reference-tensorrt-llm",
@@ -9829,7 +9862,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = nvidia, governance = nvidia-reference, orchestrator = dynamo",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 321},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 339},
 			},
 			{
 				ID:      "changing-models-not-tensorrt-llm",
@@ -9837,7 +9870,7 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "tensorrt-llm",
 				Weight:  -3,
-				Reason:  "Models or hardware change weekly or monthly: TensorRT-LLM's per-model tuning is re-spent at every change (the engine-build step is gone since 2026, the tuning is not).",
+				Reason:  "Models or hardware change weekly or monthly: TensorRT-LLM's per-model tuning is re-spent at every change (the engine-build step is gone from main since June-July 2026, the tuning is not).",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -9868,7 +9901,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence ∈ weekly|monthly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 343},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 361},
 			},
 			{
 				ID:      "quarterly-upgrades-not-tensorrt-llm",
@@ -9899,7 +9932,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence = quarterly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 368},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 386},
 			},
 			{
 				ID:      "vendor-neutral-not-tensorrt-llm",
@@ -9930,7 +9963,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 385},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 403},
 			},
 			{
 				ID:      "day0-architectures-not-tensorrt-llm",
@@ -9961,7 +9994,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 404},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 422},
 			},
 			{
 				ID:      "mixed-gpu-types-not-tensorrt-llm",
@@ -9969,7 +10002,7 @@ func builtinKB() *KB {
 				Effect:  "prefer",
 				Product: "tensorrt-llm",
 				Weight:  -4,
-				Reason:  "The fleet mixes GPU types: the course notes call TensorRT-LLM expensive there because its compiled engine was tied to one GPU family, precision and shape envelope. The engine build is gone since mid-2026, but each GPU type is still tuned and benchmarked on its own.",
+				Reason:  "The fleet mixes GPU types: the course notes call TensorRT-LLM expensive there because its compiled engine was tied to one GPU family, precision and shape envelope. The engine build is gone from main since June-July 2026 (after 1.2.1), but each GPU type is still tuned and benchmarked on its own.",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -9992,7 +10025,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-types",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 423},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 441},
 			},
 			{
 				ID:      "varied-prompts-not-tensorrt-llm",
@@ -10029,7 +10062,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload ∈ rag|mixed",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 446},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 464},
 			},
 			{
 				ID:      "batch-on-fixed-model-tensorrt-llm",
@@ -10097,7 +10130,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, workload = batch, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 472},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 490},
 			},
 			{
 				ID:      "cpu-only-llama-cpp",

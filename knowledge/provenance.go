@@ -39,9 +39,13 @@ type Governance struct {
 type Release struct {
 	Tag string `toml:"tag" json:"tag,omitempty"`
 	// Date is the release's date, YYYY-MM-DD, or "" when no source gives it.
-	Date      string  `toml:"date" json:"date,omitempty"`
-	CheckedOn string  `toml:"checked_on" json:"checked_on"`
-	Sources   Sources `toml:"source" json:"sources,omitempty"`
+	Date string `toml:"date" json:"date,omitempty"`
+	// Stable and StableDate name the newest stable release when Tag is a
+	// pre-release (a release candidate); empty otherwise.
+	Stable     string  `toml:"stable" json:"stable,omitempty"`
+	StableDate string  `toml:"stable_date" json:"stable_date,omitempty"`
+	CheckedOn  string  `toml:"checked_on" json:"checked_on"`
+	Sources    Sources `toml:"source" json:"sources,omitempty"`
 	// NotFound says what is missing (the tag, the date) and why; it is
 	// required whenever Tag or Date is empty.
 	NotFound string `toml:"not_found" json:"not_found,omitempty"`

@@ -15,7 +15,7 @@ const (
 // settings are written for when the knowledge base names none: the tag of
 // the vllm product's [product.release] without its "v" (a test keeps the two
 // equal). decide and `stackpick size` take the knowledge base's tag first.
-const CurrentVLLM = "0.31.0"
+const CurrentVLLM = "0.33.0"
 
 // Defaults are the engine defaults that shape memory, with the reason each
 // one has the value it has.

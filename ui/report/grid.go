@@ -277,13 +277,22 @@ func (b *gridBuilder) release(p *knowledge.Product) GridCell {
 // ReleaseText is a product's latest release in a few words: "v0.21.0,
 // 2026-09-30", "v1.6.1, date not found", or "not found".
 func ReleaseText(r knowledge.Release) string {
+	var s string
 	switch {
 	case r.Tag == "":
 		return "not found"
 	case r.Date == "":
-		return r.Tag + ", date not found"
+		s = r.Tag + ", date not found"
+	default:
+		s = r.Tag + ", " + r.Date
 	}
-	return r.Tag + ", " + r.Date
+	if r.Stable != "" {
+		s = r.Tag + " (a pre-release)" + strings.TrimPrefix(s, r.Tag) + "; newest stable release " + r.Stable
+		if r.StableDate != "" {
+			s += ", " + r.StableDate
+		}
+	}
+	return s
 }
 
 func cmpOr(a, b string) string {
