@@ -1880,9 +1880,9 @@ func builtinKB() *KB {
 		Strengths: []string{
 			"Disaggregated prefill/decode out of the box",
 			"KV-aware routing across workers",
-			"KVBM offloads KV cache to several memory tiers; NIXL moves it",
+			"KV-cache offload through each engine's own offloading (KVBM, Dynamo's own KV Block Manager, was deprecated in v1.5.0); NIXL moves KV data between workers",
 			"SLA-based Planner for autoscaling",
-			"Backends: vLLM, SGLang and TensorRT-LLM; a Triton worker exists as a proof of concept",
+			"Backends: vLLM, SGLang and TensorRT-LLM; Dynamo Triton (a documented backend in the v1.6.0 docs) serves Triton's non-LLM models over KServe gRPC",
 		},
 		PickWhen: []string{
 			"A multi-node NVIDIA fleet where an NVIDIA reference architecture matters (the course notes' decision tree).",
@@ -1896,10 +1896,10 @@ func builtinKB() *KB {
 			"AMD hardware is central to the plan: Dynamo is NVIDIA-led and its support matrix lists NVIDIA GPUs only.",
 		},
 		KeyPoints: []string{
-			"Dynamo 1.0 launched at GTC in March 2026 (the course notes); the docs name releases at least up to v1.4.2 (a docs page of 2026-09 links that tag).",
+			"Dynamo 1.0 launched at GTC in March 2026 (the course notes); the versioned docs name v1.6.2 the latest release (v1.6.0 GA was released on 2026-10-22), and a v1.7.0 docs set exists.",
 			"Dynamo (LLM orchestrator) is not Dynamo-Triton (the Triton model server under NVIDIA's new name).",
 			"The Kubernetes operator is the Dynamo operator (DynamoGraphDeployment); Grove is a separate Kubernetes API for gang scheduling and placement.",
-			"KV offload is done by KVBM (the KV Block Manager); NIXL is the transfer library.",
+			"KVBM (the KV Block Manager) was deprecated in v1.5.0 with removal targeted for v1.6.0: plan KV offload on the engine's native offloading; NIXL is the transfer library.",
 		},
 		Landmines: []Landmine{
 			{
@@ -2004,7 +2004,8 @@ func builtinKB() *KB {
 		SeedNotes: []SeedNote{
 			{
 				Claim:   "Backends supported: PyTorch, vLLM, SGLang, TensorRT-LLM",
-				Current: "No PyTorch backend: the README (at least since the v0.8.1 era, early 2026) names SGLang, TRT-LLM and vLLM. A Triton worker exists only as a proof of concept (examples/backends/tritonserver).",
+				Current: "No PyTorch backend: the README (at least since the v0.8.1 era, early 2026) names SGLang, TRT-LLM and vLLM. Triton was first a proof-of-concept example (examples/backends/tritonserver); by the v1.6.0 docs 'Dynamo Triton' is a documented backend that serves Triton models (TensorRT, ONNX, PyTorch, …) through Dynamo's frontend over KServe gRPC, with round-robin routing only.",
+				Since:   "the v0.8.1 era (early 2026) for the LLM backends; v1.6.0 (2026-10-22) for the documented Triton backend (the first release with it is not pinned)",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -2028,11 +2029,27 @@ func builtinKB() *KB {
 						Quote:     "It is currently a proof-of-concept and may require additional work for production use.",
 						CheckedOn: "2026-12-01",
 					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/knowledge-base/modular-components/backends/triton/overview",
+						Title:     "Dynamo v1.6.0 docs: Triton backend overview",
+						Quote:     "Dynamo Triton integrates NVIDIA Triton Inference Server into Dynamo’s distributed runtime.",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:       "docs",
+						URL:        "https://docs.nvidia.com/dynamo/v1.6.1/reference/releases",
+						Title:      "Dynamo v1.6.1 docs: Releases",
+						Quote:      "v1.6.0GA releaseGitHub ↗Oct 22, 2026",
+						SourceDate: "2026-10-22",
+						CheckedOn:  "2026-12-01",
+					},
 				},
 			},
 			{
 				Claim:   "On Kubernetes: ships with Grove (K8s operator)",
 				Current: "The operator is the Dynamo operator (DynamoGraphDeployment resources). Grove (ai-dynamo/grove, its own repository since 2024-09) is a separate Kubernetes API for gang scheduling and topology-aware placement, used for multinode deployments.",
+				Since:   "not pinned: the Grove README read (2026-02-02) already describes a separate Kubernetes API",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -2061,7 +2078,8 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "KV-cache offload to storage via NIXL",
-				Current: "Offload is done by KVBM (the KV Block Manager, over several memory tiers); NIXL is the data-transfer library. Both are in the README at least since the v0.8.1 era (early 2026).",
+				Current: "NIXL is the data-transfer library, not the offload layer. Offload was done by KVBM (the KV Block Manager, over several memory tiers; in the README since the v0.8.1 era, early 2026), but KVBM was deprecated in v1.5.0 (2026-09-18) with removal targeted for v1.6.0: the deprecation ledger says to use the engine's native KV offloading for host and disk tiers.",
+				Since:   "v1.5.0 (2026-09-18), KVBM deprecated; its removal was targeted for v1.6.0 (whether it was removed there is not pinned)",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -2084,6 +2102,14 @@ func builtinKB() *KB {
 						Path:      "docs/pages/reference/release-artifacts.md",
 						Quote:     "| `kvbm==0.8.1` | KV Block Manager for disaggregated KV cache |",
 						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:       "docs",
+						URL:        "https://docs.nvidia.com/dynamo/v1.5.0/reference/releases/deprecations.md",
+						Title:      "Dynamo v1.5.0 docs: Deprecations",
+						Quote:      "KVBM (KV Block Manager) is deprecated in v1.5.0 and removal is targeted for v1.6.0",
+						SourceDate: "2026-09-18",
+						CheckedOn:  "2026-12-01",
 					},
 				},
 			},
@@ -2139,24 +2165,34 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "v1.6.1",
+			Tag:       "v1.6.2",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
 				{
 					Kind:      "docs",
-					URL:       "https://docs.nvidia.com/dynamo/v1.6.1/reference/releases.md",
+					URL:       "https://docs.nvidia.com/dynamo/v1.6.2/reference/releases-data.md",
+					Title:     "Dynamo v1.6.2 docs: Releases (machine-readable)",
+					Quote:     "Latest (v1.6.2) (default)",
 					CheckedOn: "2026-12-01",
-					Checked:   "not available: the docs release index is not in the stored sources, and ai-dynamo/dynamo is too big to fetch for its tags",
 				},
 				{
 					Kind:       "docs",
-					URL:        "https://docs.nvidia.com/dynamo/kubernetes/operations/lo-ra-adapters",
-					Quote:      "https://github.com/ai-dynamo/dynamo/tree/v1.4.2/examples/backends/vllm/deploy/lora",
-					SourceDate: "2026-09-25",
+					URL:        "https://docs.nvidia.com/dynamo/v1.6.1/reference/releases",
+					Title:      "Dynamo v1.6.1 docs: Releases",
+					Quote:      "v1.6.0GA releaseGitHub ↗Oct 22, 2026",
+					SourceDate: "2026-10-22",
+					CheckedOn:  "2026-12-01",
+				},
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/ai-dynamo/1.6.1/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "ai-dynamo\t1.6.1\t2026-10",
+					SourceDate: "2026-10",
 					CheckedOn:  "2026-12-01",
 				},
 			},
-			NotFound: "The date, and a source read today for v1.6.1 itself: the documentation index that named v1.6.1 the latest release gives no date and is not in the stored sources, and ai-dynamo/dynamo is too big to fetch for its tags. The newest tag a page read today names is v1.4.2 (the LoRA adapters page, last modified 2026-09-25).",
+			NotFound: "The date of v1.6.2: the v1.6.2 docs name it the latest release but the stored release pages (the v1.6.1 docs) end at v1.6.0 GA (2026-10-22), and ai-dynamo/dynamo is too big to fetch for its tags. PyPI's newest ai-dynamo is 1.6.1 (2026-10), so v1.6.2 came after that. A v1.7.0 docs set exists; nothing read says v1.7.0 is released.",
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 10},
 	}
@@ -8486,7 +8522,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 265},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 302},
 	}
 	p177 := &Capability{
 		Product: "dynamo",
@@ -8502,7 +8538,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 279},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 316},
 	}
 	p178 := &Capability{
 		Product: "dynamo",
@@ -8542,7 +8578,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 294},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 331},
 	}
 	p179 := &Capability{
 		Product: "dynamo",
@@ -8588,7 +8624,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 331},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 368},
 	}
 	p180 := &Capability{
 		Product: "llm-d",
@@ -10399,7 +10435,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, governance = nvidia-reference",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 372},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 409},
 			},
 			{
 				ID:      "fleet-cache-routing-dynamo",
@@ -10439,7 +10475,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "total_gpus ≥ 9, cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 396},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 433},
 			},
 			{
 				ID:      "disaggregation-dynamo",
@@ -10479,7 +10515,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, disaggregation = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 422},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 459},
 			},
 			{
 				ID:      "fixed-model-dynamo",
@@ -10550,7 +10586,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, accelerator_mix ∈ one-type|several-types, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen, engine = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 448},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 485},
 			},
 			{
 				ID:      "vendor-neutral-not-dynamo",
@@ -10580,7 +10616,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 472},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 509},
 			},
 			{
 				ID:      "amd-fleet-not-dynamo",
@@ -10613,7 +10649,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = amd",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 488},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 525},
 			},
 			{
 				ID:      "k8s-first-not-nvidia-reference",
@@ -10657,7 +10693,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes = required, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 507},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 544},
 			},
 			{
 				ID:      "mixed-vendors-not-dynamo",
@@ -10688,7 +10724,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-vendors",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 527},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 564},
 			},
 			{
 				ID:      "no-new-operator-not-dynamo",
@@ -10739,7 +10775,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "platform ∈ kubernetes|openshift|managed-cloud, new_operator = false",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 546},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 583},
 			},
 			{
 				ID:      "team-runs-dynamo",
@@ -10783,7 +10819,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = dynamo",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 576},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 613},
 			},
 			{
 				ID:      "k8s-first-llm-d",
