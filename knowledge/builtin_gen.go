@@ -1626,7 +1626,7 @@ func builtinKB() *KB {
 			"Versioned model repository and ensemble pipelines (Engines as Products)",
 			"Backends for TensorRT, PyTorch, ONNX, OpenVINO, Python and RAPIDS FIL (README at v2.71.0)",
 			"HTTP/REST and gRPC inference protocols (KServe v2), dynamic batching and metrics",
-			"Dynamo has a proof-of-concept Triton worker behind its KServe gRPC frontend",
+			"Dynamo documents a Triton backend (Dynamo Triton, v1.6.0 docs) that serves Triton models through its frontend over KServe gRPC",
 		},
 		PickWhen: []string{
 			"A single node serving mixed model types: an LLM plus vision, tabular or classical ML (the course notes' decision tree).",
@@ -1635,10 +1635,10 @@ func builtinKB() *KB {
 		},
 		AvoidWhen: []string{
 			"LLM-only serving: Triton's generic batcher is not an LLM scheduler; run vLLM/SGLang/TRT-LLM directly (course-notes judgment).",
-			"You need KV-aware routing or P/D disaggregation: that is Dynamo's job, and Dynamo's Triton worker is a proof of concept that documents neither.",
+			"You need KV-aware routing or P/D disaggregation: that is Dynamo's job, and Dynamo's Triton backend routes tensor models round-robin only, with disaggregation not applicable (v1.6.0 docs).",
 		},
 		KeyPoints: []string{
-			"NVIDIA markets Triton as Dynamo-Triton; the repository and the server are still Triton Inference Server (v2.71.0, the 26.07 container).",
+			"NVIDIA markets Triton as Dynamo-Triton; the repository and the server are still Triton Inference Server (the newest tag read in the repository is v2.71.0, the 26.07 container; PyPI lists the tritonserver package at 2.73.0, 2026-09).",
 			"Dynamo (the LLM orchestrator) and Dynamo-Triton (the general model server) are different products and can coexist.",
 			"The TensorRT-LLM path in Triton is now the LLM-API (PyTorch) backend: TensorRT-LLM PR #15907 (merged 2026-07) removed the TRT-engine C++ backend.",
 		},
@@ -1692,7 +1692,7 @@ func builtinKB() *KB {
 			},
 			{
 				ID:    "dynamo-triton-backend-round-robin",
-				Text:  "Dynamo's Triton worker (examples/backends/tritonserver) is a work-in-progress proof of concept: one model at a time, only the identity backend built by default, Triton's dynamic batching not integrated, and no KV-aware routing documented; cache-aware behaviour needs a vLLM, SGLang or TensorRT-LLM worker.",
+				Text:  "Dynamo's Triton backend (Dynamo Triton) began as a proof-of-concept example (examples/backends/tritonserver, one model at a time) and is a documented backend in the v1.6.0 docs, with multiple models per worker; it routes tensor models round-robin only (KV-aware routing is for LLM workers), disaggregation does not apply, and the docs say its KServe gRPC tensor path is still being completed. Cache-aware behaviour needs a vLLM, SGLang or TensorRT-LLM worker.",
 				Watch: "whether Triton-served models sit behind Dynamo; the router mode and worker type for each model",
 				Sources: []Source{
 					{
@@ -1709,6 +1709,20 @@ func builtinKB() *KB {
 						Commit:    "67ec4cd6cab792ac90e2d1e6cdfbbe10a334e870",
 						Path:      "examples/backends/tritonserver/README.md",
 						Quote:     "- **Single model**: Currently loads one model at a time",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/knowledge-base/modular-components/backends/triton/overview",
+						Title:     "Dynamo v1.6.0 docs: Triton backend overview",
+						Quote:     "KV-aware routing is LLM-oriented; tensor models use round-robin",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/knowledge-base/modular-components/backends/triton/overview",
+						Title:     "Dynamo v1.6.0 docs: Triton backend overview",
+						Quote:     "The KServe gRPC tensor path is still being completed.",
 						CheckedOn: "2026-12-01",
 					},
 				},
@@ -1730,7 +1744,8 @@ func builtinKB() *KB {
 		SeedNotes: []SeedNote{
 			{
 				Claim:   "Triton Inference Server was renamed to NVIDIA Dynamo-Triton on March 18 2025",
-				Current: "Not confirmed by a primary source read here: the project's own README at v2.71.0 (2026-07) still calls it Triton Inference Server and never says Dynamo-Triton; the rename is NVIDIA's product naming, and its date is unverified.",
+				Current: "Partly: the project's own README at v2.71.0 (2026-07) still calls it Triton Inference Server and never says Dynamo-Triton, while NVIDIA's Dynamo docs (v1.6.0) use the name 'Dynamo Triton' for Triton running inside Dynamo's runtime. The rename date (March 18 2025) is not confirmed by any source read here.",
+				Since:   "not pinned: the March 2025 date is unverified; the Dynamo v1.6.0 docs (2026-10) use the name",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -1754,11 +1769,19 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 						Checked:   "not available: the product page the course notes cite is not in the stored sources, and it is not versioned",
 					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/knowledge-base/modular-components/backends/triton/overview",
+						Title:     "Dynamo v1.6.0 docs: Triton backend overview",
+						Quote:     "Dynamo Triton integrates NVIDIA Triton Inference Server into Dynamo’s distributed runtime.",
+						CheckedOn: "2026-12-01",
+					},
 				},
 			},
 			{
 				Claim:   "Wrap vLLM/TRT-LLM as a Triton backend",
 				Current: "For TensorRT-LLM only the PyTorch/LLM-API Triton backend (all_models/llmapi) is left: TensorRT-LLM PR #15907 (merged July 2026) removed the TensorRT-engine C++ backend (inflight_batcher_llm). The vLLM backend is unchanged.",
+				Since:   "2026-07 (TensorRT-LLM PR #15907 merged; the first TensorRT-LLM release that holds it is not pinned)",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -1845,10 +1868,18 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "v2.71.0",
-			Date:      "2026-07-24",
+			Tag:       "2.73.0",
+			Date:      "2026-09",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/tritonserver/2.73.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "tritonserver\t2.73.0\t2026-09",
+					SourceDate: "2026-09",
+					CheckedOn:  "2026-12-01",
+				},
 				{
 					Kind:       "repo",
 					Repo:       "triton-inference-server/server",
@@ -8432,7 +8463,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 240},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 275},
 	}
 	p173 := &Capability{
 		Product: "dynamo-triton",
@@ -8450,7 +8481,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 263},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 298},
 	}
 	p174 := &Capability{
 		Product: "dynamo-triton",
@@ -8478,7 +8509,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 278},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 313},
 	}
 	p175 := &Capability{
 		Product: "dynamo-triton",
@@ -8506,7 +8537,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 303},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 338},
 	}
 	p176 := &Capability{
 		Product: "dynamo",
@@ -10386,7 +10417,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "other_model_types has any of vision|tabular|classical-ml|speech",
-				Pos:      Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 332},
+				Pos:      Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 367},
 			},
 			{
 				ID:      "nvidia-reference-dynamo",
