@@ -2829,8 +2829,17 @@ func builtinKB() *KB {
 		},
 		Release: Release{
 			Tag:       "v0.21.0",
+			Date:      "2026-09",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/kserve/0.21.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "kserve\t0.21.0\t2026-09",
+					SourceDate: "2026-09",
+					CheckedOn:  "2026-12-01",
+				},
 				{
 					Kind:      "repo",
 					Repo:      "kserve/kserve",
@@ -2849,7 +2858,6 @@ func builtinKB() *KB {
 					CheckedOn:    "2026-12-01",
 				},
 			},
-			NotFound: "The tag's date: the fetched kserve/kserve mirror ends at v0.20.0 (newest commit 2026-08-22), and neither the release notes nor a release blog post for v0.21.0 is in the stored sources. The release came after v0.21.0-rc1 (2026-09-15).",
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 13},
 	}
@@ -2879,7 +2887,7 @@ func builtinKB() *KB {
 			"vLLM is the default engine; SGLang runs via server_cls=SGLangServer, still without P/D disaggregation, engine metrics or wide EP (ray#62796).",
 			"Autoscaling targets ongoing requests per replica (target_ongoing_requests, default 2 since Ray 2.32.0), queued plus running.",
 			"Fractional GPUs: Serve shares GPUs between replicas; Serve LLM flags fractional placement as not extensively tested in production.",
-			"Newest release 2.58.0 (2026-08-23): KV-cache and token-aware request routing for Serve LLM, previewed in 2.57.",
+			"Newest release on PyPI 2.60.0 (2026-11); the newest release notes read are 2.58.0's (2026-08-23): KV-cache and token-aware request routing for Serve LLM, previewed in 2.57.",
 		},
 		Landmines: []Landmine{
 			{
@@ -3098,10 +3106,18 @@ func builtinKB() *KB {
 			NotFound: "No stored file of ray-project/ray says who governs Ray; only third-party articles report the PyTorch Foundation becoming its host (October 2025), which is not the project's own word.",
 		},
 		Release: Release{
-			Tag:       "2.58.0",
-			Date:      "2026-08-23",
+			Tag:       "2.60.0",
+			Date:      "2026-11",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/ray/2.60.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "ray\t2.60.0\t2026-11",
+					SourceDate: "2026-11",
+					CheckedOn:  "2026-12-01",
+				},
 				{
 					Kind:       "release",
 					Repo:       "ray-project/ray",
@@ -3401,10 +3417,18 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "v1.9.0",
-			Date:      "2026-07-29",
+			Tag:       "1.13.0",
+			Date:      "2026-10",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/smg/1.13.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "smg\t1.13.0\t2026-10",
+					SourceDate: "2026-10",
+					CheckedOn:  "2026-12-01",
+				},
 				{
 					Kind:       "repo",
 					Repo:       "smg-project/smg",
@@ -8839,7 +8863,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 335},
+		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 348},
 	}
 	p185 := &Capability{
 		Product: "kserve",
@@ -8877,7 +8901,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 362},
+		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 375},
 	}
 	p186 := &Capability{
 		Product: "kserve",
@@ -8887,12 +8911,34 @@ func builtinKB() *KB {
 			"kv-routing",
 			"pd-disaggregation",
 			"autoscaling",
+			"lora-routing",
 			"traffic-splitting",
 			"declarative",
 			"framework-backends",
 			"model-composition",
 		},
 		Sources: []Source{
+			{
+				Kind:       "repo",
+				Repo:       "kserve/kserve",
+				Ref:        "v0.20.0",
+				Commit:     "1fb781055dd1567164358233e1125142ca6ef1fe",
+				Path:       "pkg/apis/serving/v1alpha2/llm_inference_service_types.go",
+				Symbol:     "LLMModelSpec.LoRA",
+				Quote:      "Allows for specifying one or more LoRA adapters to be applied to the base model.",
+				SourceDate: "2026-08-06",
+				CheckedOn:  "2026-12-01",
+			},
+			{
+				Kind:       "repo",
+				Repo:       "kserve/kserve",
+				Ref:        "v0.20.0",
+				Commit:     "1fb781055dd1567164358233e1125142ca6ef1fe",
+				Path:       "pkg/controller/v1alpha2/llmisvc/scheduler.go",
+				Quote:      "loraAffinityScorerPlugin = \"lora-affinity-scorer\"",
+				SourceDate: "2026-08-06",
+				CheckedOn:  "2026-12-01",
+			},
 			{
 				Kind:       "repo",
 				Repo:       "kserve/kserve",
@@ -8971,7 +9017,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 397},
+		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 410},
 	}
 	p187 := &Capability{
 		Product: "ray-serve",
@@ -9020,7 +9066,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 250},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 261},
 	}
 	p188 := &Capability{
 		Product: "ray-serve",
@@ -9045,7 +9091,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 298},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 309},
 	}
 	p189 := &Capability{
 		Product: "ray-serve",
@@ -9077,7 +9123,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 320},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 331},
 	}
 	p190 := &Capability{
 		Product: "ray-serve",
@@ -9150,7 +9196,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 349},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 360},
 	}
 	p191 := &Capability{
 		Product: "sgl-router",
@@ -9178,7 +9224,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 263},
+		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 273},
 	}
 	p192 := &Capability{
 		Product: "sgl-router",
@@ -9206,7 +9252,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 288},
+		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 298},
 	}
 	p193 := &Capability{
 		Product: "sgl-router",
@@ -9234,7 +9280,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 313},
+		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 323},
 	}
 	return &KB{
 		Layers:   []*Layer{p0, p1, p2},
@@ -11502,7 +11548,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes ∈ available|required, gitops = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 483},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 519},
 			},
 			{
 				ID:      "traffic-splitting-kserve",
@@ -11564,7 +11610,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes ∈ available|required, traffic_splitting = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 509},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 545},
 			},
 			{
 				ID:      "kserve-lifecycle-for-llm-d",
@@ -11617,7 +11663,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes = required",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 545},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 581},
 			},
 			{
 				ID:      "openshift-ai-kserve",
@@ -11656,7 +11702,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "platform = openshift",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 584},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 620},
 			},
 			{
 				ID:      "no-new-operator-not-kserve",
@@ -11686,7 +11732,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "new_operator = false",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 609},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 645},
 			},
 			{
 				ID:      "team-runs-kserve",
@@ -11730,7 +11776,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = kserve",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 626},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 662},
 			},
 			{
 				ID:      "request-pipeline-ray-serve",
@@ -11777,7 +11823,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 418},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 429},
 			},
 			{
 				ID:      "ray-experience-good",
@@ -11819,7 +11865,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 451},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 462},
 			},
 			{
 				ID:      "ray-scars",
@@ -11850,7 +11896,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "ray_experience = bad",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 470},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 481},
 			},
 			{
 				ID:      "ray-team-without-k8s",
@@ -11922,7 +11968,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 487},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 498},
 			},
 			{
 				ID:      "sgl-router-without-k8s",
@@ -11997,7 +12043,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 342},
+				Pos:      Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 352},
 			},
 			{
 				ID:      "llm-only-no-model-server",
