@@ -2035,7 +2035,7 @@ func builtinKB() *KB {
 		SeedNotes: []SeedNote{
 			{
 				Claim:   "Backends supported: PyTorch, vLLM, SGLang, TensorRT-LLM",
-				Current: "No PyTorch backend: the README (at least since the v0.8.1 era, early 2026) names SGLang, TRT-LLM and vLLM. Triton was first a proof-of-concept example (examples/backends/tritonserver); by the v1.6.0 docs 'Dynamo Triton' is a documented backend that serves Triton models (TensorRT, ONNX, PyTorch, …) through Dynamo's frontend over KServe gRPC, with round-robin routing only.",
+				Current: "No PyTorch backend: the README (at least since the v0.8.1 era, early 2026) names SGLang, TRT-LLM and vLLM. Triton was first a proof-of-concept example (examples/backends/tritonserver); by the v1.6.0 docs 'Dynamo Triton' is a documented backend that serves Triton models (TensorRT, ONNX, PyTorch and other Triton backends) through Dynamo's frontend over KServe gRPC, with round-robin routing only.",
 				Since:   "the v0.8.1 era (early 2026) for the LLM backends; v1.6.0 (2026-10-22) for the documented Triton backend (the first release with it is not pinned)",
 				Sources: []Source{
 					{
