@@ -3292,6 +3292,7 @@ func builtinKB() *KB {
 			{
 				Claim:   "SGL Router (separate process): cache-aware load balancer that hashes requests to replicas holding matching prefixes",
 				Current: "Still a separate process, but no longer SGLang's: since 2026-01 it is the Shepherd Model Gateway (smg-project/smg, first release v1.0.1 on 2026-02-12). Its default cache_aware policy matches per-worker prefix trees rather than hashing; hashing is the prefix_hash policy (a consistent hash ring over prefix tokens, SGLang PR #15935, 2025-12-27) and consistent_hashing (a routing key). It also fronts vLLM and TensorRT-LLM workers.",
+				Since:   "2026-01 (the move to smg-project/smg; its first release v1.0.1 came on 2026-02-12); the prefix_hash policy since SGLang PR #15935 (2025-12-27)",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -9224,7 +9225,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 273},
+		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 274},
 	}
 	p192 := &Capability{
 		Product: "sgl-router",
@@ -9252,7 +9253,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 298},
+		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 299},
 	}
 	p193 := &Capability{
 		Product: "sgl-router",
@@ -9280,7 +9281,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 323},
+		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 324},
 	}
 	return &KB{
 		Layers:   []*Layer{p0, p1, p2},
@@ -12043,7 +12044,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 352},
+				Pos:      Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 353},
 			},
 			{
 				ID:      "llm-only-no-model-server",
