@@ -1660,7 +1660,7 @@ func builtinKB() *KB {
 			"Versioned model repository and ensemble pipelines (Engines as Products)",
 			"Backends for TensorRT, PyTorch, ONNX, OpenVINO, Python and RAPIDS FIL (README at v2.71.0)",
 			"HTTP/REST and gRPC inference protocols (KServe v2), dynamic batching and metrics",
-			"Dynamo has a proof-of-concept Triton worker behind its KServe gRPC frontend",
+			"Dynamo documents a Triton backend (Dynamo Triton, v1.6.0 docs) that serves Triton models through its frontend over KServe gRPC",
 		},
 		PickWhen: []string{
 			"A single node serving mixed model types: an LLM plus vision, tabular or classical ML (the course notes' decision tree).",
@@ -1669,10 +1669,10 @@ func builtinKB() *KB {
 		},
 		AvoidWhen: []string{
 			"LLM-only serving: Triton's generic batcher is not an LLM scheduler; run vLLM/SGLang/TRT-LLM directly (course-notes judgment).",
-			"You need KV-aware routing or P/D disaggregation: that is Dynamo's job, and Dynamo's Triton worker is a proof of concept that documents neither.",
+			"You need KV-aware routing or P/D disaggregation: that is Dynamo's job, and Dynamo's Triton backend routes tensor models round-robin only, with disaggregation not applicable (v1.6.0 docs).",
 		},
 		KeyPoints: []string{
-			"NVIDIA markets Triton as Dynamo-Triton; the repository and the server are still Triton Inference Server (v2.71.0, the 26.07 container).",
+			"NVIDIA markets Triton as Dynamo-Triton; the repository and the server are still Triton Inference Server (the newest tag read in the repository is v2.71.0, the 26.07 container; PyPI lists the tritonserver package at 2.73.0, 2026-09).",
 			"Dynamo (the LLM orchestrator) and Dynamo-Triton (the general model server) are different products and can coexist.",
 			"The TensorRT-LLM path in Triton is now the LLM-API (PyTorch) backend: TensorRT-LLM PR #15907 (merged 2026-07) removed the TRT-engine C++ backend.",
 		},
@@ -1726,7 +1726,7 @@ func builtinKB() *KB {
 			},
 			{
 				ID:    "dynamo-triton-backend-round-robin",
-				Text:  "Dynamo's Triton worker (examples/backends/tritonserver) is a work-in-progress proof of concept: one model at a time, only the identity backend built by default, Triton's dynamic batching not integrated, and no KV-aware routing documented; cache-aware behaviour needs a vLLM, SGLang or TensorRT-LLM worker.",
+				Text:  "Dynamo's Triton backend (Dynamo Triton) began as a proof-of-concept example (examples/backends/tritonserver, one model at a time) and is a documented backend in the v1.6.0 docs, with multiple models per worker; it routes tensor models round-robin only (KV-aware routing is for LLM workers), disaggregation does not apply, and the docs say its KServe gRPC tensor path is still being completed. Cache-aware behaviour needs a vLLM, SGLang or TensorRT-LLM worker.",
 				Watch: "whether Triton-served models sit behind Dynamo; the router mode and worker type for each model",
 				Sources: []Source{
 					{
@@ -1743,6 +1743,20 @@ func builtinKB() *KB {
 						Commit:    "67ec4cd6cab792ac90e2d1e6cdfbbe10a334e870",
 						Path:      "examples/backends/tritonserver/README.md",
 						Quote:     "- **Single model**: Currently loads one model at a time",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/knowledge-base/modular-components/backends/triton/overview",
+						Title:     "Dynamo v1.6.0 docs: Triton backend overview",
+						Quote:     "KV-aware routing is LLM-oriented; tensor models use round-robin",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/knowledge-base/modular-components/backends/triton/overview",
+						Title:     "Dynamo v1.6.0 docs: Triton backend overview",
+						Quote:     "The KServe gRPC tensor path is still being completed.",
 						CheckedOn: "2026-12-01",
 					},
 				},
@@ -1764,7 +1778,8 @@ func builtinKB() *KB {
 		SeedNotes: []SeedNote{
 			{
 				Claim:   "Triton Inference Server was renamed to NVIDIA Dynamo-Triton on March 18 2025",
-				Current: "Not confirmed by a primary source read here: the project's own README at v2.71.0 (2026-07) still calls it Triton Inference Server and never says Dynamo-Triton; the rename is NVIDIA's product naming, and its date is unverified.",
+				Current: "Partly: the project's own README at v2.71.0 (2026-07) still calls it Triton Inference Server and never says Dynamo-Triton, while NVIDIA's Dynamo docs (v1.6.0) use the name 'Dynamo Triton' for Triton running inside Dynamo's runtime. The rename date (March 18 2025) is not confirmed by any source read here.",
+				Since:   "not pinned: the March 2025 date is unverified; the Dynamo v1.6.0 docs (2026-10) use the name",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -1788,11 +1803,19 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 						Checked:   "not available: the product page the course notes cite is not in the stored sources, and it is not versioned",
 					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/knowledge-base/modular-components/backends/triton/overview",
+						Title:     "Dynamo v1.6.0 docs: Triton backend overview",
+						Quote:     "Dynamo Triton integrates NVIDIA Triton Inference Server into Dynamo’s distributed runtime.",
+						CheckedOn: "2026-12-01",
+					},
 				},
 			},
 			{
 				Claim:   "Wrap vLLM/TRT-LLM as a Triton backend",
 				Current: "For TensorRT-LLM only the PyTorch/LLM-API Triton backend (all_models/llmapi) is left: TensorRT-LLM PR #15907 (merged July 2026) removed the TensorRT-engine C++ backend (inflight_batcher_llm). The vLLM backend is unchanged.",
+				Since:   "2026-07 (TensorRT-LLM PR #15907 merged; the first TensorRT-LLM release that holds it is not pinned)",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -1879,10 +1902,18 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "v2.71.0",
-			Date:      "2026-07-24",
+			Tag:       "2.73.0",
+			Date:      "2026-09",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/tritonserver/2.73.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "tritonserver\t2.73.0\t2026-09",
+					SourceDate: "2026-09",
+					CheckedOn:  "2026-12-01",
+				},
 				{
 					Kind:       "repo",
 					Repo:       "triton-inference-server/server",
@@ -1914,9 +1945,9 @@ func builtinKB() *KB {
 		Strengths: []string{
 			"Disaggregated prefill/decode out of the box",
 			"KV-aware routing across workers",
-			"KVBM offloads KV cache to several memory tiers; NIXL moves it",
+			"KV-cache offload through each engine's own offloading (KVBM, Dynamo's own KV Block Manager, was deprecated in v1.5.0); NIXL moves KV data between workers",
 			"SLA-based Planner for autoscaling",
-			"Backends: vLLM, SGLang and TensorRT-LLM; a Triton worker exists as a proof of concept",
+			"Backends: vLLM, SGLang and TensorRT-LLM; Dynamo Triton (a documented backend in the v1.6.0 docs) serves Triton's non-LLM models over KServe gRPC",
 		},
 		PickWhen: []string{
 			"A multi-node NVIDIA fleet where an NVIDIA reference architecture matters (the course notes' decision tree).",
@@ -1930,10 +1961,10 @@ func builtinKB() *KB {
 			"AMD hardware is central to the plan: Dynamo is NVIDIA-led and its support matrix lists NVIDIA GPUs only.",
 		},
 		KeyPoints: []string{
-			"Dynamo 1.0 launched at GTC in March 2026 (the course notes); the docs name releases at least up to v1.4.2 (a docs page of 2026-09 links that tag).",
+			"Dynamo 1.0 launched at GTC in March 2026 (the course notes); the versioned docs name v1.6.2 the latest release (v1.6.0 GA was released on 2026-10-22), and a v1.7.0 docs set exists.",
 			"Dynamo (LLM orchestrator) is not Dynamo-Triton (the Triton model server under NVIDIA's new name).",
 			"The Kubernetes operator is the Dynamo operator (DynamoGraphDeployment); Grove is a separate Kubernetes API for gang scheduling and placement.",
-			"KV offload is done by KVBM (the KV Block Manager); NIXL is the transfer library.",
+			"KVBM (the KV Block Manager) was deprecated in v1.5.0 with removal targeted for v1.6.0: plan KV offload on the engine's native offloading; NIXL is the transfer library.",
 		},
 		Landmines: []Landmine{
 			{
@@ -2038,7 +2069,8 @@ func builtinKB() *KB {
 		SeedNotes: []SeedNote{
 			{
 				Claim:   "Backends supported: PyTorch, vLLM, SGLang, TensorRT-LLM",
-				Current: "No PyTorch backend: the README (at least since the v0.8.1 era, early 2026) names SGLang, TRT-LLM and vLLM. A Triton worker exists only as a proof of concept (examples/backends/tritonserver).",
+				Current: "No PyTorch backend: the README (at least since the v0.8.1 era, early 2026) names SGLang, TRT-LLM and vLLM. Triton was first a proof-of-concept example (examples/backends/tritonserver); by the v1.6.0 docs 'Dynamo Triton' is a documented backend that serves Triton models (TensorRT, ONNX, PyTorch and other Triton backends) through Dynamo's frontend over KServe gRPC, with round-robin routing only.",
+				Since:   "the v0.8.1 era (early 2026) for the LLM backends; v1.6.0 (2026-10-22) for the documented Triton backend (the first release with it is not pinned)",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -2062,11 +2094,27 @@ func builtinKB() *KB {
 						Quote:     "It is currently a proof-of-concept and may require additional work for production use.",
 						CheckedOn: "2026-12-01",
 					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/knowledge-base/modular-components/backends/triton/overview",
+						Title:     "Dynamo v1.6.0 docs: Triton backend overview",
+						Quote:     "Dynamo Triton integrates NVIDIA Triton Inference Server into Dynamo’s distributed runtime.",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:       "docs",
+						URL:        "https://docs.nvidia.com/dynamo/v1.6.1/reference/releases",
+						Title:      "Dynamo v1.6.1 docs: Releases",
+						Quote:      "v1.6.0GA releaseGitHub ↗Oct 22, 2026",
+						SourceDate: "2026-10-22",
+						CheckedOn:  "2026-12-01",
+					},
 				},
 			},
 			{
 				Claim:   "On Kubernetes: ships with Grove (K8s operator)",
 				Current: "The operator is the Dynamo operator (DynamoGraphDeployment resources). Grove (ai-dynamo/grove, its own repository since 2024-09) is a separate Kubernetes API for gang scheduling and topology-aware placement, used for multinode deployments.",
+				Since:   "not pinned: the Grove README read (2026-02-02) already describes a separate Kubernetes API",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -2095,7 +2143,8 @@ func builtinKB() *KB {
 			},
 			{
 				Claim:   "KV-cache offload to storage via NIXL",
-				Current: "Offload is done by KVBM (the KV Block Manager, over several memory tiers); NIXL is the data-transfer library. Both are in the README at least since the v0.8.1 era (early 2026).",
+				Current: "NIXL is the data-transfer library, not the offload layer. Offload was done by KVBM (the KV Block Manager, over several memory tiers; in the README since the v0.8.1 era, early 2026), but KVBM was deprecated in v1.5.0 (2026-09-18) with removal targeted for v1.6.0: the deprecation ledger says to use the engine's native KV offloading for host and disk tiers.",
+				Since:   "v1.5.0 (2026-09-18), KVBM deprecated; its removal was targeted for v1.6.0 (whether it was removed there is not pinned)",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -2118,6 +2167,14 @@ func builtinKB() *KB {
 						Path:      "docs/pages/reference/release-artifacts.md",
 						Quote:     "| `kvbm==0.8.1` | KV Block Manager for disaggregated KV cache |",
 						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:       "docs",
+						URL:        "https://docs.nvidia.com/dynamo/v1.5.0/reference/releases/deprecations.md",
+						Title:      "Dynamo v1.5.0 docs: Deprecations",
+						Quote:      "KVBM (KV Block Manager) is deprecated in v1.5.0 and removal is targeted for v1.6.0",
+						SourceDate: "2026-09-18",
+						CheckedOn:  "2026-12-01",
 					},
 				},
 			},
@@ -2173,24 +2230,34 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "v1.6.1",
+			Tag:       "v1.6.2",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
 				{
 					Kind:      "docs",
-					URL:       "https://docs.nvidia.com/dynamo/v1.6.1/reference/releases.md",
+					URL:       "https://docs.nvidia.com/dynamo/v1.6.2/reference/releases-data.md",
+					Title:     "Dynamo v1.6.2 docs: Releases (machine-readable)",
+					Quote:     "Latest (v1.6.2) (default)",
 					CheckedOn: "2026-12-01",
-					Checked:   "not available: the docs release index is not in the stored sources, and ai-dynamo/dynamo is too big to fetch for its tags",
 				},
 				{
 					Kind:       "docs",
-					URL:        "https://docs.nvidia.com/dynamo/kubernetes/operations/lo-ra-adapters",
-					Quote:      "https://github.com/ai-dynamo/dynamo/tree/v1.4.2/examples/backends/vllm/deploy/lora",
-					SourceDate: "2026-09-25",
+					URL:        "https://docs.nvidia.com/dynamo/v1.6.1/reference/releases",
+					Title:      "Dynamo v1.6.1 docs: Releases",
+					Quote:      "v1.6.0GA releaseGitHub ↗Oct 22, 2026",
+					SourceDate: "2026-10-22",
+					CheckedOn:  "2026-12-01",
+				},
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/ai-dynamo/1.6.1/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "ai-dynamo\t1.6.1\t2026-10",
+					SourceDate: "2026-10",
 					CheckedOn:  "2026-12-01",
 				},
 			},
-			NotFound: "The date, and a source read today for v1.6.1 itself: the documentation index that named v1.6.1 the latest release gives no date and is not in the stored sources, and ai-dynamo/dynamo is too big to fetch for its tags. The newest tag a page read today names is v1.4.2 (the LoRA adapters page, last modified 2026-09-25).",
+			NotFound: "The date of v1.6.2: the v1.6.2 docs name it the latest release but the stored release pages (the v1.6.1 docs) end at v1.6.0 GA (2026-10-22), and ai-dynamo/dynamo is too big to fetch for its tags. PyPI's newest ai-dynamo is 1.6.1 (2026-10), so v1.6.2 came after that. A v1.7.0 docs set exists; nothing read says v1.7.0 is released.",
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 10},
 	}
@@ -2796,8 +2863,17 @@ func builtinKB() *KB {
 		},
 		Release: Release{
 			Tag:       "v0.21.0",
+			Date:      "2026-09",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/kserve/0.21.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "kserve\t0.21.0\t2026-09",
+					SourceDate: "2026-09",
+					CheckedOn:  "2026-12-01",
+				},
 				{
 					Kind:      "repo",
 					Repo:      "kserve/kserve",
@@ -2816,7 +2892,6 @@ func builtinKB() *KB {
 					CheckedOn:    "2026-12-01",
 				},
 			},
-			NotFound: "The tag's date: the fetched kserve/kserve mirror ends at v0.20.0 (newest commit 2026-08-22), and neither the release notes nor a release blog post for v0.21.0 is in the stored sources. The release came after v0.21.0-rc1 (2026-09-15).",
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 13},
 	}
@@ -2846,7 +2921,7 @@ func builtinKB() *KB {
 			"vLLM is the default engine; SGLang runs via server_cls=SGLangServer, still without P/D disaggregation, engine metrics or wide EP (ray#62796).",
 			"Autoscaling targets ongoing requests per replica (target_ongoing_requests, default 2 since Ray 2.32.0), queued plus running.",
 			"Fractional GPUs: Serve shares GPUs between replicas; Serve LLM flags fractional placement as not extensively tested in production.",
-			"Newest release 2.58.0 (2026-08-23): KV-cache and token-aware request routing for Serve LLM, previewed in 2.57.",
+			"Newest release on PyPI 2.60.0 (2026-11); the newest release notes read are 2.58.0's (2026-08-23): KV-cache and token-aware request routing for Serve LLM, previewed in 2.57.",
 		},
 		Landmines: []Landmine{
 			{
@@ -3065,10 +3140,18 @@ func builtinKB() *KB {
 			NotFound: "No stored file of ray-project/ray says who governs Ray; only third-party articles report the PyTorch Foundation becoming its host (October 2025), which is not the project's own word.",
 		},
 		Release: Release{
-			Tag:       "2.58.0",
-			Date:      "2026-08-23",
+			Tag:       "2.60.0",
+			Date:      "2026-11",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/ray/2.60.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "ray\t2.60.0\t2026-11",
+					SourceDate: "2026-11",
+					CheckedOn:  "2026-12-01",
+				},
 				{
 					Kind:       "release",
 					Repo:       "ray-project/ray",
@@ -3243,6 +3326,7 @@ func builtinKB() *KB {
 			{
 				Claim:   "SGL Router (separate process): cache-aware load balancer that hashes requests to replicas holding matching prefixes",
 				Current: "Still a separate process, but no longer SGLang's: since 2026-01 it is the Shepherd Model Gateway (smg-project/smg, first release v1.0.1 on 2026-02-12). Its default cache_aware policy matches per-worker prefix trees rather than hashing; hashing is the prefix_hash policy (a consistent hash ring over prefix tokens, SGLang PR #15935, 2025-12-27) and consistent_hashing (a routing key). It also fronts vLLM and TensorRT-LLM workers.",
+				Since:   "2026-01 (the move to smg-project/smg; its first release v1.0.1 came on 2026-02-12); the prefix_hash policy since SGLang PR #15935 (2025-12-27)",
 				Sources: []Source{
 					{
 						Kind:      "notes",
@@ -3368,10 +3452,18 @@ func builtinKB() *KB {
 			},
 		},
 		Release: Release{
-			Tag:       "v1.9.0",
-			Date:      "2026-07-29",
+			Tag:       "1.13.0",
+			Date:      "2026-10",
 			CheckedOn: "2026-12-01",
 			Sources: []Source{
+				{
+					Kind:       "docs",
+					URL:        "https://pypi.org/project/smg/1.13.0/",
+					Title:      "PyPI (package index listing as of 2026-12-01)",
+					Quote:      "smg\t1.13.0\t2026-10",
+					SourceDate: "2026-10",
+					CheckedOn:  "2026-12-01",
+				},
 				{
 					Kind:       "repo",
 					Repo:       "smg-project/smg",
@@ -8438,7 +8530,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 240},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 275},
 	}
 	p173 := &Capability{
 		Product: "dynamo-triton",
@@ -8456,7 +8548,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 263},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 298},
 	}
 	p174 := &Capability{
 		Product: "dynamo-triton",
@@ -8484,7 +8576,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 278},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 313},
 	}
 	p175 := &Capability{
 		Product: "dynamo-triton",
@@ -8512,7 +8604,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 303},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 338},
 	}
 	p176 := &Capability{
 		Product: "dynamo",
@@ -8528,7 +8620,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 265},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 302},
 	}
 	p177 := &Capability{
 		Product: "dynamo",
@@ -8544,7 +8636,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 279},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 316},
 	}
 	p178 := &Capability{
 		Product: "dynamo",
@@ -8584,7 +8676,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 294},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 331},
 	}
 	p179 := &Capability{
 		Product: "dynamo",
@@ -8630,7 +8722,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 331},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 368},
 	}
 	p180 := &Capability{
 		Product: "llm-d",
@@ -8814,7 +8906,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 335},
+		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 348},
 	}
 	p185 := &Capability{
 		Product: "kserve",
@@ -8852,7 +8944,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 362},
+		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 375},
 	}
 	p186 := &Capability{
 		Product: "kserve",
@@ -8862,12 +8954,34 @@ func builtinKB() *KB {
 			"kv-routing",
 			"pd-disaggregation",
 			"autoscaling",
+			"lora-routing",
 			"traffic-splitting",
 			"declarative",
 			"framework-backends",
 			"model-composition",
 		},
 		Sources: []Source{
+			{
+				Kind:       "repo",
+				Repo:       "kserve/kserve",
+				Ref:        "v0.20.0",
+				Commit:     "1fb781055dd1567164358233e1125142ca6ef1fe",
+				Path:       "pkg/apis/serving/v1alpha2/llm_inference_service_types.go",
+				Symbol:     "LLMModelSpec.LoRA",
+				Quote:      "Allows for specifying one or more LoRA adapters to be applied to the base model.",
+				SourceDate: "2026-08-06",
+				CheckedOn:  "2026-12-01",
+			},
+			{
+				Kind:       "repo",
+				Repo:       "kserve/kserve",
+				Ref:        "v0.20.0",
+				Commit:     "1fb781055dd1567164358233e1125142ca6ef1fe",
+				Path:       "pkg/controller/v1alpha2/llmisvc/scheduler.go",
+				Quote:      "loraAffinityScorerPlugin = \"lora-affinity-scorer\"",
+				SourceDate: "2026-08-06",
+				CheckedOn:  "2026-12-01",
+			},
 			{
 				Kind:       "repo",
 				Repo:       "kserve/kserve",
@@ -8946,7 +9060,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 397},
+		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 410},
 	}
 	p187 := &Capability{
 		Product: "ray-serve",
@@ -8995,7 +9109,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 250},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 261},
 	}
 	p188 := &Capability{
 		Product: "ray-serve",
@@ -9020,7 +9134,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 298},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 309},
 	}
 	p189 := &Capability{
 		Product: "ray-serve",
@@ -9052,7 +9166,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 320},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 331},
 	}
 	p190 := &Capability{
 		Product: "ray-serve",
@@ -9125,7 +9239,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 349},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 360},
 	}
 	p191 := &Capability{
 		Product: "sgl-router",
@@ -9153,7 +9267,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 263},
+		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 274},
 	}
 	p192 := &Capability{
 		Product: "sgl-router",
@@ -9181,7 +9295,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 288},
+		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 299},
 	}
 	p193 := &Capability{
 		Product: "sgl-router",
@@ -9209,7 +9323,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 313},
+		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 324},
 	}
 	return &KB{
 		Layers:   []*Layer{p0, p1, p2},
@@ -10392,7 +10506,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "other_model_types has any of vision|tabular|classical-ml|speech",
-				Pos:      Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 332},
+				Pos:      Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 367},
 			},
 			{
 				ID:      "nvidia-reference-dynamo",
@@ -10441,7 +10555,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, governance = nvidia-reference",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 372},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 409},
 			},
 			{
 				ID:      "fleet-cache-routing-dynamo",
@@ -10481,7 +10595,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "total_gpus ≥ 9, cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 396},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 433},
 			},
 			{
 				ID:      "disaggregation-dynamo",
@@ -10521,7 +10635,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, disaggregation = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 422},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 459},
 			},
 			{
 				ID:      "fixed-model-dynamo",
@@ -10592,7 +10706,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, accelerator_mix ∈ one-type|several-types, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen, engine = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 448},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 485},
 			},
 			{
 				ID:      "vendor-neutral-not-dynamo",
@@ -10622,7 +10736,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 472},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 509},
 			},
 			{
 				ID:      "amd-fleet-not-dynamo",
@@ -10655,7 +10769,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = amd",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 488},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 525},
 			},
 			{
 				ID:      "k8s-first-not-nvidia-reference",
@@ -10699,7 +10813,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes = required, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 507},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 544},
 			},
 			{
 				ID:      "mixed-vendors-not-dynamo",
@@ -10730,7 +10844,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-vendors",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 527},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 564},
 			},
 			{
 				ID:      "no-new-operator-not-dynamo",
@@ -10781,7 +10895,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "platform ∈ kubernetes|openshift|managed-cloud, new_operator = false",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 546},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 583},
 			},
 			{
 				ID:      "team-runs-dynamo",
@@ -10825,7 +10939,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = dynamo",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 576},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 613},
 			},
 			{
 				ID:      "k8s-first-llm-d",
@@ -11477,7 +11591,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes ∈ available|required, gitops = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 483},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 519},
 			},
 			{
 				ID:      "traffic-splitting-kserve",
@@ -11539,7 +11653,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes ∈ available|required, traffic_splitting = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 509},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 545},
 			},
 			{
 				ID:      "kserve-lifecycle-for-llm-d",
@@ -11592,7 +11706,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes = required",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 545},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 581},
 			},
 			{
 				ID:      "openshift-ai-kserve",
@@ -11631,7 +11745,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "platform = openshift",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 584},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 620},
 			},
 			{
 				ID:      "no-new-operator-not-kserve",
@@ -11661,7 +11775,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "new_operator = false",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 609},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 645},
 			},
 			{
 				ID:      "team-runs-kserve",
@@ -11705,7 +11819,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = kserve",
-				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 626},
+				Pos:      Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 662},
 			},
 			{
 				ID:      "request-pipeline-ray-serve",
@@ -11752,7 +11866,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 418},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 429},
 			},
 			{
 				ID:      "ray-experience-good",
@@ -11794,7 +11908,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 451},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 462},
 			},
 			{
 				ID:      "ray-scars",
@@ -11825,7 +11939,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "ray_experience = bad",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 470},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 481},
 			},
 			{
 				ID:      "ray-team-without-k8s",
@@ -11897,7 +12011,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 487},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 498},
 			},
 			{
 				ID:      "sgl-router-without-k8s",
@@ -11972,7 +12086,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 342},
+				Pos:      Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 353},
 			},
 			{
 				ID:      "llm-only-no-model-server",

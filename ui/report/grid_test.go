@@ -103,8 +103,8 @@ func TestGridRowsSayWhatTheKnowledgeBaseRecords(t *testing.T) {
 		{report.RowVendors, "llm-d"}:     "NVIDIA, AMD, Intel, Google TPU, CPU only",
 		{report.RowVendors, "kserve"}:    "— (no source)",
 		{report.RowLicence, "llm-d"}:     "Apache-2.0",
-		{report.RowRelease, "kserve"}:    "v0.21.0, date not found",
-		{report.RowRelease, "dynamo"}:    "v1.6.1, date not found",
+		{report.RowRelease, "kserve"}:    "v0.21.0, 2026-09",
+		{report.RowRelease, "dynamo"}:    "v1.6.2, date not found",
 	}
 	for k, text := range want {
 		if c := cellOf(t, g, k[0], k[1]); c.Text != text {
@@ -129,7 +129,7 @@ func TestGridRowsSayWhatTheKnowledgeBaseRecords(t *testing.T) {
 		}
 	}
 	rel := noteOf(t, g, cellOf(t, g, report.RowRelease, "dynamo").Notes[0])
-	if !strings.Contains(rel.NotFound, "gives no date") || rel.AsOf != "2026-12-01" {
+	if !strings.Contains(rel.NotFound, "The date of v1.6.2") || rel.AsOf != "2026-12-01" {
 		t.Errorf("Dynamo's release footnote = %+v, want why the date is missing, checked 2026-12-01", rel)
 	}
 	// Governance no source gives is said so, with the reason.
