@@ -71,8 +71,8 @@ type Flag struct {
 	Removed    string   `toml:"removed" json:"removed,omitempty"`
 	// ReplacedBy names the flag id (or a short text) that took over.
 	ReplacedBy string `toml:"replaced_by" json:"replaced_by,omitempty"`
-	// InSeed marks flags the seed names.
-	InSeed  bool    `toml:"in_seed" json:"in_seed"`
+	// InSeed marks flags the course notes name.
+	InSeed  bool    `toml:"in_course_notes" json:"in_course_notes"`
 	Sources Sources `toml:"source" json:"sources"`
 	Pos
 }

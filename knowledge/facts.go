@@ -28,7 +28,7 @@ func (kb *KB) Facts() []Fact {
 			add(fmt.Sprintf("%s landmine %q", what, m.ID), p.Pos, m.Sources)
 		}
 		for i, n := range p.SeedNotes {
-			add(fmt.Sprintf("%s seed_outdated %d", what, i+1), p.Pos, n.Sources)
+			add(fmt.Sprintf("%s course-notes correction %d", what, i+1), p.Pos, n.Sources)
 		}
 		add(what+" licence", p.Pos, p.Licence.Sources)
 		add(what+" governance", p.Pos, p.Governance.Sources)

@@ -67,7 +67,7 @@ type Product struct {
 	AvoidWhen []string   `toml:"avoid_when"`
 	KeyPoints []string   `toml:"key_points"`
 	Landmines []Landmine `toml:"landmine"`
-	SeedNotes []SeedNote `toml:"seed_outdated"`
+	SeedNotes []SeedNote `toml:"course_notes_outdated"`
 	Sources   Sources    `toml:"source"`
 	// Licence, Governance and Release: see provenance.go.
 	Licence    Licence    `toml:"licence"`

@@ -368,11 +368,11 @@ func (c *checker) products() {
 		}
 		c.checkSources(p.Pos, p.Line, what, p.Sources)
 		for i, n := range p.SeedNotes {
-			line := c.subLine(p.Pos, "seed_outdated", i)
+			line := c.subLine(p.Pos, "course_notes_outdated", i)
 			if n.Claim == "" || n.Current == "" {
-				c.at(Pos{p.File, line}, what+" seed_outdated", nil, "needs claim and current", "", "")
+				c.at(Pos{p.File, line}, what+" course-notes correction", nil, "needs claim and current", "", "")
 			}
-			c.checkSources(p.Pos, line, fmt.Sprintf("%s seed_outdated %d", what, i+1), n.Sources)
+			c.checkSources(p.Pos, line, fmt.Sprintf("%s course-notes correction %d", what, i+1), n.Sources)
 		}
 		for i := range p.Landmines {
 			m := &p.Landmines[i]

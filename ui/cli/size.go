@@ -111,7 +111,7 @@ func (a *app) runSize(cmd *cobra.Command, fl sizeFlags) error {
 		return badInput(&knowledge.Error{File: "--entry", Key: fl.entry, Problem: "unknown entry point", Allowed: strings.Join(entries, ", "), Hint: hintFor(fl.entry, entries)})
 	}
 	if minor := sizing.VLLMMinor(fl.version); minor == 0 {
-		return badInputf("--vllm-version %q: expected a release such as 0.31.0 or 0.10.2", fl.version)
+		return badInputf("--vllm-version %q: expected a vLLM release such as %s or 0.10.2", fl.version, sizing.CurrentVLLM)
 	}
 	floats := map[string]float64{"--params-b": fl.paramsB, "--weights-gib": fl.weightsGiB, "--gpu-memory-gib": fl.gpuMemGiB, "--bandwidth-tbs": fl.bandwidth}
 	for _, name := range slices.Sorted(maps.Keys(floats)) {

@@ -106,7 +106,7 @@ func TestSizeDefaultsFollowTheKnowledgeBaseRelease(t *testing.T) {
 // accepts says in the notes whose defaults apply.
 func TestSizeRefusesAReleaseNewerThanTheKnowledgeBaseKnows(t *testing.T) {
 	newest := strings.TrimPrefix(decide.VLLMRelease(knowledge.MustDefault()), "v")
-	for _, v := range []string{"0.99.0", "0.32.0", newest + ".1"} {
+	for _, v := range []string{"0.99.0", "0.34.0", newest + ".1"} {
 		code, _, errs := runCLI("size", "--model", "llama-3.3-70b", "--gpu", "h100", "--vllm-version", v)
 		if code != 2 || !strings.Contains(errs, "v"+newest) || !strings.Contains(errs, "newest vLLM release") {
 			t.Errorf("--vllm-version %s: exit %d, %q; want 2 naming v%s", v, code, errs, newest)

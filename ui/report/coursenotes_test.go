@@ -71,7 +71,7 @@ func TestCourseNoteChangesFollowTheKnowledgeBase(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	overlay := "[[flag]]\nid = \"vllm-speculative-model\"\nengine = \"vllm\"\nname = \"--speculative-model\"\neffect = \"e\"\nstatus = \"current\"\nin_seed = true\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n"
+	overlay := "[[flag]]\nid = \"vllm-speculative-model\"\nengine = \"vllm\"\nname = \"--speculative-model\"\neffect = \"e\"\nstatus = \"current\"\nin_course_notes = true\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n"
 	if err := os.WriteFile(filepath.Join(dir, "flags.toml"), []byte(overlay), 0o644); err != nil {
 		t.Fatal(err)
 	}
