@@ -72,8 +72,11 @@ func trtllmCommand(c commandInput) {
 	} else {
 		keep(kb, ec, knowledge.FlagTRTLLMEnableChunkedPrefill, fmt.Sprintf("off: every prompt (at most %s tokens) fits one %s-token batch", num(int64(r.MaxModelLen)), num(int64(r.MaxNumBatchedTokens))))
 	}
+	kvConfig := false
 	if kv := a.Get(knowledge.KeyKVCacheDType).Str; kv != knowledge.DTypeAuto {
-		ec.Notes = append(ec.Notes, fmt.Sprintf("kv_cache_dtype %s: trtllm-serve has no flag for it; put kv_cache_config: {dtype: fp8} in the --config YAML (the sizing counts %s B per token per GPU, 1 byte per value); gate it on an eval", kv, num(r.KVBytesPerTokenPerGPU)))
+		kvConfig = true
+		emit(kb, ec, knowledge.FlagTRTLLMConfig, "trtllm-options.yaml",
+			fmt.Sprintf("kv_cache_dtype %s has no flag: write kv_cache_config: {dtype: fp8} in this YAML file before starting, or the KV cache runs at 2 bytes per value and holds half the tokens sized here (%s B per token per GPU at 1 byte); gate fp8 on an eval", kv, num(r.KVBytesPerTokenPerGPU)))
 	}
 	if wd := a.Get(knowledge.KeyWeightsDType).Str; wd == knowledge.DTypeFP8 || wd == knowledge.DTypeInt4 {
 		ec.Notes = append(ec.Notes, fmt.Sprintf("weights %s: serve a checkpoint already quantized to it (for example a TensorRT Model Optimizer checkpoint); TensorRT-LLM reads the quantization from the checkpoint, so there is no flag (the sizing assumes %s per GPU)", wd, gib(r.WeightsGiBPerGPU)))
@@ -81,5 +84,7 @@ func trtllmCommand(c commandInput) {
 	emit(kb, ec, knowledge.FlagTRTLLMHost, "0.0.0.0", "the default, localhost, is unreachable from the orchestrator or any other machine")
 	emit(kb, ec, knowledge.FlagTRTLLMPort, "8000", "the default, named so the orchestrator's target port is written down")
 	keep(kb, ec, knowledge.FlagTRTLLMBackend, "pytorch by default, the only runtime left for LLMs since the TensorRT engine backend's removal; no engine build step")
-	keep(kb, ec, knowledge.FlagTRTLLMConfig, "no YAML: every setting above is a flag; add one for the KV cache dtype, CUDA graphs or LoRA")
+	if !kvConfig {
+		keep(kb, ec, knowledge.FlagTRTLLMConfig, "no YAML: every setting above is a flag; add one for the KV cache dtype, CUDA graphs or LoRA")
+	}
 }

@@ -238,7 +238,7 @@ func checkLines(raw, lines, quote, at string) (Result, bool) {
 			to = 0
 		}
 	}
-	all := strings.Split(raw, "\n")
+	all := strings.Split(strings.TrimSuffix(raw, "\n"), "\n")
 	if from < 1 || to < from || from > len(all) {
 		return Result{State: LinesOutside, Detail: fmt.Sprintf("%s has %d lines; lines %s is not a range in it", at, len(all), lines), Hint: "write the lines the quote is on, first-last (lines = \"120-134\")"}, true
 	}

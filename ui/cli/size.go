@@ -110,6 +110,9 @@ func (a *app) runSize(cmd *cobra.Command, fl sizeFlags) error {
 	if !slices.Contains(entries, fl.entry) {
 		return badInput(&knowledge.Error{File: "--entry", Key: fl.entry, Problem: "unknown entry point", Allowed: strings.Join(entries, ", "), Hint: hintFor(fl.entry, entries)})
 	}
+	if minor := sizing.VLLMMinor(fl.version); minor > 0 && minor < 4 {
+		return badInputf("--vllm-version %q is older than v0.4, the oldest release whose defaults the knowledge base records: pass 0.4.2 or newer", fl.version)
+	}
 	if minor := sizing.VLLMMinor(fl.version); minor == 0 {
 		return badInputf("--vllm-version %q: expected a vLLM release such as %s or 0.10.2", fl.version, sizing.CurrentVLLM)
 	}
