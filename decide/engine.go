@@ -734,8 +734,8 @@ func (c commandInput) disaggregation() bool {
 // written for: the knowledge base's vllm [product.release] tag ("v0.31.0"),
 // or sizing.CurrentVLLM when the knowledge base names none.
 func VLLMRelease(kb *knowledge.KB) string {
-	if p := kb.Product(knowledge.EngineVLLM); p != nil && p.Release.Tag != "" {
-		return p.Release.Tag
+	if rel := EngineRelease(kb, knowledge.EngineVLLM); rel != "" {
+		return rel
 	}
 	return "v" + sizing.CurrentVLLM
 }

@@ -22,7 +22,7 @@ func llamacppConfig(c *Compiled, a knowledge.Answers, ec *EngineConfig) *EngineC
 		ec.Note = "the model or GPU is not in the catalog; no sizing"
 		return ec
 	}
-	ec.EngineVersion, ec.Release = llamacppVersion(kb), llamacppRelease(kb)
+	ec.EngineVersion, ec.Release = llamacppVersion(kb), EngineRelease(kb, knowledge.EngineLlamaCpp)
 	ec.Covered, ec.Model, ec.HFID, ec.GPU = true, m.ID, m.HFID, gp.ID
 	perNode := a.Get(knowledge.KeyGPUsPerNode).Int
 	gpus := perNode
@@ -207,16 +207,4 @@ func llamacppVersion(kb *knowledge.KB) string {
 		}
 	}
 	return "llama.cpp"
-}
-
-// llamacppRelease is the release tag the flags' sources claim, or "".
-func llamacppRelease(kb *knowledge.KB) string {
-	if f := kb.Flag(knowledge.FlagLlamaCppParallel); f != nil {
-		for _, s := range f.Sources.OfRepo() {
-			if s.Ref != "" {
-				return s.Ref
-			}
-		}
-	}
-	return ""
 }

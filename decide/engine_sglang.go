@@ -2,6 +2,7 @@ package decide
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/stackpick/stackpick/decide/sizing"
 	"github.com/stackpick/stackpick/knowledge"
@@ -12,24 +13,11 @@ import (
 // supported, but 'sglang serve' is the recommended entrypoint."
 const SGLangEntryPoint = "sglang serve"
 
-// sglangFallbackRelease names the release when the knowledge base (an
-// overlay that drops the product) gives none.
-const sglangFallbackRelease = "v0.5.23"
-
-// sglangRelease is the SGLang release the command is written for: the
-// knowledge base's latest release of the product.
-func sglangRelease(kb *knowledge.KB) string {
-	if p := kb.Product(knowledge.EngineSGLang); p != nil && p.Release.Tag != "" {
-		return p.Release.Tag
-	}
-	return sglangFallbackRelease
-}
-
 func sglangCommand(c commandInput) {
 	kb, ec, m, gp, r, plan := c.kb, c.ec, c.m, c.gp, c.r, c.plan
 	a := c.a
-	ec.Release = sglangRelease(kb)
-	ec.EngineVersion = "SGLang " + ec.Release
+	ec.Release = EngineRelease(kb, knowledge.EngineSGLang)
+	ec.EngineVersion = strings.TrimSpace("SGLang " + ec.Release)
 	ec.Notes = append(ec.Notes, "the sizing follows SGLang's memory model: --mem-fraction-static covers weights and the KV pool, and SGLang works out what it leaves for activations and CUDA graphs from the chunked-prefill size, the decode graph's batch and TP × PP; estimated here: the memory in use beside the weights (the catalog's figure, measured on vLLM) and the GPU memory SGLang reads, and not modelled: DP attention, DeepEP, speculative decoding and vision towers, which each reserve more")
 	if gp.Vendor == "amd" {
 		ec.Notes = append(ec.Notes, "AMD: with the aiter attention backend and a context over 8,192 tokens SGLang scales --mem-fraction-static by 0.85 at start (even a value given on the command line, unless SGLANG_AITER_HONOR_EXPLICIT_MEM_FRACTION is set), so the KV pool is smaller than sized here; check the pool size SGLang logs")

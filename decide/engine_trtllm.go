@@ -16,19 +16,10 @@ import (
 // main-branch commit whose release tag could not be established.
 const trtllmFlagsRead = "trtllm-serve flags as read in tensorrt_llm/commands/serve.py @00209af1 (a 2026 1.3.0rc-series copy)"
 
-// trtllmRelease is the release the knowledge base names as the newest
-// (knowledge/data/engine-3-tensorrt-llm.toml, [product.release]).
-func trtllmRelease(kb *knowledge.KB) string {
-	if p := kb.Product(knowledge.EngineTensorRTLLM); p != nil {
-		return p.Release.Tag
-	}
-	return ""
-}
-
 func trtllmCommand(c commandInput) {
 	kb, a, ec, m, gp, r, plan := c.kb, c.a, c.ec, c.m, c.gp, c.r, c.plan
 	ec.EngineVersion = "TensorRT-LLM, " + trtllmFlagsRead
-	if rel := trtllmRelease(kb); rel != "" {
+	if rel := EngineRelease(kb, knowledge.EngineTensorRTLLM); rel != "" {
 		ec.EngineVersion = "TensorRT-LLM " + rel + " (newest release seen), " + trtllmFlagsRead
 		if st := kb.Product(knowledge.EngineTensorRTLLM).Release.Stable; st != "" {
 			ec.EngineVersion = "TensorRT-LLM " + rel + " (a pre-release, the newest release seen; the newest stable release is " + st + "), " + trtllmFlagsRead

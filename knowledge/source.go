@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -206,13 +207,6 @@ func (ss Sources) OfRepo() []Source {
 // movingRefs are branch names: a ref names a release, which does not move.
 var movingRefs = []string{"main", "master", "head", "develop", "dev", "trunk", "nightly", "latest", "stable"}
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // unversionedDocs are path segments of a docs URL that move with every
 // release: a fact cited there has no fixed text to check.
 var unversionedDocs = []string{"stable", "latest", "master", "main", "nightly", "dev"}
@@ -283,7 +277,7 @@ func sourceProblem(s Source) (field, problem, hint string, ok bool) {
 		case s.Path == "" || strings.HasPrefix(s.Path, "/"):
 			return bad("path", "a repository source needs the file's path in the repository", `path = "vllm/engine/arg_utils.py"`)
 		case read && !commitRE.MatchString(s.Commit):
-			return bad("commit", fmt.Sprintf("%q is not a 40-hex commit", s.Commit), "the full commit id the file was read at, in lower case (git rev-parse "+cmpOr(s.Ref, "HEAD")+")")
+			return bad("commit", fmt.Sprintf("%q is not a 40-hex commit", s.Commit), "the full commit id the file was read at, in lower case (git rev-parse "+cmp.Or(s.Ref, "HEAD")+")")
 		case s.Commit != "" && !commitRE.MatchString(s.Commit):
 			return bad("commit", fmt.Sprintf("%q is not a 40-hex commit", s.Commit), "the full commit id, or leave commit out when the file could not be read")
 		case slices.Contains(strings.Split(s.Path, "/"), ".."):

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -107,7 +108,7 @@ func (v *verifier) flags(kb *knowledge.KB, parsers []Parser, targets map[string]
 					texts[key] = pt
 				}
 				if len(pt.texts) == 0 {
-					r.State, r.Detail, r.Hint = NotAvailable, pt.detail, "put "+p.Repo+" at "+at+" in the sources folder (a git copy with it, or a tree folder "+orDefault(rel.ref, rel.commit)+")"
+					r.State, r.Detail, r.Hint = NotAvailable, pt.detail, "put "+p.Repo+" at "+at+" in the sources folder (a git copy with it, or a tree folder "+cmp.Or(rel.ref, rel.commit)+")"
 					out = append(out, r)
 					continue
 				}
@@ -166,7 +167,7 @@ func (v *verifier) parser(p Parser, c *repoCopy, ref, commit string) *parserText
 	if c.tree != "" {
 		folder = v.treeFolder(c, ref, commit)
 		if folder == "" {
-			pt.detail = fmt.Sprintf("the tree of %s has no folder %s", p.Repo, orDefault(ref, commit))
+			pt.detail = fmt.Sprintf("the tree of %s has no folder %s", p.Repo, cmp.Or(ref, commit))
 			return pt
 		}
 	} else if commit == "" {

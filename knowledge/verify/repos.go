@@ -558,10 +558,3 @@ func (v *verifier) list(repo string, c *repoCopy, folder, commit, under string) 
 	v.lists[key] = out
 	return out
 }
-
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
-}
