@@ -7,7 +7,42 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 )
+
+// pending holds the temporary files being written now, so a signal
+// handler can remove them before the process exits (RemovePending).
+var pending struct {
+	sync.Mutex
+	names map[string]struct{}
+}
+
+func track(name string) {
+	pending.Lock()
+	defer pending.Unlock()
+	if pending.names == nil {
+		pending.names = map[string]struct{}{}
+	}
+	pending.names[name] = struct{}{}
+}
+
+func untrack(name string) {
+	pending.Lock()
+	defer pending.Unlock()
+	delete(pending.names, name)
+}
+
+// RemovePending removes every temporary file a write in progress has
+// created. A signal handler calls it before the process exits: an
+// interrupted write leaves nothing behind. Safe from any goroutine.
+func RemovePending() {
+	pending.Lock()
+	defer pending.Unlock()
+	for name := range pending.names {
+		os.Remove(name)
+		delete(pending.names, name)
+	}
+}
 
 // ErrExists is returned when the target exists and overwrite is false.
 var ErrExists = errors.New("file exists")
@@ -39,6 +74,8 @@ func WriteFrom(path string, fill func(io.Writer) error, overwrite bool) (err err
 	if err != nil {
 		return fmt.Errorf("cannot write in %s: %w", dir, unwrapPath(err))
 	}
+	track(tmp.Name())
+	defer untrack(tmp.Name())
 	defer func() {
 		if err != nil {
 			tmp.Close()
