@@ -79,41 +79,80 @@ func DefaultHistoryPath() (string, error) {
 }
 
 // LoadHistory reads the history. A missing file is an empty history. A file that
-// does not parse, or is not a stackpick history, is renamed aside; the
-// returned notice says where it went.
+// does not parse, or is not a stackpick history, is renamed aside under the
+// history's lock; the returned notice says where it went.
 func LoadHistory(path, stamp string) (records []Record, notice string, err error) {
-	raw, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, "", nil
+	records, bad, err := readHistory(path)
+	if err != nil || bad == nil {
+		return records, "", err
 	}
+	// Set aside under the lock: another stackpick may be appending, or
+	// may have set it aside already.
+	unlock, err := lockHistory(path)
 	if err != nil {
-		return nil, "", fmt.Errorf("cannot read drill history %s: %w", path, err)
+		return nil, "", err
 	}
-	var f file
-	if jerr := json.Unmarshal(raw, &f); jerr != nil || f.Schema != Schema {
-		aside := path + ".unreadable-" + stamp
-		// Never replace an earlier set-aside file: number the next one.
-		for n := 2; ; n++ {
-			if _, serr := os.Lstat(aside); errors.Is(serr, fs.ErrNotExist) {
-				break
-			}
-			aside = fmt.Sprintf("%s.unreadable-%s-%d", path, stamp, n)
-		}
-		if rerr := os.Rename(path, aside); rerr != nil {
-			return nil, "", fmt.Errorf("drill history %s is unreadable and could not be set aside: %w", path, rerr)
-		}
-		why := "it is not a stackpick drill history"
-		if jerr != nil {
-			why = "it does not parse (" + jerr.Error() + ")"
-		}
-		return nil, fmt.Sprintf("drill history %s was set aside as %s: %s; a new history starts now", path, aside, why), nil
-	}
-	return f.Records, "", nil
+	defer unlock()
+	return loadLocked(path, stamp)
 }
 
-// AppendHistory adds one record and rewrites the file atomically.
+// readHistory reads the file without the lock (every write is a rename,
+// so a reader sees a whole file). bad is why the file is not a history
+// to keep, if it is not.
+func readHistory(path string) (records []Record, bad error, err error) {
+	raw, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot read drill history %s: %w", path, err)
+	}
+	var f file
+	if jerr := json.Unmarshal(raw, &f); jerr != nil {
+		return nil, fmt.Errorf("it does not parse (%w)", jerr), nil
+	}
+	if f.Schema != Schema {
+		return nil, errors.New("it is not a stackpick drill history"), nil
+	}
+	return f.Records, nil, nil
+}
+
+// loadLocked reads the history, the lock held, setting an unreadable file
+// aside.
+func loadLocked(path, stamp string) (records []Record, notice string, err error) {
+	records, bad, err := readHistory(path)
+	if err != nil || bad == nil {
+		return records, "", err
+	}
+	aside := path + ".unreadable-" + stamp
+	// Never replace an earlier set-aside file: number the next one.
+	for n := 2; ; n++ {
+		if _, serr := os.Lstat(aside); errors.Is(serr, fs.ErrNotExist) {
+			break
+		}
+		aside = fmt.Sprintf("%s.unreadable-%s-%d", path, stamp, n)
+	}
+	if rerr := os.Rename(path, aside); rerr != nil {
+		return nil, "", fmt.Errorf("drill history %s is unreadable and could not be set aside: %w", path, rerr)
+	}
+	return nil, fmt.Sprintf("drill history %s was set aside as %s: %v; a new history starts now", path, aside, bad), nil
+}
+
+// AppendHistory adds one record: under an advisory lock on a file beside
+// the history (path + ".lock"), it reads the history again, appends and
+// rewrites it atomically, so drills finishing together lose no record.
 func AppendHistory(path string, rec Record, stamp string) (notice string, err error) {
-	records, notice, err := LoadHistory(path, stamp)
+	// A history path the user chose ($STACKPICK_HISTORY) may name a folder
+	// that does not exist yet, as the default XDG one may.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", err
+	}
+	unlock, err := lockHistory(path)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	records, notice, err := loadLocked(path, stamp)
 	if err != nil {
 		return notice, err
 	}
@@ -123,11 +162,6 @@ func AppendHistory(path string, rec Record, stamp string) (notice string, err er
 	records = append(records, rec)
 	data, err := json.MarshalIndent(file{Schema: Schema, Records: records}, "", "  ")
 	if err != nil {
-		return notice, err
-	}
-	// A history path the user chose ($STACKPICK_HISTORY) may name a folder
-	// that does not exist yet, as the default XDG one may.
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return notice, err
 	}
 	return notice, WriteFile(path, append(data, '\n'), true)

@@ -33,10 +33,7 @@ func TestAppendThenLoad(t *testing.T) {
 	if s.Drills[0].Drill != "taxonomy" || s.Drills[0].Attempts != 2 || s.Drills[0].Best < 0.88 || s.MostMissed[0].Item != "taxonomy:kserve" {
 		t.Errorf("summary %+v", s)
 	}
-	entries, _ := os.ReadDir(filepath.Dir(path))
-	if len(entries) != 1 {
-		t.Errorf("temporary files left: %v", entries)
-	}
+	assertOnly(t, filepath.Dir(path), "store.json", "store.json.lock")
 }
 
 func TestABrokenOrForeignFileIsSetAsideNotOverwritten(t *testing.T) {

@@ -1,0 +1,25 @@
+package store
+
+import "time"
+
+// ResetPending undoes RemovePending's stop, for tests that call it.
+func ResetPending() {
+	pending.Lock()
+	defer pending.Unlock()
+	pending.stopped = false
+}
+
+// PendingCount is how many temporary files are registered now.
+func PendingCount() int {
+	pending.Lock()
+	defer pending.Unlock()
+	return len(pending.names)
+}
+
+// SetLockWait changes how long AppendHistory waits for the lock, until the
+// returned func restores it.
+func SetLockWait(d time.Duration) (restore func()) {
+	old := lockWait
+	lockWait = d
+	return func() { lockWait = old }
+}
