@@ -27,6 +27,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	if path := os.Getenv(signalHelperEnv); path != "" {
+		signalHelper(path)
+	}
 	os.Exit(m.Run())
 }
 
