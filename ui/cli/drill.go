@@ -89,7 +89,7 @@ missed most more often.`,
 			stamp := now.UTC().Format("20060102T150405")
 			records, notice, err := store.LoadHistory(path, stamp)
 			if err != nil {
-				return badInput(err)
+				return fileError(err)
 			}
 			if notice != "" {
 				fmt.Fprintln(a.io.Stderr, "stackpick: "+notice)
@@ -119,7 +119,7 @@ missed most more often.`,
 				// The history's path is the user's ($STACKPICK_HISTORY or
 				// the XDG folder): a folder that cannot be written is
 				// theirs to fix.
-				return badInput(fmt.Errorf("the drill finished but its result could not be saved: %w", err))
+				return fileError(fmt.Errorf("the drill finished but its result could not be saved: %w", err))
 			} else if notice != "" {
 				fmt.Fprintln(a.io.Stderr, "stackpick: "+notice)
 			}

@@ -3,10 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/store"
 )
 
 // Exit codes.
@@ -14,6 +16,7 @@ const (
 	ExitOK          = 0
 	ExitInternal    = 1
 	ExitBadInput    = 2
+	ExitEnvironment = 74  // sysexits' EX_IOERR: the disk is full, read-only or failing
 	ExitInterrupted = 130 // ctrl+c in the interactive app
 )
 
@@ -32,6 +35,39 @@ func badInput(err error) error {
 		return nil
 	}
 	return &exitError{code: ExitBadInput, err: err}
+}
+
+// environment marks err as the machine's, not stackpick's nor the
+// input's: a disk that is full, read-only or failing (exit 74).
+func environment(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: ExitEnvironment, err: err}
+}
+
+// fileError marks an error about a file the user named (--out, the drill
+// history): the environment's when the file system failed, else the
+// user's to fix.
+func fileError(err error) error {
+	if isEnvironment(err) {
+		return environment(err)
+	}
+	return badInput(err)
+}
+
+// environmentErrors are what the file system says when it, not the path
+// or the input, is the trouble.
+var environmentErrors = []error{syscall.ENOSPC, syscall.EDQUOT, syscall.EROFS, syscall.EIO, store.ErrLocked}
+
+// isEnvironment says whether err is the environment's fault.
+func isEnvironment(err error) bool {
+	for _, e := range environmentErrors {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // badInputf formats a bad-input error.
@@ -89,6 +125,9 @@ func codeOf(err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code
+	}
+	if isEnvironment(err) { // a write to stdout on a full disk, say
+		return ExitEnvironment
 	}
 	var ue *usageError
 	var ke *knowledge.Error

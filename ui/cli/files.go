@@ -47,25 +47,40 @@ func readInput(stdin io.Reader, file string) ([]byte, error) {
 
 // emit writes a rendering to stdout, or atomically to a file. render gets
 // color=true when the destination is stdout (the writer strips colour when
-// stdout is not a colour terminal); files never get colour.
+// stdout is not a colour terminal); files never get colour. Missing
+// folders in the path are created, as ADR tools do; only a regular file is
+// replaced, and only with --force.
 func (a *app) emit(out string, force bool, render func(w io.Writer, color bool) error) error {
 	if out == "" || out == "-" {
 		w := a.out(a.io.Stdout)
 		return render(w, true)
 	}
-	err := store.WriteFrom(out, func(w io.Writer) error {
-		// Files never get colour, whatever the terminal can do.
-		plain := colorprofile.NewWriter(w, a.io.Env)
-		plain.Profile = colorprofile.NoTTY
-		return render(plain, false)
-	}, force)
+	undo, err := store.MakeParents(out)
+	if err == nil {
+		err = store.WriteFrom(out, func(w io.Writer) error {
+			// Files never get colour, whatever the terminal can do.
+			plain := colorprofile.NewWriter(w, a.io.Env)
+			plain.Profile = colorprofile.NoTTY
+			return render(plain, false)
+		}, force)
+		if err != nil {
+			undo()
+		}
+	}
+	var notRegular *store.NotRegularError
 	switch {
 	case errors.Is(err, store.ErrIsDir):
 		return badInput(&knowledge.Error{File: out, Problem: "is a folder", Hint: "give a file name inside it, for example --out " + filepath.Join(out, "decision.md")})
+	case errors.As(err, &notRegular):
+		return badInput(&knowledge.Error{File: out, Problem: notRegular.Problem(), Hint: "give --out the name of a regular file, or leave --out out to write to standard output"})
 	case errors.Is(err, store.ErrExists):
 		return badInput(&knowledge.Error{File: out, Problem: "already exists; not overwritten", Hint: "pass --force to replace it, or choose another --out"})
 	case err != nil:
-		return badInput(&knowledge.Error{File: out, Problem: "cannot write: " + strings.TrimPrefix(err.Error(), out+": ")})
+		ke := &knowledge.Error{File: out, Problem: "cannot write: " + strings.TrimPrefix(err.Error(), out+": ")}
+		if isEnvironment(err) {
+			return environment(ke)
+		}
+		return badInput(ke)
 	}
 	fmt.Fprintf(a.io.Stderr, "wrote %s\n", out)
 	return nil

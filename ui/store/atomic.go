@@ -138,6 +138,11 @@ func WriteFrom(path string, fill func(io.Writer) error, overwrite bool) (err err
 		if err != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
+			// The temporary file's name is noise to whoever reads the
+			// error: "no space left on device" is the news.
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Path == tmp.Name() {
+				err = pe.Err
+			}
 		}
 	}()
 	if err = fill(tmp); err != nil {

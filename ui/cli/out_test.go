@@ -1,0 +1,60 @@
+package cli_test
+
+import (
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// The README's own example writes into a folder that does not exist yet,
+// as ADR tools do.
+func TestOutCreatesTheMissingFoldersOfTheREADMEsExample(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, stdout, stderr := run(t, nil, "decide", "--scenario", "exit-test", "--format", "markdown", "--out", "adr/0007-serving-stack.md")
+	if code != 0 || stdout != "" || stderr != "wrote adr/0007-serving-stack.md\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile("adr/0007-serving-stack.md"); err != nil || !strings.HasPrefix(string(b), "# ") {
+		t.Fatalf("the memo: %v %.40q", err, b)
+	}
+	if fi, _ := os.Stat("adr"); fi.Mode().Perm() != 0o755 {
+		t.Errorf("adr/ has mode %v, want 0755", fi.Mode().Perm())
+	}
+}
+
+// --out FILE --force replaces only a regular file: a FIFO, or a link to
+// /dev/null, is refused with exit 2 and left as it was.
+func TestOutWithForceNeverReplacesAFIFOOrADevice(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := syscall.Mkfifo("pipe", 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	os.Symlink(os.DevNull, "null-link")
+	for _, c := range []struct{ out, want string }{
+		{"pipe", "stackpick: pipe: is a named pipe (FIFO), not a regular file; stackpick only replaces regular files; give --out the name of a regular file, or leave --out out to write to standard output\n"},
+		{"null-link", "stackpick: null-link: is a symbolic link to a character device (" + os.DevNull + "), not a regular file; stackpick only replaces regular files; give --out the name of a regular file, or leave --out out to write to standard output\n"},
+	} {
+		for _, force := range []bool{true, false} {
+			args := []string{"decide", "-s", "exit-test", "--out", c.out}
+			if force {
+				args = append(args, "--force")
+			}
+			code, stdout, stderr := run(t, nil, args...)
+			if code != 2 || stdout != "" || stderr != c.want {
+				t.Errorf("%v: exit %d, stdout %q\nstderr %q\nwant   %q", args, code, stdout, stderr, c.want)
+			}
+		}
+	}
+	if fi, err := os.Lstat("pipe"); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO is now %v (%v)", fi.Mode(), err)
+	}
+	if fi, err := os.Lstat("null-link"); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link is now %v (%v)", fi.Mode(), err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("the folder holds %v", entries)
+	}
+}
