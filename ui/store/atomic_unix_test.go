@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stackpick/stackpick/ui/store"
 )
@@ -92,4 +93,34 @@ func equalModes(a, b map[string]fs.FileMode) bool {
 		}
 	}
 	return true
+}
+
+// A history that is a FIFO is an error at once, not a read that waits for
+// a writer for ever; nothing is set aside or written.
+func TestAHistoryThatIsAFIFOIsAnErrorNotAHang(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "history.json")
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 2)
+	go func() {
+		_, _, err := store.LoadHistory(path, "x")
+		done <- err
+		_, err = store.AppendHistory(path, store.Record{Drill: "flags"}, "x")
+		done <- err
+	}()
+	for range 2 {
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), path+" is a named pipe (FIFO), not a regular file") {
+				t.Errorf("err = %v", err)
+			}
+		case <-time.After(10 * time.Second): // a generous bound: the answer is immediate
+			t.Fatal("reading a FIFO history still waits after 10 s")
+		}
+	}
+	if fi, _ := os.Lstat(path); fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO is now %v", fi.Mode())
+	}
 }

@@ -100,6 +100,14 @@ func LoadHistory(path, stamp string) (records []Record, notice string, err error
 // so a reader sees a whole file). bad is why the file is not a history
 // to keep, if it is not.
 func readHistory(path string) (records []Record, bad error, err error) {
+	// Opening a FIFO with no writer blocks for ever: look first.
+	if info, serr := os.Stat(path); serr == nil && !info.Mode().IsRegular() {
+		kind := "a folder"
+		if !info.IsDir() {
+			kind = kindOf(info.Mode())
+		}
+		return nil, nil, fmt.Errorf("drill history %s is %s, not a regular file; set STACKPICK_HISTORY to a file's path", path, kind)
+	}
 	raw, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
