@@ -21,7 +21,6 @@ import (
 type factor struct {
 	q    int
 	reps []knowledge.Value
-	why  string
 }
 
 // classes derives the representatives of every answer key from the
