@@ -45,8 +45,6 @@ type interrupts struct {
 	// nil at other times.
 	restore func()
 	cancel  context.CancelCauseFunc
-	// exit ends the process: os.Exit, a recorder in tests.
-	exit func(code int)
 }
 
 // signalled is the cause of the context's end when a signal arrived.
@@ -76,12 +74,8 @@ var handledSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP
 // context until stop is called (see interrupts): main calls it before Run.
 // The context's cause is the signal; Run exits 130, 143 or 129 for it.
 func WithSignals(parent context.Context) (ctx context.Context, stop func()) {
-	return withSignals(parent, os.Exit)
-}
-
-func withSignals(parent context.Context, exit func(int)) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
-	in := &interrupts{cancel: cancel, exit: exit}
+	in := &interrupts{cancel: cancel}
 	ch := make(chan os.Signal, 2)
 	for _, sig := range handledSignals {
 		// A signal ignored when the process started stays ignored: nohup
@@ -130,7 +124,7 @@ func (in *interrupts) receive(sig syscall.Signal) {
 		in.restore = nil
 	}
 	store.RemovePending()
-	in.exit((&signalled{sig: in.first}).code())
+	os.Exit((&signalled{sig: in.first}).code())
 }
 
 // guard is handed, by the full-screen app before it takes the terminal,

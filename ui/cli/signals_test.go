@@ -244,79 +244,97 @@ func TestASignalIgnoredAtStartStaysIgnored(t *testing.T) {
 	}
 }
 
-// The handler, in this process: a signal while a file is being written
-// removes its temporary file and exits 128+n; while the full-screen app
-// holds the terminal, the first signal ends the app's context (its cause
-// gives the exit code) and a second puts the terminal back and exits.
+// The handler, in a process of its own (the test binary run again: the
+// handler exits, and after RemovePending the store writes nothing more).
+// A signal while a file is being written removes its temporary file and
+// exits 128+n; while the full-screen app holds the terminal, the first
+// signal ends the app's context (its cause gives the exit code) and a
+// second puts the terminal back and exits with the first one's code.
 func TestTheSignalHandlerCleansUpAndExits(t *testing.T) {
-	t.Run("a write in progress", func(t *testing.T) {
-		exited := make(chan int, 2)
-		_, stop := withSignals(context.Background(), func(code int) { exited <- code })
-		defer stop()
-		dir := t.TempDir()
-		writing, release := make(chan struct{}), make(chan struct{})
-		wrote := make(chan error, 1)
-		go func() {
-			wrote <- store.WriteFrom(filepath.Join(dir, "memo.md"), func(w io.Writer) error {
-				close(writing)
-				<-release
-				_, err := io.WriteString(w, "late")
-				return err
-			}, false)
-		}()
+	if c := os.Getenv("STACKPICK_SIGNAL_CASE"); c != "" {
+		signalCase(c, os.Getenv("STACKPICK_SIGNAL_DIR"))
+		t.Fatal("the signal case returned instead of exiting")
+	}
+	for _, c := range []struct {
+		name, out string
+		code      int
+	}{
+		{"write", "writing\n", ExitTerminated},
+		{"app", "cancelled 129\nrestored\n", ExitHangup},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cmd := exec.Command(os.Args[0], "-test.run=^TestTheSignalHandlerCleansUpAndExits$")
+			cmd.Env = append(os.Environ(), "STACKPICK_SIGNAL_CASE="+c.name, "STACKPICK_SIGNAL_DIR="+dir)
+			var stdout strings.Builder
+			cmd.Stdout = &stdout
+			cmd.Stderr = &stdout
+			done := make(chan error, 1)
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("still running after 10 s; output:\n%s", stdout.String())
+			}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != c.code {
+				t.Errorf("ended with %v, want exit status %d; output:\n%s", err, c.code, stdout.String())
+			}
+			if stdout.String() != c.out {
+				t.Errorf("output %q, want %q", stdout.String(), c.out)
+			}
+			if tmp, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*")); len(tmp) != 0 {
+				t.Errorf("temporary files left after the signal: %v", tmp)
+			}
+		})
+	}
+}
+
+// signalCase is one case of TestTheSignalHandlerCleansUpAndExits, run in
+// the child: it ends with the handler's exit, or exits 3 to say it went
+// wrong.
+func signalCase(name, dir string) {
+	fail := func(format string, args ...any) {
+		fmt.Printf(format+"\n", args...)
+		os.Exit(3)
+	}
+	ctx, stop := WithSignals(context.Background())
+	defer stop()
+	switch name {
+	case "write":
+		writing := make(chan struct{})
+		go store.WriteFrom(filepath.Join(dir, "memo.md"), func(w io.Writer) error {
+			close(writing)
+			select {} // a write that does not end before the signal
+		}, false)
 		<-writing
 		if tmp, _ := filepath.Glob(filepath.Join(dir, ".memo.md.tmp-*")); len(tmp) != 1 {
-			t.Fatalf("temporary files during the write: %v, want one", tmp)
+			fail("temporary files during the write: %v, want one", tmp)
 		}
+		fmt.Print("writing\n")
 		syscall.Kill(os.Getpid(), syscall.SIGTERM)
-		select {
-		case code := <-exited:
-			if code != ExitTerminated {
-				t.Errorf("exit code %d, want %d", code, ExitTerminated)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatal("the handler did not exit within 10 s of SIGTERM")
-		}
-		if tmp, _ := filepath.Glob(filepath.Join(dir, ".memo.md.tmp-*")); len(tmp) != 0 {
-			t.Errorf("temporary files left after SIGTERM: %v", tmp)
-		}
-		close(release)
-		<-wrote
-	})
-	t.Run("the full-screen app", func(t *testing.T) {
-		exited := make(chan int, 2)
-		ctx, stop := withSignals(context.Background(), func(code int) { exited <- code })
-		defer stop()
+	case "app":
 		guard := tui.GuardOf(ctx)
 		if guard == nil {
-			t.Fatal("the context carries no terminal guard for the app")
+			fail("the context carries no terminal guard for the app")
 		}
-		restored := make(chan struct{}, 2)
-		release := guard(func() { restored <- struct{}{} })
+		release := guard(func() { fmt.Print("restored\n") })
 		defer release()
 		syscall.Kill(os.Getpid(), syscall.SIGHUP)
 		select {
 		case <-ctx.Done():
-		case <-time.After(10 * time.Second):
-			t.Fatal("SIGHUP did not end the app's context within 10 s")
+		case <-time.After(5 * time.Second):
+			fail("SIGHUP did not end the app's context")
 		}
-		if got := signalCode(ctx); got != ExitHangup {
-			t.Errorf("exit code for the run %d, want %d", got, ExitHangup)
-		}
-		if len(exited) > 0 || len(restored) > 0 {
-			t.Fatal("the first signal must leave the exit and the terminal to the app")
-		}
+		// The first signal leaves the exit and the terminal to the app.
+		fmt.Printf("cancelled %d\n", signalCode(ctx))
 		syscall.Kill(os.Getpid(), syscall.SIGTERM)
-		select {
-		case code := <-exited:
-			if code != ExitHangup {
-				t.Errorf("exit code after the second signal %d, want the first's %d", code, ExitHangup)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatal("the second signal did not exit within 10 s")
-		}
-		if len(restored) != 1 {
-			t.Error("the second signal did not put the terminal back")
-		}
-	})
+	}
+	time.Sleep(5 * time.Second)
+	fail("the signal did not end the process")
 }
