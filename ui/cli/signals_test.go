@@ -36,7 +36,18 @@ func newSignalTmux(t *testing.T) *signalTmux {
 		}
 		t.Skip("tmux is not installed; skipping the signal tests")
 	}
-	tm := &signalTmux{t: t, bin: bin, sock: filepath.Join(t.TempDir(), "tmux.sock")}
+	// A socket of its own, never the user's tmux. A Unix socket's address
+	// holds about 100 bytes: under a long TMPDIR it goes in /tmp.
+	sock := filepath.Join(t.TempDir(), "tmux.sock")
+	if len(sock) >= 100 {
+		dir, err := os.MkdirTemp("/tmp", "stackpick-tmux-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		sock = filepath.Join(dir, "tmux.sock")
+	}
+	tm := &signalTmux{t: t, bin: bin, sock: sock}
 	tm.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "sig", "-e", "TERM=xterm-256color", "-e", "PS1=$ ", "sh")
 	t.Cleanup(func() { exec.Command(tm.bin, "-S", tm.sock, "kill-server").Run() })
 	return tm
