@@ -18,6 +18,8 @@ const (
 	ExitBadInput    = 2
 	ExitEnvironment = 74  // sysexits' EX_IOERR: the disk is full, read-only or failing
 	ExitInterrupted = 130 // ctrl+c in the interactive app
+	ExitHangup      = 129 // SIGHUP: the terminal went away (128+1)
+	ExitTerminated  = 143 // SIGTERM (128+15)
 )
 
 // exitError carries the exit code an error should end the process with.
