@@ -69,6 +69,7 @@ they have aged, the knowledge base corrects them, with sources:
 	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
 		usageArgs(c)
 	}
+	a.registerCompletions(root)
 	return root
 }
 
