@@ -117,14 +117,7 @@ func (a *app) run(ctx context.Context, args []string) int {
 	root.SetIn(a.io.Stdin)
 	root.SetOut(a.io.Stdout)
 	root.SetErr(plainStream{a.io.Stderr})
-	defer hideStdinFromFang()()
-	err := fang.Execute(ctx, root,
-		fang.WithVersion(Version()),
-		fang.WithoutManpage(),
-		fang.WithColorSchemeFunc(a.helpScheme),
-		fang.WithErrorHandler(a.printError),
-	)
-	return codeOf(err)
+	return codeOf(a.execute(ctx, root))
 }
 
 // printError writes err to stderr: every line prefixed so it is greppable,
