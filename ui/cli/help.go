@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"image/color"
 	"io"
@@ -101,7 +102,7 @@ const (
 func helpPage(c *cobra.Command, st helpStyles, width int) string {
 	var b strings.Builder
 	b.WriteString("\n")
-	for _, l := range wrapText(strings.TrimSpace(cmp(c.Long, c.Short)), width-helpIndent) {
+	for _, l := range wrapText(strings.TrimSpace(cmp.Or(c.Long, c.Short)), width-helpIndent) {
 		writeLine(&b, helpIndent, st.text.Render(l))
 	}
 	heading := func(name string) {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -82,7 +83,7 @@ func manPage(root *cobra.Command, version string, now time.Time) string {
 	b.WriteString(".SH COMMANDS\n")
 	for _, c := range manCommands(root) {
 		fmt.Fprintf(&b, ".SS \"%s\"\n", strings.ReplaceAll(roffText(c.UseLine()), `"`, `\(dq`))
-		roffParagraphs(&b, cmp(c.Long, c.Short))
+		roffParagraphs(&b, cmp.Or(c.Long, c.Short))
 		if c.Example != "" {
 			b.WriteString(".PP\nExamples:\n")
 			roffExample(&b, c.Example)
@@ -121,13 +122,6 @@ func manCommands(c *cobra.Command) []*cobra.Command {
 		out = append(out, manCommands(sub)...)
 	}
 	return out
-}
-
-func cmp(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // roffParagraphs writes text's paragraphs (split at blank lines): a
