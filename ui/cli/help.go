@@ -33,7 +33,7 @@ import (
 // execute runs root as fang.Execute did (cobra's version flag, errors
 // through printError), with stackpick's help on every command.
 func (a *app) execute(ctx context.Context, root *cobra.Command) error {
-	root.Version = Version()
+	root.Version = versionFlag()
 	root.SetHelpFunc(a.help)
 	err := root.ExecuteContext(ctx)
 	if err != nil {

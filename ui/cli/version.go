@@ -27,6 +27,21 @@ func moduleVersion(info *debug.BuildInfo, ok bool) string {
 	return "dev"
 }
 
+// versionFlag is what --version prints after "stackpick version": the
+// module version and, when the build recorded one, the short revision.
+func versionFlag() string {
+	info, ok := readBuildInfo()
+	v := moduleVersion(info, ok)
+	if ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += " (" + s.Value[:12] + ")"
+			}
+		}
+	}
+	return v
+}
+
 // buildLine says what the binary was built from, as the Go toolchain
 // recorded it: the VCS revision and its time, whether the work tree had
 // changes, and the Go version. `go build` and `go install` in a clone
