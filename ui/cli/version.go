@@ -77,7 +77,7 @@ func buildLine(info *debug.BuildInfo, ok bool) string {
 		parts = append(parts, "built without a version control revision (go run, go test, or -buildvcs=false)")
 	}
 	if info.GoVersion != "" {
-		parts = append(parts, "with "+info.GoVersion)
+		parts = append(parts, "by "+info.GoVersion)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -29,10 +29,10 @@ func TestVersionReportsTheModuleVersionAndVCSRevision(t *testing.T) {
 		flag string // what --version prints
 	}{
 		{"go install from a clone with changes", stamped, true,
-			"stackpick v0.3.1\nbuilt from git revision 28f774a4dfdde41afa3bf1642418d6660534edd5 (committed 2026-12-01 18:26 UTC) with uncommitted changes, with go1.26.8\n",
+			"stackpick v0.3.1\nbuilt from git revision 28f774a4dfdde41afa3bf1642418d6660534edd5 (committed 2026-12-01 18:26 UTC) with uncommitted changes, by go1.26.8\n",
 			"stackpick version v0.3.1 (28f774a4dfdd)\n"},
 		{"go run", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/stackpick/stackpick", Version: "(devel)"}}, true,
-			"stackpick dev\nbuilt without a version control revision (go run, go test, or -buildvcs=false), with go1.26.8\n",
+			"stackpick dev\nbuilt without a version control revision (go run, go test, or -buildvcs=false), by go1.26.8\n",
 			"stackpick version dev\n"},
 		{"no build information", nil, false,
 			"stackpick dev\nbuilt without build information\n",
