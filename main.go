@@ -12,10 +12,16 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Run(context.Background(), os.Args[1:], cli.IO{
+	// SIGINT, SIGTERM and SIGHUP end the run through its context, before
+	// any command starts: the terminal is put back, nothing half-written
+	// is left, and the exit code is 128+n (cli.WithSignals).
+	ctx, stop := cli.WithSignals(context.Background())
+	code := cli.Run(ctx, os.Args[1:], cli.IO{
 		Stdin:  os.Stdin,
 		Stdout: os.Stdout,
 		Stderr: os.Stderr,
 		Env:    os.Environ(),
-	}))
+	})
+	stop()
+	os.Exit(code)
 }

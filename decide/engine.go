@@ -94,9 +94,6 @@ type batchPlan struct {
 	// concWhy says why minConcurrency is below the plan's own: the stated
 	// concurrent_requests asks for fewer ("" otherwise).
 	concWhy string
-	// headroomIs says where minConcurrency comes from, after its number:
-	// the plan's assumed headroom or concurrent_requests' share.
-	headroomIs string
 }
 
 func planFor(priority string, d sizing.Defaults) batchPlan {

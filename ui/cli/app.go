@@ -16,6 +16,7 @@ import (
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/store"
 )
 
 // IO is the process's streams and environment, injectable for tests.
@@ -117,13 +118,22 @@ func (a *app) run(ctx context.Context, args []string) int {
 	root.SetIn(a.io.Stdin)
 	root.SetOut(a.io.Stdout)
 	root.SetErr(plainStream{a.io.Stderr})
-	return codeOf(a.execute(ctx, root))
+	err := a.execute(ctx, root)
+	if code := signalCode(ctx); code != 0 {
+		// A signal ended the run (see signals.go): whatever the command
+		// was writing is removed, and the exit code says which signal.
+		store.RemovePending()
+		return code
+	}
+	return codeOf(err)
 }
 
 // printError writes err to stderr: every line prefixed so it is greppable,
 // and a pointer to --help for usage mistakes.
 func (a *app) printError(w io.Writer, _ fang.Styles, err error) {
-	if errors.Is(err, errUsageShown) {
+	var sig *signalled
+	if errors.Is(err, errUsageShown) || errors.As(err, &sig) {
+		// A signal is not a failure to report: the exit code says it.
 		return
 	}
 	for _, line := range strings.Split(err.Error(), "\n") {

@@ -15,6 +15,8 @@ const (
 	ExitInternal    = 1
 	ExitBadInput    = 2
 	ExitInterrupted = 130 // ctrl+c in the interactive app
+	ExitHangup      = 129 // SIGHUP: the terminal went away (128+1)
+	ExitTerminated  = 143 // SIGTERM (128+15)
 )
 
 // exitError carries the exit code an error should end the process with.

@@ -50,7 +50,9 @@ var exitStatuses = []struct {
 	{ExitOK, "success"},
 	{ExitInternal, "a bug in stackpick (the message says what broke)"},
 	{ExitBadInput, "bad input or a usage mistake: the message says what, where, and what to type instead"},
-	{ExitInterrupted, "interrupted (ctrl+c in the interactive app)"},
+	{ExitHangup, "SIGHUP: the terminal went away (128 plus the signal's number)"},
+	{ExitInterrupted, "interrupted: ctrl+c in the interactive app, or SIGINT"},
+	{ExitTerminated, "SIGTERM"},
 }
 
 var environment = []struct{ name, what string }{

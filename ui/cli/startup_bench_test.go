@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -76,10 +75,11 @@ func BenchmarkStartup(b *testing.B) {
 	}
 }
 
-// goBuild builds pkg in dir into out with the toolchain running the test.
+// goBuild builds pkg in dir into out with the toolchain running the test
+// (go test puts its own GOROOT/bin first on the PATH).
 func goBuild(b *testing.B, dir, out, pkg string, flags ...string) {
 	b.Helper()
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), append(append([]string{"build"}, flags...), "-o", out, pkg)...)
+	cmd := exec.Command("go", append(append([]string{"build"}, flags...), "-o", out, pkg)...)
 	cmd.Dir = dir
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("go build %s: %v\n%s", pkg, err, msg)

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -578,10 +577,6 @@ func GridJSON(w io.Writer, g Grid) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(g)
 }
-
-// gitDated is how the knowledge base records where a tag's date was read:
-// "(git log -1 --format=%cI v0.20.0, commit 1fb781055dd1…)".
-var gitDated = regexp.MustCompile(` ?\(git log -1 --format=%cI \S+, commit ([0-9a-f]{7})[0-9a-f]*\)`)
 
 // releaseSource words a release's source as a reader reads it, not as the
 // command that read it: "kserve/kserve tag v0.20.0, commit 1fb7810, dated

@@ -22,6 +22,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 
 	"github.com/stackpick/stackpick/knowledge"
@@ -78,6 +79,11 @@ type Options struct {
 // Run starts the app on the terminal and returns when the user quits.
 // The full-screen app draws on stderr (or /dev/tty when stderr is
 // redirected), so stdout stays clean.
+//
+// The app handles no signal itself (its caller does, for the whole
+// process): when ctx ends, it quits, puts the terminal back and returns
+// ctx's cause. Before it takes the terminal it hands the context's
+// TerminalGuard what puts the terminal back without it.
 func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts Options) error {
 	if opts.Accessible {
 		return runAccessible(kb, list, opts)
@@ -89,6 +95,7 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 	defer closeOut()
 	popts := []tea.ProgramOption{
 		tea.WithContext(ctx),
+		tea.WithoutSignalHandler(),
 		tea.WithOutput(out),
 		tea.WithEnvironment(opts.Env),
 		// Frames reach the terminal on the renderer's tick, the first one
@@ -96,8 +103,11 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 		// the default 17.
 		tea.WithFPS(120),
 	}
-	if opts.Stdin != nil {
-		popts = append(popts, tea.WithInput(opts.Stdin))
+	in := opts.Stdin
+	if in != nil {
+		popts = append(popts, tea.WithInput(in))
+	} else {
+		in = os.Stdin
 	}
 	switch {
 	case opts.NoColor:
@@ -106,7 +116,14 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 		popts = append(popts, tea.WithColorProfile(opts.Profile))
 	}
 	m := New(kb, list, opts)
+	if guard := GuardOf(ctx); guard != nil {
+		defer guard(terminalRestorer(in, out))()
+	}
 	final, err := tea.NewProgram(m, popts...).Run()
+	if ctx.Err() != nil {
+		// Ended from outside (a signal): the terminal is back; say why.
+		return context.Cause(ctx)
+	}
 	if err != nil {
 		return fmt.Errorf("the interactive app failed: %w", err)
 	}
@@ -114,6 +131,52 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 		return ErrInterrupted
 	}
 	return nil
+}
+
+// TerminalGuard is handed, before the app takes the terminal, restore:
+// what puts the terminal back as the app found it. It returns release,
+// which the app calls once it has put the terminal back itself. The
+// command line's signal handler calls restore when a second signal asks
+// it to exit without waiting for the app.
+type TerminalGuard func(restore func()) (release func())
+
+type guardKey struct{}
+
+// WithTerminalGuard returns ctx carrying guard, for Run.
+func WithTerminalGuard(ctx context.Context, guard TerminalGuard) context.Context {
+	return context.WithValue(ctx, guardKey{}, guard)
+}
+
+// GuardOf is the TerminalGuard ctx carries, nil when none.
+func GuardOf(ctx context.Context) TerminalGuard {
+	g, _ := ctx.Value(guardKey{}).(TerminalGuard)
+	return g
+}
+
+// leaveScreenModes turns off what the app may have turned on: the
+// alternate screen, the hidden cursor, bracketed paste, focus and mouse
+// reports, and the keyboard enhancements.
+var leaveScreenModes = ansi.ResetModifyOtherKeys + ansi.PopKittyKeyboard(1) +
+	ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr +
+	ansi.ResetModeFocusEvent + ansi.ResetModeBracketedPaste +
+	ansi.ResetModeAltScreenSaveCursor + ansi.ShowCursor
+
+// terminalRestorer returns what puts the terminal back as it is now: the
+// input's mode (the app makes it raw) and the screen modes off. It asks
+// the terminal's state now, before the app changes it.
+func terminalRestorer(in io.Reader, out io.Writer) func() {
+	var restoreMode func()
+	if f, ok := in.(term.File); ok && term.IsTerminal(f.Fd()) {
+		if state, err := term.GetState(f.Fd()); err == nil {
+			restoreMode = func() { term.Restore(f.Fd(), state) } //nolint:errcheck
+		}
+	}
+	return func() {
+		io.WriteString(out, leaveScreenModes) //nolint:errcheck
+		if restoreMode != nil {
+			restoreMode()
+		}
+	}
 }
 
 // terminalOutput is where the app draws: stderr when it is a terminal,

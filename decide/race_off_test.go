@@ -1,0 +1,5 @@
+//go:build !race
+
+package decide_test
+
+const raceDetector = false
