@@ -118,13 +118,7 @@ func (a *app) run(ctx context.Context, args []string) int {
 	root.SetIn(a.io.Stdin)
 	root.SetOut(a.io.Stdout)
 	root.SetErr(plainStream{a.io.Stderr})
-	defer hideStdinFromFang()()
-	err := fang.Execute(ctx, root,
-		fang.WithVersion(Version()),
-		fang.WithoutManpage(),
-		fang.WithColorSchemeFunc(a.helpScheme),
-		fang.WithErrorHandler(a.printError),
-	)
+	err := a.execute(ctx, root)
 	if code := signalCode(ctx); code != 0 {
 		// A signal ended the run (see signals.go): whatever the command
 		// was writing is removed, and the exit code says which signal.

@@ -64,9 +64,8 @@ func (a *app) kbCommand() *cobra.Command {
 		Short: "Print the rules table, generated from the knowledge base",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			formats := []string{"text", "markdown"}
-			if !slices.Contains(formats, format) {
-				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(formats, ", "), Hint: hintFor(format, formats)})
+			if !slices.Contains(rulesFormats, format) {
+				return badInput(&knowledge.Error{File: "--format", Key: format, Problem: "unknown format", Allowed: strings.Join(rulesFormats, ", "), Hint: hintFor(format, rulesFormats)})
 			}
 			k, err := a.loadKB()
 			if err != nil {
@@ -85,6 +84,8 @@ func (a *app) kbCommand() *cobra.Command {
 	kb.AddCommand(check, rules, a.kbChangesCommand(), a.kbVerifyCommand())
 	return kb
 }
+
+var rulesFormats = []string{"text", "markdown"}
 
 var changesFormats = []string{"text", "markdown", "json"}
 

@@ -23,7 +23,10 @@ type memoFlags struct {
 	pinned                           string
 }
 
-var memoFlagNames = []string{"title", "status", "deciders", "problem", "pinned"}
+// memoFlagNames are the flags that only the markdown memo reads, --date
+// (decide's, the memo's date) among them: given with another format, they
+// are refused rather than ignored.
+var memoFlagNames = []string{"title", "status", "deciders", "date", "problem", "pinned"}
 
 func (f *memoFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()

@@ -59,6 +59,9 @@ func TestBadMemoMetadataExitsTwoAndSaysWhatToType(t *testing.T) {
 		{[]string{"decide", "-s", "exit-test", "-f", "markdown", "--status", "acepted"}, `did you mean --status "accepted"?`},
 		{[]string{"decide", "-s", "exit-test", "-f", "markdown", "--date", "1 Dec 2026"}, `--date`},
 		{[]string{"decide", "-s", "exit-test", "--title", "x"}, `--title only sets the markdown memo: add --format markdown`},
+		// --date dates the memo; any other format has no date to set.
+		{[]string{"decide", "-s", "exit-test", "--date", "2026-12-02"}, `--date only sets the markdown memo: add --format markdown`},
+		{[]string{"decide", "-s", "exit-test", "-f", "json", "--date", "2026-12-02", "--status", "accepted"}, `--status, --date only set the markdown memo: add --format markdown`},
 	} {
 		code, out, stderr := run(t, nil, c.args...)
 		if code != 2 || out != "" || !strings.Contains(stderr, c.want) {

@@ -106,13 +106,18 @@ func helpPages(t *testing.T) []output {
 }
 
 // subcommands reads the command names listed under a help page's
-// COMMANDS heading.
+// COMMANDS heading (a line indented deeper than the first name continues
+// a description).
 func subcommands(help string) []string {
 	var names []string
 	in := false
+	indent := -1
 	for _, l := range strings.Split(help, "\n") {
 		f := strings.Fields(l)
+		depth := len(l) - len(strings.TrimLeft(l, " "))
 		switch {
+		case in && indent >= 0 && len(f) > 0 && depth > indent:
+			continue
 		case len(f) == 1 && strings.EqualFold(f[0], "COMMANDS") || strings.HasPrefix(strings.TrimSpace(l), "Available Commands"):
 			in = true
 		case len(f) == 0:
@@ -122,6 +127,9 @@ func subcommands(help string) []string {
 		case in && len(f) == 1 && strings.ToUpper(f[0]) == f[0]:
 			return names // the next heading
 		case in:
+			if indent < 0 {
+				indent = depth
+			}
 			names = append(names, f[0])
 		}
 	}
@@ -172,10 +180,17 @@ func TestNoUserFacingTextSaysSeed(t *testing.T) {
 	}
 	outs = append(outs, helpPages(t)...)
 	for _, o := range outs {
+		seedRow := -1 // the indentation of the --seed flag's row in a help page
 		for i, l := range strings.Split(o.text, "\n") {
+			depth := len(l) - len(strings.TrimLeft(l, " "))
 			if strings.Contains(l, "--seed") {
+				seedRow = depth
 				continue // the drills' random seed
 			}
+			if seedRow >= 0 && depth > seedRow && strings.TrimSpace(l) != "" {
+				continue // its description, wrapped
+			}
+			seedRow = -1
 			if seedWord.MatchString(l) {
 				t.Errorf("%s, line %d says seed:\n%s", o.what, i+1, l)
 			}

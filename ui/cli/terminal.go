@@ -26,11 +26,12 @@ import (
 //     the profile is detected once per process (and lipgloss's own
 //     detection at load is reused when it answers the same question).
 //   - The background colour, for the help page's light or dark palette.
-//     fang asks it before every help page and every error, whatever its
-//     options, with lipgloss's 2 s timeout on stdin and again on stdout:
-//     a terminal that does not answer (script, expect) held each for 4 s.
-//     stackpick asks it itself, once, with a 100 ms timeout, and only when a
-//     help page is painted in colour on a terminal.
+//     fang's Execute asked it before every help page and every error,
+//     whatever its options, with lipgloss's 2 s timeout on stdin and again
+//     on stdout: a terminal that does not answer (script, expect) held each
+//     for 4 s. stackpick runs cobra itself (help.go) and asks it once, with
+//     a 100 ms timeout, and only when a help page is painted in colour on a
+//     terminal.
 
 // backgroundTimeout is how long stackpick waits for the terminal to say
 // its background colour. Terminals answer in well under a millisecond
@@ -68,21 +69,6 @@ func detectProfile(w io.Writer, env []string) colorprofile.Profile {
 // the profile each time) sees no terminal. stackpick's errors are plain
 // text; nothing else cobra writes there is coloured.
 type plainStream struct{ io.Writer }
-
-// hideStdinFromFang sets os.Stdin aside while fang runs and returns what
-// puts it back. fang asks lipgloss.HasDarkBackground(os.Stdin, os.Stdout)
-// before each help page and error when stdout is a terminal, with no
-// option to skip it; without a terminal on os.Stdin that returns at once.
-// The commands read the IO they were given, never os.Stdin. The palette
-// fang is handed comes from helpScheme instead.
-func hideStdinFromFang() (restore func()) {
-	stdin := os.Stdin
-	if stdin == nil || !term.IsTerminal(stdin.Fd()) {
-		return func() {}
-	}
-	os.Stdin = nil
-	return func() { os.Stdin = stdin }
-}
 
 // helpScheme is fang's default palette with each light/dark pair resolved
 // when first painted: an error (fang hands it the same palette; stackpick

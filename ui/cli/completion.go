@@ -1,0 +1,152 @@
+package cli
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/scenarios/drill"
+)
+
+// Shell completion (cobra's `completion` scripts call the hidden
+// `__complete` command): what the shell offers for each flag's value and
+// each command's arguments. Only the functions are registered at start-up;
+// the knowledge base (with the --kb overlay the line names, if any) is
+// loaded when the shell asks for a value that comes from it.
+
+// formatsOf is each command's --format values, the lists its RunE checks.
+var formatsOf = map[string][]string{
+	"stackpick decide":     decideFormats,
+	"stackpick diff":       decideFormats,
+	"stackpick compare":    compareFormats,
+	"stackpick size":       sizeFormats,
+	"stackpick kb rules":   rulesFormats,
+	"stackpick kb changes": changesFormats,
+	"stackpick kb verify":  verifyFormats,
+}
+
+func (a *app) registerCompletions(root *cobra.Command) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		a.registerCommandCompletions(c)
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+func (a *app) registerCommandCompletions(c *cobra.Command) {
+	flag := func(name string, fn cobra.CompletionFunc) {
+		if c.Flags().Lookup(name) != nil {
+			_ = c.RegisterFlagCompletionFunc(name, fn)
+		}
+	}
+	if formats, ok := formatsOf[c.CommandPath()]; ok {
+		flag("format", cobra.FixedCompletions(formats, cobra.ShellCompDirectiveNoFileComp))
+	}
+	flag("scenario", a.fromKB(presetNames))
+	flag("gpu", a.fromKB(gpuIDs))
+	flag("model", a.fromKB(modelIDs))
+	flag("status", cobra.FixedCompletions(knowledge.MemoStatuses, cobra.ShellCompDirectiveNoFileComp))
+	flag("answers", tomlFiles)
+	flag("kb", folders)
+	flag("sources", folders)
+
+	switch c.CommandPath() {
+	case "stackpick questions":
+		c.ValidArgsFunction = a.fromKB(answerKeys)
+	case "stackpick compare", "stackpick kb changes":
+		c.ValidArgsFunction = a.fromKB(productIDs)
+	case "stackpick drill":
+		c.ValidArgsFunction = func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return append(slices.Clone(drill.Names), "stats"), cobra.ShellCompDirectiveNoFileComp
+		}
+	case "stackpick open", "stackpick diff":
+		c.ValidArgsFunction = tomlFiles
+	}
+}
+
+// fromKB completes with values read from the knowledge base, loaded now
+// (with the overlay the command line names). Values already given as
+// arguments are not offered again, nor values that do not start with what
+// is typed so far. A knowledge base that does not load
+// offers nothing.
+func (a *app) fromKB(values func(kb *knowledge.KB) []cobra.Completion) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		kb, err := a.loadKB()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveError
+		}
+		var out []cobra.Completion
+		for _, v := range values(kb) {
+			name, _, _ := strings.Cut(v, "\t")
+			if strings.HasPrefix(name, typed) && !slices.Contains(args, name) {
+				out = append(out, v)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+func presetNames(kb *knowledge.KB) []cobra.Completion {
+	all, err := scenarios.All(kb)
+	if err != nil {
+		return nil
+	}
+	out := make([]cobra.Completion, len(all))
+	for i, s := range all {
+		out[i] = cobra.CompletionWithDesc(s.Name, s.Title)
+	}
+	return out
+}
+
+func gpuIDs(kb *knowledge.KB) []cobra.Completion {
+	out := make([]cobra.Completion, len(kb.GPUs))
+	for i, g := range kb.GPUs {
+		out[i] = cobra.CompletionWithDesc(g.ID, g.Name)
+	}
+	return out
+}
+
+func modelIDs(kb *knowledge.KB) []cobra.Completion {
+	out := make([]cobra.Completion, len(kb.Models))
+	for i, m := range kb.Models {
+		out[i] = cobra.CompletionWithDesc(m.ID, m.Name)
+	}
+	return out
+}
+
+func productIDs(kb *knowledge.KB) []cobra.Completion {
+	out := make([]cobra.Completion, len(kb.Products))
+	for i, p := range kb.Products {
+		out[i] = cobra.CompletionWithDesc(p.ID, p.Name)
+	}
+	return out
+}
+
+// answerKeys are the keys an answers file may set: the asked questions,
+// not the derived answers.
+func answerKeys(kb *knowledge.KB) []cobra.Completion {
+	var out []cobra.Completion
+	for _, q := range kb.Questions {
+		if !q.Derived {
+			out = append(out, cobra.CompletionWithDesc(q.Key, q.Prompt))
+		}
+	}
+	return out
+}
+
+func tomlFiles(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return []cobra.Completion{"toml"}, cobra.ShellCompDirectiveFilterFileExt
+}
+
+func folders(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveFilterDirs
+}
