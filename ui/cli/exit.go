@@ -39,9 +39,9 @@ func badInput(err error) error {
 	return &exitError{code: ExitBadInput, err: err}
 }
 
-// environment marks err as the machine's, not stackpick's nor the
+// environmentFault marks err as the machine's, not stackpick's nor the
 // input's: a disk that is full, read-only or failing (exit 74).
-func environment(err error) error {
+func environmentFault(err error) error {
 	if err == nil {
 		return nil
 	}
@@ -53,7 +53,7 @@ func environment(err error) error {
 // user's to fix.
 func fileError(err error) error {
 	if isEnvironment(err) {
-		return environment(err)
+		return environmentFault(err)
 	}
 	return badInput(err)
 }

@@ -94,3 +94,31 @@ func TestAWriteTheDiskRefusesIsTheEnvironmentsFault(t *testing.T) {
 		t.Errorf("stderr %q", errb.String())
 	}
 }
+
+// Every exit code is in the manual page and in the README's exit-codes
+// paragraph: a code added in one place and not the others is found here.
+func TestEveryExitCodeIsDocumented(t *testing.T) {
+	raw, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(raw)
+	i := strings.Index(readme, "Exit codes: ")
+	if i < 0 {
+		t.Fatal("the README has no 'Exit codes:' paragraph")
+	}
+	para := readme[i:]
+	para = strings.ReplaceAll(para[:strings.Index(para, "\n\n")], "\n", " ")
+	for _, code := range []int{ExitOK, ExitInternal, ExitBadInput, ExitEnvironment, ExitHangup, ExitInterrupted, ExitTerminated} {
+		found := false
+		for _, s := range exitStatuses {
+			found = found || s.code == code
+		}
+		if !found {
+			t.Errorf("the manual page does not list exit code %d", code)
+		}
+		if !strings.Contains(para, fmt.Sprintf(" %d ", code)) && !strings.Contains(para, fmt.Sprintf(" %d,", code)) {
+			t.Errorf("the README's exit-codes paragraph does not name %d: %q", code, para)
+		}
+	}
+}

@@ -78,7 +78,7 @@ func (a *app) emit(out string, force bool, render func(w io.Writer, color bool) 
 	case err != nil:
 		ke := &knowledge.Error{File: out, Problem: "cannot write: " + strings.TrimPrefix(err.Error(), out+": ")}
 		if isEnvironment(err) {
-			return environment(ke)
+			return environmentFault(ke)
 		}
 		return badInput(ke)
 	}

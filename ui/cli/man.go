@@ -50,6 +50,7 @@ var exitStatuses = []struct {
 	{ExitOK, "success"},
 	{ExitInternal, "a bug in stackpick (the message says what broke)"},
 	{ExitBadInput, "bad input or a usage mistake: the message says what, where, and what to type instead"},
+	{ExitEnvironment, "the environment failed a read or write: a full disk, a quota, a read-only file system, an I/O error, a drill history another stackpick keeps locked"},
 	{ExitHangup, "SIGHUP: the terminal went away (128 plus the signal's number)"},
 	{ExitInterrupted, "interrupted: ctrl+c in the interactive app, or SIGINT"},
 	{ExitTerminated, "SIGTERM"},
