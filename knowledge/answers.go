@@ -294,6 +294,9 @@ func (kb *KB) AnswerKeys() []string {
 // every problem found is reported with file:line. A [memo] table, if any,
 // is the decision record's metadata (see Memo), not answers.
 func (kb *KB) ParseAnswers(file string, data []byte) (Answers, error) {
+	if e := checkNesting(file, data); e != nil {
+		return Answers{}, Errors{e}
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		return Answers{}, Errors{tomlError(file, err)}

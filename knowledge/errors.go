@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is one problem in a knowledge or answers file, written for the person
@@ -17,31 +18,40 @@ type Error struct {
 	Problem string
 	Allowed string
 	Hint    string
+	// cause is the error underneath (a file that cannot be read), for
+	// errors.Is; it is not shown.
+	cause error
 }
 
+// Error writes the problem on one line. Every field can hold text from the
+// user's file, so each is shown through Shown: control characters and
+// bidirectional overrides escaped, an overlong field cut.
 func (e *Error) Error() string {
 	var b strings.Builder
-	b.WriteString(e.File)
+	b.WriteString(shownField(e.File, maxFieldShown))
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ":%d", e.Line)
 	}
 	b.WriteString(": ")
 	if e.Key != "" {
-		b.WriteString(e.Key)
+		b.WriteString(shownField(e.Key, maxKeyShown))
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Problem)
+	b.WriteString(shownField(e.Problem, maxFieldShown))
 	if e.Allowed != "" {
 		b.WriteString(" (allowed: ")
-		b.WriteString(e.Allowed)
+		b.WriteString(shownField(e.Allowed, maxFieldShown))
 		b.WriteString(")")
 	}
 	if e.Hint != "" {
 		b.WriteString("; ")
-		b.WriteString(e.Hint)
+		b.WriteString(shownField(e.Hint, maxFieldShown))
 	}
 	return b.String()
 }
+
+// Unwrap is the cause underneath, if any (fs.ErrNotExist for a missing file).
+func (e *Error) Unwrap() error { return e.cause }
 
 // Errors is every problem found in one load, sorted by file and line.
 type Errors []*Error
@@ -72,7 +82,7 @@ func (es Errors) orNil() error {
 // didYouMean returns `did you mean "x"?` for the nearest candidate, or "".
 func didYouMean(got string, candidates []string) string {
 	if best := Nearest(got, candidates); best != "" {
-		return fmt.Sprintf("did you mean %q?", best)
+		return "did you mean " + Quote(best) + "?"
 	}
 	return ""
 }
@@ -82,6 +92,8 @@ func didYouMean(got string, candidates []string) string {
 func Nearest(got string, candidates []string) string {
 	best, bestD := "", 1<<30
 	g := strings.ToLower(got)
+	gn := utf8.RuneCountInString(g)
+	limit := max(2, len(got)/3)
 	// A candidate that contains what was typed ("4090" in "rtx-4090",
 	// "qwen3-235b" in "qwen3-235b-a22b") beats any edit-distance guess.
 	if len(g) >= 3 {
@@ -96,6 +108,13 @@ func Nearest(got string, candidates []string) string {
 		}
 	}
 	for _, c := range candidates {
+		// The distance is at least the difference in length: a candidate
+		// too far off by that alone cannot be a typo of got (and a 1 MB
+		// value costs no more than a short one). Short input keeps every
+		// candidate for the prefix rule below.
+		if cn := utf8.RuneCountInString(c); gn >= 3 && abs(gn-cn) > limit {
+			continue
+		}
 		d := editDistance(g, strings.ToLower(c))
 		if d < bestD {
 			best, bestD = c, d
@@ -104,11 +123,17 @@ func Nearest(got string, candidates []string) string {
 	if best == "" {
 		return ""
 	}
-	limit := max(2, len(got)/3)
 	if bestD <= limit || (len(g) >= 2 && strings.HasPrefix(strings.ToLower(best), g)) {
 		return best
 	}
 	return ""
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func editDistance(a, b string) int {

@@ -55,9 +55,9 @@ func ReadOverlay(dir string) ([]SourceFile, error) {
 	sort.Strings(names)
 	var out []SourceFile
 	for _, n := range names {
-		data, err := os.ReadFile(n)
+		data, err := ReadInput(n, "knowledge file")
 		if err != nil {
-			return nil, &Error{File: n, Problem: "cannot read file: " + plainIOError(err)}
+			return nil, err
 		}
 		out = append(out, SourceFile{Name: n, Data: data})
 	}
@@ -234,6 +234,10 @@ var (
 func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileData {
 	var all fileData
 	for _, f := range files {
+		if e := checkNesting(f.Name, f.Data); e != nil {
+			*errs = append(*errs, e)
+			continue
+		}
 		var fd fileData
 		md, err := toml.Decode(string(f.Data), &fd)
 		if err != nil {
