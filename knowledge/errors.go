@@ -56,10 +56,18 @@ func (e *Error) Unwrap() error { return e.cause }
 // Errors is every problem found in one load, sorted by file and line.
 type Errors []*Error
 
+// MaxShownErrors is how many problems Errors.Error lists before it
+// counts the rest: a file of 16,000 unknown keys gets a page, not 10 MB.
+const MaxShownErrors = 100
+
 func (es Errors) Error() string {
-	lines := make([]string, len(es))
-	for i, e := range es {
+	n := min(len(es), MaxShownErrors)
+	lines := make([]string, n, n+1)
+	for i, e := range es[:n] {
 		lines[i] = e.Error()
+	}
+	if rest := len(es) - n; rest > 0 {
+		lines = append(lines, fmt.Sprintf("… and %d more problems, not shown: fix these and run again", rest))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -107,15 +115,22 @@ func Nearest(got string, candidates []string) string {
 			return best
 		}
 	}
+	rg := []rune(g)
+	var rows editRows
 	for _, c := range candidates {
 		// The distance is at least the difference in length: a candidate
 		// too far off by that alone cannot be a typo of got (and a 1 MB
 		// value costs no more than a short one). Short input keeps every
-		// candidate for the prefix rule below.
-		if cn := utf8.RuneCountInString(c); gn >= 3 && abs(gn-cn) > limit {
-			continue
+		// candidate for the prefix rule below. Past the limit, or past the
+		// best so far, the distance need not be finished.
+		cutoff := 1 << 30
+		if gn >= 3 {
+			cutoff = min(limit, bestD-1)
+			if abs(gn-utf8.RuneCountInString(c)) > cutoff {
+				continue
+			}
 		}
-		d := editDistance(g, strings.ToLower(c))
+		d := rows.distance(rg, []rune(strings.ToLower(c)), cutoff)
 		if d < bestD {
 			best, bestD = c, d
 		}
@@ -136,17 +151,26 @@ func abs(n int) int {
 	return n
 }
 
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
+// editRows are the rows editDistance works in, kept across candidates.
+type editRows struct{ buf []int }
+
+// distance is the Damerau (optimal string alignment) distance of ra and
+// rb, or more than cutoff once it is sure to exceed it.
+func (e *editRows) distance(ra, rb []rune, cutoff int) int {
 	// Three rows: the transposition case (Damerau) looks two rows back.
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	n := len(rb) + 1
+	if cap(e.buf) < 3*n {
+		e.buf = make([]int, 3*n)
+	}
+	prev2, prev, cur := e.buf[:n], e.buf[n:2*n], e.buf[2*n:3*n]
+	clear(prev2)
 	for j := range prev {
 		prev[j] = j
 	}
+	prevMin := 0
 	for i := 1; i <= len(ra); i++ {
 		cur[0] = i
+		curMin := i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
@@ -156,7 +180,13 @@ func editDistance(a, b string) int {
 			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
+			curMin = min(curMin, cur[j])
 		}
+		// Every later cell builds on these two rows, plus something.
+		if curMin > cutoff && prevMin > cutoff {
+			return cutoff + 1
+		}
+		prevMin = curMin
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]

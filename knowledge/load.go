@@ -423,16 +423,7 @@ func unknownKeyError(file string, loc *locator, k toml.Key) *Error {
 	}
 	line := 0
 	if len(path) > 1 {
-		// Find the element whose block holds the key: scan each element.
-		for i := range loc.arrays[path[0]] {
-			if l := loc.keyLine(loc.element(path[0], i), path[1:]...); l != loc.element(path[0], i) {
-				line = l
-				break
-			}
-		}
-		if line == 0 {
-			line = loc.element(path[0], 0)
-		}
+		line = loc.lineOfKey(path)
 	} else {
 		line = loc.keyLine(0, path...)
 	}
