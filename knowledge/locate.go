@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -127,6 +128,12 @@ func eachKey(line string, fn func(word string, follow byte)) {
 		}
 		if r < len(line) && (line[r] == '=' || line[r] == '.') {
 			fn(word, line[r])
+			if line[p] == '"' && strings.Contains(word, `\`) {
+				// "\u001b…" is the key the decoder reads, escapes undone.
+				if un, err := strconv.Unquote(`"` + word + `"`); err == nil {
+					fn(un, line[r])
+				}
+			}
 		}
 		if line[p] == '"' || line[p] == '\'' {
 			p = q - 1 // a quoted word is passed over whole

@@ -39,14 +39,17 @@ func Quote(s string) string {
 // print escaped, as in Quote, and the whole cut after 200 characters.
 func Shown(s string) string { return shownField(s, maxKeyShown) }
 
+// shownField is how Error shows each of its fields, the one place every
+// message passes through whatever built it: characters that do not print
+// are escaped, a quoted value longer than maxValueShown characters (as
+// %q wrote it) is cut as Quote cuts it, and the field is cut after limit
+// characters.
 func shownField(s string, limit int) string {
-	clean := true
-	for _, r := range s {
-		if !printable(r) {
-			clean = false
-			break
-		}
+	if len(s) <= maxValueShown && allPrintable(s) {
+		return s // the usual message: nothing to do
 	}
+	s = cutQuoted(s)
+	clean := allPrintable(s)
 	if clean && len(s) <= limit {
 		return s
 	}
@@ -67,6 +70,50 @@ func shownField(s string, limit int) string {
 	if rest {
 		fmt.Fprintf(&b, "…(%d bytes)", len(s))
 	}
+	return b.String()
+}
+
+func allPrintable(s string) bool {
+	for _, r := range s {
+		if !printable(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// cutQuoted shortens every double-quoted Go string in s (what %q writes)
+// that holds more than maxValueShown characters to Quote's form.
+func cutQuoted(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '"' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && s[j] != '"' {
+			if s[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(s) {
+			break
+		}
+		if j-i-1 > maxValueShown {
+			if v, err := strconv.Unquote(s[i : j+1]); err == nil && utf8.RuneCountInString(v) > maxValueShown {
+				b.WriteString(s[last:i])
+				b.WriteString(Quote(v))
+				last = j + 1
+			}
+		}
+		i = j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
 	return b.String()
 }
 
