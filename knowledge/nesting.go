@@ -5,9 +5,9 @@ import "fmt"
 // MaxNesting is how deep a knowledge or answers file may nest tables and
 // lists: brackets ([ and {) inside a value, plus the parts of a dotted key
 // (a.b.c) or a table header. The deepest thing the schema reads is a
-// product's landmine condition written inline,
-// landmine = [{ when = { key = { one_of = ["…"] } } }] under [[product]]:
-// six. The TOML decoder has no limit of its own and takes seconds and
+// product's landmine condition with everything written inline,
+// product = [{ landmine = [{ when = { key = { one_of = ["…"] } } }] }]:
+// seven. The TOML decoder has no limit of its own and takes seconds and
 // gigabytes on a few kilobytes nested thousands deep, so deeper files are
 // refused before they are decoded.
 const MaxNesting = 16
