@@ -304,6 +304,8 @@ func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileD
 func tomlError(file string, err error) *Error {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
+		// The decoder's words can echo a value whole: cut, as Quote cuts.
+		pe.Message = cutWords(pe.Message)
 		e := &Error{File: file, Line: pe.Position.Line, Problem: "TOML syntax: " + pe.Message}
 		if pe.LastKey != "" {
 			e.Key = pe.LastKey
@@ -316,7 +318,7 @@ func tomlError(file string, err error) *Error {
 		}
 		return e
 	}
-	msg := err.Error()
+	msg := cutWords(err.Error())
 	e := &Error{File: file, Problem: strings.TrimPrefix(msg, "toml: ")}
 	if m := lastKeyLineRE.FindStringSubmatch(msg); m != nil {
 		fmt.Sscan(m[1], &e.Line)

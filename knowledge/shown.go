@@ -171,3 +171,31 @@ func cutRunes(s string, n int) (string, bool) {
 	}
 	return s[:i], i < len(s)
 }
+
+// cutWords cuts every run of text without a space longer than
+// maxValueShown characters (a value a decoder echoed bare: a 900 KB number)
+// to its first 80 characters and its length.
+func cutWords(s string) string {
+	if len(s) <= maxValueShown {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := strings.IndexAny(s[i:], " \t\n")
+		if j < 0 {
+			j = len(s) - i
+		}
+		word := s[i : i+j]
+		if cut, rest := cutRunes(word, maxValueShown); rest {
+			fmt.Fprintf(&b, "%s…(%d bytes)", cut, len(word))
+		} else {
+			b.WriteString(word)
+		}
+		i += j
+		if i < len(s) {
+			b.WriteByte(s[i])
+			i++
+		}
+	}
+	return b.String()
+}

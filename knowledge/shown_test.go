@@ -45,6 +45,8 @@ func TestAnErrorShowsAValueShortAndEscaped(t *testing.T) {
 			`"…(1000003 bytes) is not an allowed value`},
 		{"a long string for a number", "nodes = \"" + huge + "\"\n",
 			`"…(1000003 bytes) is not a number`},
+		{"a long bare number", "nodes = " + strings.Repeat("1", 900_000) + "\n",
+			"a.toml:1: nodes: TOML syntax: " + strings.Repeat("1", 80) + "…(9000"},
 		{"a long memo date", "[memo]\ndate = \"" + huge + "\"\n",
 			`a.toml:2: memo.date: "\u202exxx`},
 	}
