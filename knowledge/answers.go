@@ -271,10 +271,10 @@ func (a Answers) conflict(file string, line func(string) int) *Error {
 	}
 	if k8s == KubernetesNone {
 		e.Problem = fmt.Sprintf("substrate = %q runs on Kubernetes, but kubernetes = %q says the platform has none", sub, k8s)
-		e.Hint = fmt.Sprintf(`write kubernetes = "available" (or "required"), or substrate = "bare-metal" (or "slurm", or "auto")`)
+		e.Hint = `write kubernetes = "available" (or "required"), or substrate = "bare-metal" (or "slurm", or "auto")`
 	} else {
 		e.Problem = fmt.Sprintf("substrate = %q has no Kubernetes, but kubernetes = %q says Kubernetes is a requirement", sub, k8s)
-		e.Hint = fmt.Sprintf(`write kubernetes = "none" (or "available"), or substrate = "kubernetes" (or "openshift", "managed-cloud", "auto")`)
+		e.Hint = `write kubernetes = "none" (or "available"), or substrate = "kubernetes" (or "openshift", "managed-cloud", "auto")`
 	}
 	return e
 }

@@ -12,7 +12,6 @@ var (
 	// Model ids keep the version dots people type: llama-3.3-70b.
 	modelIDRE = lazyRE(`^[a-z0-9]+([.-][a-z0-9]+)*$`)
 	keyRE     = lazyRE(`^[a-z][a-z0-9_]*$`)
-	asOfRE    = lazyRE(`^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$`)
 )
 
 var layerOrder = []string{LayerEngine, LayerModelServer, LayerOrchestrator}
