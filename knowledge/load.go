@@ -55,7 +55,7 @@ func ReadOverlay(dir string) ([]SourceFile, error) {
 	sort.Strings(names)
 	var out []SourceFile
 	for _, n := range names {
-		data, err := ReadInput(n, "knowledge file")
+		data, err := ReadInput(n, KnowledgeFile)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 )
 
 // MaxInputBytes is the most an answers file or an overlay file may hold.
@@ -17,8 +18,21 @@ const MaxInputBytes = 1 << 20
 // maxInputText is MaxInputBytes in words, for messages.
 const maxInputText = "1 MiB"
 
-// ReadInput reads the file at path for what ("answers file", "knowledge
-// file"), refusing, before it reads a byte, anything that is not a regular
+// What ReadInput reads, in the words of its messages.
+const (
+	AnswersFile   = "answers file"
+	KnowledgeFile = "knowledge file"
+)
+
+// withArticle is "an answers file", "a knowledge file".
+func withArticle(what string) string {
+	if strings.ContainsRune("aeiou", rune(what[0])) {
+		return "an " + what
+	}
+	return "a " + what
+}
+
+// ReadInput reads the file at path for what (AnswersFile, KnowledgeFile), refusing, before it reads a byte, anything that is not a regular
 // file within MaxInputBytes: a folder, a named pipe (which would block
 // until something writes to it), a device, a socket, a symlink loop. The
 // error is an *Error naming path; errors.Is sees the cause
@@ -68,18 +82,19 @@ func readBounded(r io.Reader, path, what string) ([]byte, error) {
 }
 
 func tooLarge(path, what string, size int64) *Error {
-	e := &Error{File: path, Problem: fmt.Sprintf("the %s is larger than the limit of %s", what, maxInputText), cause: errTooLarge}
+	e := &Error{File: path, Problem: fmt.Sprintf("the %s is larger than the limit of %s", what, maxInputText), cause: ErrTooLarge}
 	if size >= 0 {
 		e.Problem = fmt.Sprintf("the %s is %s, larger than the limit of %s", what, sizeText(size), maxInputText)
 	}
-	e.Hint = "an " + what + " is a short TOML text: check that this is the file you meant"
-	if what != "answers file" {
-		e.Hint = "a " + what + " is a TOML text under " + maxInputText + ": split it into several .toml files"
+	e.Hint = withArticle(what) + " is a short TOML text: check that this is the file you meant"
+	if what == KnowledgeFile {
+		e.Hint = withArticle(what) + " is a TOML text under " + maxInputText + ": split it into several .toml files"
 	}
 	return e
 }
 
-var errTooLarge = errors.New("over the input size limit")
+// ErrTooLarge is the cause of an input over MaxInputBytes.
+var ErrTooLarge = errors.New("over the input size limit")
 
 func sizeText(n int64) string {
 	switch {
@@ -97,7 +112,7 @@ func notRegular(path, what string, info fs.FileInfo) *Error {
 	if m.IsRegular() {
 		return nil
 	}
-	kind := "not a regular file"
+	kind := "a special file"
 	switch {
 	case m.IsDir():
 		kind = "a folder"
@@ -108,22 +123,20 @@ func notRegular(path, what string, info fs.FileInfo) *Error {
 	case m&fs.ModeDevice != 0:
 		kind = "a device"
 	}
-	e := &Error{File: path, Problem: "is " + kind + ", not an " + what, cause: errNotRegular}
-	if what != "answers file" {
-		e.Problem = "is " + kind + ", not a " + what
-	}
+	e := &Error{File: path, Problem: "is " + kind + ", not " + withArticle(what), cause: ErrNotRegular}
 	if m.IsDir() {
 		e.Hint = "give the path of a file inside it"
 	} else {
 		e.Hint = "give the path of a regular file; to read from a pipe, use --answers - and pipe it in"
-		if what != "answers file" {
+		if what == KnowledgeFile {
 			e.Hint = "an overlay folder holds regular .toml files: move this one out"
 		}
 	}
 	return e
 }
 
-var errNotRegular = errors.New("not a regular file")
+// ErrNotRegular is the cause of an input that is not a regular file.
+var ErrNotRegular = errors.New("not a regular file")
 
 // readError is a file that cannot be read, in words.
 func readError(path, what string, err error) *Error {

@@ -23,9 +23,9 @@ import (
 // stdin is read no further than the limit.
 func readInput(stdin io.Reader, file string) ([]byte, error) {
 	if file == "-" {
-		return knowledge.ReadInputFrom(stdin, "-", "answers file")
+		return knowledge.ReadInputFrom(stdin, "-", knowledge.AnswersFile)
 	}
-	data, err := knowledge.ReadInput(file, "answers file")
+	data, err := knowledge.ReadInput(file, knowledge.AnswersFile)
 	var e *knowledge.Error
 	if errors.Is(err, fs.ErrNotExist) && errors.As(err, &e) {
 		e.Hint = "check the path, or start from a preset: stackpick decide --scenario exit-test"

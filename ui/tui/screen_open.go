@@ -48,13 +48,16 @@ func startFromFile(c *shared, path string, a knowledge.Answers) {
 // problem names the file and line, what is allowed, and what to type
 // instead.
 func readAnswersFile(kb *knowledge.KB, path string) (knowledge.Answers, error) {
-	data, err := knowledge.ReadInput(expandHome(path), "answers file")
+	data, err := knowledge.ReadInput(expandHome(path), knowledge.AnswersFile)
 	if err != nil {
 		var e *knowledge.Error
 		if errors.As(err, &e) {
 			e.File = path // as typed, ~/ and all
-			if errors.Is(err, fs.ErrNotExist) {
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
 				e.Hint = "check the path (tab completes it), or esc and load a preset from Home"
+			case errors.Is(err, knowledge.ErrNotRegular):
+				e.Hint = "type the path of an answers file (tab completes it)"
 			}
 		}
 		return knowledge.Answers{}, err
