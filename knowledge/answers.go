@@ -294,6 +294,9 @@ func (kb *KB) AnswerKeys() []string {
 // every problem found is reported with file:line. A [memo] table, if any,
 // is the decision record's metadata (see Memo), not answers.
 func (kb *KB) ParseAnswers(file string, data []byte) (Answers, error) {
+	if e := checkNesting(file, data); e != nil {
+		return Answers{}, Errors{e}
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		return Answers{}, Errors{tomlError(file, err)}
@@ -309,14 +312,19 @@ func (kb *KB) ParseAnswers(file string, data []byte) (Answers, error) {
 			errs = append(errs, &Error{File: file, Line: loc.keyLine(0, memoTable), Key: memoTable, Problem: "is a table of the memo's title, status, deciders, date and problem",
 				Hint: `write it as a [memo] table after the answers, e.g. [memo] then title = "…" on the next line`})
 		} else {
+			var loc *locator // read once, for the first problem
+			from := 0        // the [memo] header's line
 			m, es := parseMemo(file, table, func(k string) int {
-				loc := newLocator(data)
-				for i, h := range loc.headers {
-					if h == memoTable {
-						return loc.keyLine(i+1, k)
+				if loc == nil {
+					loc = newLocator(data)
+					if i := slices.Index(loc.headers, memoTable); i >= 0 {
+						from = i + 1
 					}
 				}
-				return 0
+				if from == 0 {
+					return 0
+				}
+				return loc.keyLine(from, k)
 			})
 			memo, errs = m, es
 		}
@@ -361,10 +369,12 @@ func (kb *KB) AnswersFromTable(file string, src []byte, raw map[string]any, tabl
 	}
 	a := kb.Defaults()
 	var errs Errors
+	keys := kb.AnswerKeys()
+	allowed := strings.Join(keys, ", ")
 	for _, k := range slices.Sorted(maps.Keys(raw)) {
 		q := kb.Question(k)
 		if q == nil || q.Derived {
-			e := &Error{File: file, Line: lineOf(k), Key: k, Problem: "unknown answer key", Allowed: strings.Join(kb.AnswerKeys(), ", "), Hint: didYouMean(k, kb.AnswerKeys())}
+			e := &Error{File: file, Line: lineOf(k), Key: k, Problem: "unknown answer key", Allowed: allowed, Hint: didYouMean(k, keys)}
 			if _, isTable := raw[k].(map[string]any); isTable && q == nil && e.Hint == "" {
 				e.Problem = "answers are plain keys, not tables"
 				e.Hint = fmt.Sprintf("remove the [%s] header and keep its keys at the top level", k)

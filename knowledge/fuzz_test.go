@@ -31,6 +31,16 @@ func FuzzParseAnswers(f *testing.F) {
 		"nodes = 2\n[memo]\ntitle = \"A \\\"quoted\\\" title\"\nstatus = \"accepted\"\ndeciders = [\"Ana\", \"Ben\"]\ndate = 2026-12-01\nproblem = \"one\\ntwo\\u0001\"\n",
 		"[memo]\ndeciders = [\"a\", 1]\ndate = 2026-12-01T10:00:00\n",
 		"memo = 3\n",
+		// Nesting at and past the limit; brackets the nesting check must
+		// not count; text an error must escape.
+		"a = [[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]\n",
+		"a = [[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]\n",
+		"nodes = {a={a={a={a={a={a={a={a={a={a={a={a={a={a={a={a={a=1}}}}}}}}}}}}}}}}}\n",
+		"a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q = 1\n",
+		"gpu = \"[[[[[[[[[[[[[[[[[[[[\"\n# {{{{{{{{{{{{{{{{{{\nnodes = 2\n",
+		"[memo]\nproblem = \"\"\"\n\\\"\"\" [[[[[[[[[[[[[[[[[[[[\n\"\"\"\n",
+		"gpu = \"\u202eh100\u2066\"\n",
+		"\"no\u202edes\" = 1\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -75,6 +85,8 @@ func FuzzBuildOverlay(f *testing.F) {
 		"product = 5\n",
 		"[[question]]\nkey = \"latency_priority\"\npage = \"Workload\"\ntype = \"enum\"\nvalues = [\"latency\", \"interactive\"]\ndefault = \"latency\"\nprompt = \"p\"\nwhy = \"w\"\n",
 		"[[question]]\nkey = \"model\"\npage = \"Models\"\ntype = \"enum\"\ncatalog = \"gpu\"\ndefault = \"h100\"\nprompt = \"p\"\nwhy = \"w\"\n",
+		"[[rule]]\nid = \"deep\"\nwhen = {a={a={a={a={a={a={a={a={a={a={a={a={a={a={a={a={a=1}}}}}}}}}}}}}}}}}\n",
+		"[[rule]]\nid = \"r\u202e\"\nreason = '[[[[[[[[[[[[[[[[[[[['\n\"bad\u2066\" = 1\n",
 		"[[flag]]\nid = \"vllm-enable-lora\"\nengine = \"sglang\"\nname = \"--x\"\neffect = \"e\"\nstatus = \"current\"\nsource = [{ kind = \"notes\", section = \"s\", quote = \"q\", checked_on = \"2026-12-01\" }]\n",
 	} {
 		f.Add([]byte(seed))

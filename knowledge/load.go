@@ -55,9 +55,9 @@ func ReadOverlay(dir string) ([]SourceFile, error) {
 	sort.Strings(names)
 	var out []SourceFile
 	for _, n := range names {
-		data, err := os.ReadFile(n)
+		data, err := ReadInput(n, KnowledgeFile)
 		if err != nil {
-			return nil, &Error{File: n, Problem: "cannot read file: " + plainIOError(err)}
+			return nil, err
 		}
 		out = append(out, SourceFile{Name: n, Data: data})
 	}
@@ -234,6 +234,10 @@ var (
 func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileData {
 	var all fileData
 	for _, f := range files {
+		if e := checkNesting(f.Name, f.Data); e != nil {
+			*errs = append(*errs, e)
+			continue
+		}
 		var fd fileData
 		md, err := toml.Decode(string(f.Data), &fd)
 		if err != nil {
@@ -300,6 +304,8 @@ func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileD
 func tomlError(file string, err error) *Error {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
+		// The decoder's words can echo a value whole: cut, as Quote cuts.
+		pe.Message = cutWords(pe.Message)
 		e := &Error{File: file, Line: pe.Position.Line, Problem: "TOML syntax: " + pe.Message}
 		if pe.LastKey != "" {
 			e.Key = pe.LastKey
@@ -312,7 +318,7 @@ func tomlError(file string, err error) *Error {
 		}
 		return e
 	}
-	msg := err.Error()
+	msg := cutWords(err.Error())
 	e := &Error{File: file, Problem: strings.TrimPrefix(msg, "toml: ")}
 	if m := lastKeyLineRE.FindStringSubmatch(msg); m != nil {
 		fmt.Sscan(m[1], &e.Line)
@@ -419,16 +425,7 @@ func unknownKeyError(file string, loc *locator, k toml.Key) *Error {
 	}
 	line := 0
 	if len(path) > 1 {
-		// Find the element whose block holds the key: scan each element.
-		for i := range loc.arrays[path[0]] {
-			if l := loc.keyLine(loc.element(path[0], i), path[1:]...); l != loc.element(path[0], i) {
-				line = l
-				break
-			}
-		}
-		if line == 0 {
-			line = loc.element(path[0], 0)
-		}
+		line = loc.lineOfKey(path)
 	} else {
 		line = loc.keyLine(0, path...)
 	}

@@ -89,7 +89,7 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 			"stackpick: nope.toml: cannot read the answers file: no such file; check the path, or start from a preset: stackpick decide --scenario exit-test\n"},
 		{"answers path is a folder", map[string]string{"dir/x.toml": ""}, nil,
 			[]string{"decide", "--answers", "dir"},
-			"stackpick: dir: cannot read the answers file: is a directory\n"},
+			"stackpick: dir: is a folder, not an answers file; give the path of a file inside it\n"},
 		{"neither answers nor scenario", nil, nil,
 			[]string{"decide"},
 			"stackpick: decide needs --answers FILE or --scenario NAME (see 'stackpick scenarios' and 'stackpick questions')\n"},

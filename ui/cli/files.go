@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -18,31 +17,20 @@ import (
 // Reading the user's files and writing results: the one place the
 // commands touch the file system.
 
-// readInput reads a file, or stdin for "-", with an error a person can act on.
+// readInput reads an answers file, or stdin for "-", with an error a
+// person can act on: only a regular file within knowledge.MaxInputBytes is
+// read (a pipe, a device or a folder is refused before it is opened), and
+// stdin is read no further than the limit.
 func readInput(stdin io.Reader, file string) ([]byte, error) {
 	if file == "-" {
-		return io.ReadAll(stdin)
+		return knowledge.ReadInputFrom(stdin, "-", knowledge.AnswersFile)
 	}
-	data, err := os.ReadFile(file)
-	if err == nil {
-		return data, nil
-	}
-	e := &knowledge.Error{File: file, Problem: "cannot read the answers file"}
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		e.Problem += ": no such file"
+	data, err := knowledge.ReadInput(file, knowledge.AnswersFile)
+	var e *knowledge.Error
+	if errors.Is(err, fs.ErrNotExist) && errors.As(err, &e) {
 		e.Hint = "check the path, or start from a preset: stackpick decide --scenario exit-test"
-	case errors.Is(err, fs.ErrPermission):
-		e.Problem += ": permission denied"
-	default:
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			e.Problem += ": " + pe.Err.Error()
-		} else {
-			e.Problem += ": " + err.Error()
-		}
 	}
-	return nil, e
+	return data, err
 }
 
 // emit writes a rendering to stdout, or atomically to a file. render gets

@@ -48,22 +48,19 @@ func startFromFile(c *shared, path string, a knowledge.Answers) {
 // problem names the file and line, what is allowed, and what to type
 // instead.
 func readAnswersFile(kb *knowledge.KB, path string) (knowledge.Answers, error) {
-	data, err := os.ReadFile(expandHome(path))
+	data, err := knowledge.ReadInput(expandHome(path), knowledge.AnswersFile)
 	if err != nil {
-		e := &knowledge.Error{File: path, Problem: "cannot read the answers file"}
-		var pe *fs.PathError
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			e.Problem += ": no such file"
-			e.Hint = "check the path (tab completes it), or esc and load a preset from Home"
-		case errors.Is(err, fs.ErrPermission):
-			e.Problem += ": permission denied"
-		case errors.As(err, &pe):
-			e.Problem += ": " + pe.Err.Error()
-		default:
-			e.Problem += ": " + err.Error()
+		var e *knowledge.Error
+		if errors.As(err, &e) {
+			e.File = path // as typed, ~/ and all
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				e.Hint = "check the path (tab completes it), or esc and load a preset from Home"
+			case errors.Is(err, knowledge.ErrNotRegular):
+				e.Hint = "type the path of an answers file (tab completes it)"
+			}
 		}
-		return knowledge.Answers{}, e
+		return knowledge.Answers{}, err
 	}
 	return kb.ParseAnswers(path, data)
 }

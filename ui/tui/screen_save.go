@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/store"
 	"github.com/stackpick/stackpick/ui/tui/screen"
@@ -69,7 +70,7 @@ func resizePrompt(f *form, fw, fh *int, w, h int, build func(fw, fh int) *form) 
 func answersFile(c *shared, path string) []byte {
 	header := report.AnswersHeader(c.KB, c.session.decision, c.session.origin, replayCommand(c.kbDir, path))
 	if c.session.savedPath != "" {
-		if data, err := os.ReadFile(expandHome(c.session.savedPath)); err == nil {
+		if data, err := knowledge.ReadInput(expandHome(c.session.savedPath), knowledge.AnswersFile); err == nil {
 			if story := fileStory(data); story != "" {
 				header = story + "\n" + header
 			}

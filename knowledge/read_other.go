@@ -1,0 +1,5 @@
+//go:build !unix
+
+package knowledge
+
+const openNoBlock = 0
