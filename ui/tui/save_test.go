@@ -12,6 +12,7 @@ import (
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/tui/screen/screentest"
 )
 
 // After saving, the screen gives the command that replays the answers and
@@ -47,6 +48,7 @@ func TestSavedScreenGivesTheWholeReplayCommand(t *testing.T) {
 					t.Errorf("the saved path is not whole on the screen:\n got %q\nwant %q\n%s", got, path, view)
 				}
 			}
+			screentest.CheckHelpComplete(t, d.Driver, "saved", sz.w, sz.h)
 			s, ok := d.screen().(*saveScreen)
 			if !ok {
 				t.Fatalf("saving should stay on the saved screen, got %s:\n%s", d.screen().Title(), view)
@@ -109,10 +111,13 @@ func TestSavedScreenResizes(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.press("l", "r", "s", "ctrl+u").typeText(path).press("enter")
 	want := "stackpick decide --answers " + path
-	for w := 40; w <= 160; w += 15 {
-		for h := 12; h <= 48; h += 9 {
+	for w := 30; w <= 165; w += 15 {
+		for h := 8; h <= 53; h += 9 {
 			d.resize(w, h)
 			checkFits(t, d.view(), w, h)
+			if w < 40 || h < 12 {
+				continue // the frame asks for a bigger window
+			}
 			text := scrolled(d)
 			if got := rejoin(block(text, "Replay this decision with"), want); got != want {
 				t.Errorf("%dx%d: the replay command is not whole:\n got %q\nwant %q\n%s", w, h, got, want, text)
