@@ -38,6 +38,7 @@ type saveScreen struct {
 	saved  string // the file written, absolute; "" until it is
 	replay string // the command that replays it
 	top    int    // the first line shown of what was saved, scrolled
+	saving bool   // a write is under way: the form is done, the result not in
 }
 
 func newSaveScreen(c *shared) *saveScreen {
@@ -170,8 +171,15 @@ func expandHome(p string) string {
 
 func (s *saveScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
+	if s.saved != "" {
+		if k, ok := msg.(tea.KeyPressMsg); ok {
+			return s.savedKey(k)
+		}
+		return nil
+	}
 	switch msg := msg.(type) {
 	case savedMsg:
+		s.saving = false
 		switch {
 		case errors.Is(msg.err, store.ErrExists):
 			return c.Confirm("Replace "+msg.path+"?",
@@ -179,6 +187,7 @@ func (s *saveScreen) Update(msg tea.Msg) tea.Cmd {
 				func(yes bool) tea.Cmd {
 					c.Pop()
 					if yes {
+						s.saving = true
 						return s.save(true)
 					}
 					s.restart()
@@ -205,8 +214,11 @@ func (s *saveScreen) Update(msg tea.Msg) tea.Cmd {
 		}
 	}
 	cmd := s.form.update(msg)
-	if s.form.done() {
+	if s.form.done() && !s.saving {
+		// Once: the form stays done while the file is written, and
+		// messages that come meanwhile (a blink) must not write it again.
 		s.err = ""
+		s.saving = true
 		return tea.Batch(cmd, s.save(false))
 	}
 	return cmd

@@ -1,0 +1,48 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// In a real terminal at 40x12, saving to a new file with a long path
+// writes it once (the cursor's blinks while it is written do not write it
+// again and ask to replace it) and shows the replay command whole; enter
+// goes back to the decision.
+func TestTerminalSaveShowsTheReplayCommand(t *testing.T) {
+	tm := newTmux(t, 40, 12)
+	bin := stackpickBinary(t)
+	dir := filepath.Join(t.TempDir(), "decisions-of-the-platform-team")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "exit-test.toml")
+	tm.keys(fmt.Sprintf(`%s; printf 'back-in-%%s\n' shell`, bin), "Enter")
+	tm.waitFor("the home screen", contains("New decision"))
+	tm.keys("l")
+	tm.waitFor("the scenarios", contains("exit test"))
+	tm.keys("r")
+	tm.waitFor("the result", contains("Decision ·"))
+	tm.keys("s")
+	tm.waitFor("the save prompt", contains("Save the answers to"))
+	tm.keys("C-u")
+	tm.keys("-l", path)
+	tm.keys("Enter")
+	screen := tm.waitFor("the saved screen", func(s string) bool {
+		return strings.Contains(s, "Replay this decision with") || strings.Contains(s, "The file exists")
+	})
+	if strings.Contains(screen, "The file exists") {
+		t.Fatalf("one enter wrote the file twice (the second asks to replace it):\n%s", screen)
+	}
+	want := "stackpick decide --answers " + path
+	if got := rejoin(block(strings.Join(strings.Split(screen, "\n")[1:], "\n"), "Replay this decision with"), want); got != want {
+		t.Errorf("the replay command is not whole:\n got %q\nwant %q\n%s", got, want, screen)
+	}
+	tm.keys("Enter")
+	tm.waitFor("the decision", contains("Saved exit-test.toml"))
+	tm.keys("C-c")
+	tm.waitFor("the shell", contains("back-in-shell"))
+}
