@@ -16,12 +16,14 @@ import (
 func TestTerminalSaveShowsTheReplayCommand(t *testing.T) {
 	tm := newTmux(t, 40, 12)
 	bin := stackpickBinary(t)
-	dir := filepath.Join(t.TempDir(), "decisions-of-the-platform-team")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// Run in a temp dir with a path relative to it, longer than a 40-column
+	// line: the screen is the same whatever the temp dir's length.
+	dir := t.TempDir()
+	path := filepath.Join("decisions-of-the-platform-team", "exit-test-four-nodes.toml")
+	if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(path)), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, "exit-test.toml")
-	tm.keys(fmt.Sprintf(`%s; printf 'back-in-%%s\n' shell`, bin), "Enter")
+	tm.keys(fmt.Sprintf(`cd %s && %s; printf 'back-in-%%s\n' shell`, dir, bin), "Enter")
 	tm.waitFor("the home screen", contains("New decision"))
 	tm.keys("l")
 	tm.waitFor("the scenarios", contains("exit test"))
@@ -42,11 +44,13 @@ func TestTerminalSaveShowsTheReplayCommand(t *testing.T) {
 		t.Fatalf("one enter wrote the file twice (the second asks to replace it):\n%s", screen)
 	}
 	want := "stackpick decide --answers " + path
-	if got := rejoin(block(strings.Join(strings.Split(screen, "\n")[1:], "\n"), "Replay this decision with"), want); got != want {
+	rows := strings.Split(strings.TrimRight(screen, "\n"), "\n")
+	body := strings.Join(rows[1:len(rows)-1], "\n") // header, footer
+	if got := rejoin(block(body, "Replay this decision with"), want); got != want {
 		t.Errorf("the replay command is not whole:\n got %q\nwant %q\n%s", got, want, screen)
 	}
 	tm.keys("Enter")
-	tm.waitFor("the decision", contains("Saved exit-test.toml"))
+	tm.waitFor("the decision", contains("Saved exit-test-four-nodes.toml"))
 	tm.keys("C-c")
 	tm.waitFor("the shell", contains("back-in-shell"))
 }
