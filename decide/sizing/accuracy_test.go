@@ -86,28 +86,16 @@ var contexts = map[string]context{
 // "# CPU blocks" is a second reading of the KV bytes per token.
 const v0SwapGiB = 4
 
-// observationsPath finds ../shared/data/kv-observations.toml beside the
-// module root (where it is in a worktree and where CI puts shared/).
+// observationsPath is the real vLLM logs the accuracy tests read: a copy
+// kept inside the module (testdata/README.md says where it came from), so
+// Go's test cache sees a change to it and a missing file fails the test.
 func observationsPath(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
+	p := filepath.Join("testdata", "kv-observations.toml")
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("the real vLLM logs the accuracy test checks against are missing: %v (see testdata/README.md)", err)
 	}
-	for d := dir; ; d = filepath.Dir(d) {
-		p := filepath.Join(d, "shared", "data", "kv-observations.toml")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("shared/data/kv-observations.toml not found above %s; CI must put shared/ beside the clone", dir)
-	}
-	t.Skipf("shared/data/kv-observations.toml not found above %s", dir)
-	return ""
+	return p
 }
 
 type row struct {

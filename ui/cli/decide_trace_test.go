@@ -3,7 +3,6 @@ package cli_test
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -118,9 +117,10 @@ func TestDecidePipedHonoursColumns(t *testing.T) {
 // Answers from a file with a [memo] title are titled by it; the file is
 // still named under it. Without one, the file names them.
 func TestDecideTextTitledByTheMemo(t *testing.T) {
-	dir := t.TempDir()
-	with := filepath.Join(dir, "memo.toml")
-	without := filepath.Join(dir, "plain.toml")
+	// Paths relative to a temp dir: the text is the same whatever the temp
+	// dir's length (a long path would wrap).
+	t.Chdir(t.TempDir())
+	with, without := "memo.toml", "plain.toml"
 	if err := os.WriteFile(with, []byte("nodes = 4\n\n[memo]\ntitle = \"Serving stack for the tenant fleet\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

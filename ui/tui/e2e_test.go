@@ -32,9 +32,8 @@ func newTmux(t *testing.T, w, h int, env ...string) *tmuxTerm {
 		}
 		t.Skip("tmux is not installed; skipping the terminal test")
 	}
-	// A socket of its own in the test's temp dir: never the user's tmux,
-	// and nothing left in /tmp afterwards.
-	tm := &tmuxTerm{t: t, bin: bin, sock: filepath.Join(t.TempDir(), "tmux.sock")}
+	// A socket of its own: never the user's tmux, and nothing left behind.
+	tm := &tmuxTerm{t: t, bin: bin, sock: tmuxSocket(t)}
 	args := []string{"new-session", "-d", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "-s", "e2e"}
 	for _, e := range append([]string{"TERM=xterm-256color", "PS1=$ "}, env...) {
 		args = append(args, "-e", e)
@@ -42,6 +41,23 @@ func newTmux(t *testing.T, w, h int, env ...string) *tmuxTerm {
 	tm.run(append(args, "sh")...)
 	t.Cleanup(func() { exec.Command(tm.bin, "-S", tm.sock, "kill-server").Run() })
 	return tm
+}
+
+// tmuxSocket is a path for the test's own tmux socket that fits a Unix
+// socket's address (104 bytes on macOS, 108 on Linux): in the test's temp
+// dir when that is short enough, else (a long TMPDIR, a long subtest name)
+// in a folder of its own under /tmp, removed when the test ends.
+func tmuxSocket(t *testing.T) string {
+	t.Helper()
+	if p := filepath.Join(t.TempDir(), "tmux.sock"); len(p) < 100 {
+		return p
+	}
+	dir, err := os.MkdirTemp("/tmp", "stackpick-tmux-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return filepath.Join(dir, "tmux.sock")
 }
 
 func (tm *tmuxTerm) run(args ...string) string {

@@ -261,7 +261,7 @@ func TestMemoTitleForOwnAnswers(t *testing.T) {
 	if got := firstLine(filepath.Join(dir, "typed.md")); got != want || !strings.HasPrefix(got, "# Serve Llama 3.3 70B Instruct with vLLM and ") {
 		t.Errorf("memo title %q, want %q", got, want)
 	}
-	d.press("s", "ctrl+u").typeText(filepath.Join(dir, "fleet.toml")).press("enter")
+	d.press("s", "ctrl+u").typeText(filepath.Join(dir, "fleet.toml")).press("enter", "enter") // save, back
 	d.exportTo(filepath.Join(dir, "saved.md"))
 	if got := firstLine(filepath.Join(dir, "saved.md")); got != want {
 		t.Errorf("memo title after saving %q, want %q", got, want)

@@ -59,8 +59,8 @@ func TestSavedAnswersReplayWithTheOverlay(t *testing.T) {
 	shown := d.m.c.session.decision
 	path := filepath.Join(dir, "lab.toml")
 	d.press("s", "ctrl+u").typeText(path).press("enter")
-	if st := d.m.c.Status; !strings.Contains(st, "replay: stackpick decide --kb '"+kbDir+"' --answers") {
-		t.Errorf("the saved message should give the replay with --kb: %q", st)
+	if s, ok := d.screen().(*saveScreen); !ok || !strings.HasPrefix(s.replay, "stackpick decide --kb '"+kbDir+"' --answers") {
+		t.Errorf("the saved screen should give the replay with --kb:\n%s", d.view())
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {

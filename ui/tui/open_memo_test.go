@@ -29,6 +29,7 @@ func TestOpenedFileKeepsItsTitleAndStory(t *testing.T) {
 		d.press("s")
 		d.press("enter")         // the file exists: replace it?
 		d.press("left", "enter") // yes
+		d.press("enter")         // back from the saved screen
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -15,9 +15,10 @@ import (
 // opens at its result, and saving writes back to it.
 func TestOpenAnswersFileBadThenGood(t *testing.T) {
 	kb, _ := loadKB(t)
-	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.toml")
-	good := filepath.Join(dir, "good.toml")
+	// Paths relative to a temp dir, so the screen is the same whatever the
+	// temp dir's length.
+	t.Chdir(t.TempDir())
+	bad, good := "bad.toml", "good.toml"
 	if err := os.WriteFile(bad, []byte("# my fleet\nnodes = 4\ngpu = \"h10\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -91,8 +92,8 @@ func TestOpenAnswersFileBadThenGood(t *testing.T) {
 
 // Opening over answers that are not saved asks first; no keeps them.
 func TestOpenAsksBeforeReplacingUnsavedAnswers(t *testing.T) {
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.toml")
+	t.Chdir(t.TempDir()) // a relative path: the same screen whatever the temp dir
+	good := "good.toml"
 	if err := os.WriteFile(good, []byte("nodes = 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -141,24 +142,28 @@ func TestTabCompletesThePath(t *testing.T) {
 			t.Errorf("%q: got %q %v, want %q %v", tc.typed, got, choices, tc.want, tc.choices)
 		}
 	}
-	// ~/ stays ~/ in the field.
-	home, err := os.UserHomeDir()
-	if err == nil {
-		if _, err := os.Stat(home); err == nil {
-			if got, _ := completePath("~/"); !strings.HasPrefix(got, "~/") {
-				t.Errorf("~/ should stay in the path: %q", got)
-			}
-		}
+	// ~/ stays ~/ in the field; the home is the test's own, so nothing
+	// outside the test decides the result.
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, "only.toml"), []byte("nodes = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	if got, _ := completePath("~/o"); got != "~/only.toml" {
+		t.Errorf("~/o should complete to ~/only.toml: %q", got)
 	}
 
-	// In the app: tab, then enter opens the completed file.
+	// In the app: tab, then enter opens the completed file. The path is
+	// relative to the folder, so the field shows it whole whatever the
+	// temp dir's length.
+	t.Chdir(dir)
 	d := newDriver(t, 80, 24)
-	d.press("o").typeText(dir + "/f").press("tab")
-	if v := d.view(); !strings.Contains(v, "fleet-a.toml") || !strings.Contains(v, "> "+dir+"/fleet-") {
+	d.press("o").typeText("f").press("tab")
+	if v := d.view(); !strings.Contains(v, "fleet-a.toml") || !strings.Contains(v, "> fleet-") {
 		t.Errorf("tab should complete to fleet- and list both:\n%s", v)
 	}
 	d.typeText("b").press("tab", "enter")
-	if _, ok := d.screen().(*resultScreen); !ok || d.m.c.session.savedPath != dir+"/fleet-b.toml" {
+	if _, ok := d.screen().(*resultScreen); !ok || d.m.c.session.savedPath != "fleet-b.toml" {
 		t.Errorf("enter should open the completed file, got %s (%q)", d.screen().Title(), d.m.c.session.savedPath)
 	}
 }

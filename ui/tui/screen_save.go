@@ -2,12 +2,15 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
@@ -22,7 +25,10 @@ type savedMsg struct {
 }
 
 // saveScreen asks where to save the answers and writes them atomically; an
-// existing file is replaced only after a yes.
+// existing file is replaced only after a yes. Once the file is written it
+// says where, in full, and gives the command that replays it, wrapped
+// rather than cut (a status line would cut both at 80 columns), with c to
+// copy the command whole.
 type saveScreen struct {
 	c      *shared
 	path   string
@@ -30,6 +36,10 @@ type saveScreen struct {
 	err    string
 	w, h   int
 	fw, fh int
+	saved  string // the file written, absolute; "" until it is
+	replay string // the command that replays it
+	top    int    // the first line shown of what was saved, scrolled
+	saving bool   // a write is under way: the form is done, the result not in
 }
 
 func newSaveScreen(c *shared) *saveScreen {
@@ -43,7 +53,16 @@ func newSaveScreen(c *shared) *saveScreen {
 	return &saveScreen{c: c, path: path}
 }
 
-func (s *saveScreen) Title() string { return "Save answers" }
+func (s *saveScreen) Title() string {
+	if s.saved != "" {
+		if n := len(s.savedLines()); n > s.h {
+			top := s.savedTop()
+			return fmt.Sprintf("Answers saved %d–%d of %d", top+1, min(top+s.h, n), n)
+		}
+		return "Answers saved"
+	}
+	return "Save answers"
+}
 
 func (s *saveScreen) SetSize(w, h int) {
 	s.w, s.h = w, h
@@ -153,8 +172,15 @@ func expandHome(p string) string {
 
 func (s *saveScreen) Update(msg tea.Msg) tea.Cmd {
 	c := s.c
+	if s.saved != "" {
+		if k, ok := msg.(tea.KeyPressMsg); ok {
+			return s.savedKey(k)
+		}
+		return nil
+	}
 	switch msg := msg.(type) {
 	case savedMsg:
+		s.saving = false
 		switch {
 		case errors.Is(msg.err, store.ErrExists):
 			return c.Confirm("Replace "+msg.path+"?",
@@ -162,6 +188,7 @@ func (s *saveScreen) Update(msg tea.Msg) tea.Cmd {
 				func(yes bool) tea.Cmd {
 					c.Pop()
 					if yes {
+						s.saving = true
 						return s.save(true)
 					}
 					s.restart()
@@ -172,19 +199,27 @@ func (s *saveScreen) Update(msg tea.Msg) tea.Cmd {
 			s.restart()
 		default:
 			c.session.markSaved(msg.path)
-			c.Status = "Saved " + msg.path + " · replay: " + replayCommand(c.kbDir, msg.path)
-			c.Pop()
+			s.saved, s.replay = msg.path, replayCommand(c.kbDir, msg.path)
+			if abs, err := filepath.Abs(msg.path); err == nil {
+				s.saved = abs
+			}
 		}
 		return nil
 	case tea.KeyPressMsg:
+		if s.saved != "" {
+			return s.savedKey(msg)
+		}
 		if msg.String() == "esc" {
 			c.Pop()
 			return nil
 		}
 	}
 	cmd := s.form.update(msg)
-	if s.form.done() {
+	if s.form.done() && !s.saving {
+		// Once: the form stays done while the file is written, and
+		// messages that come meanwhile (a blink) must not write it again.
 		s.err = ""
+		s.saving = true
 		return tea.Batch(cmd, s.save(false))
 	}
 	return cmd
@@ -196,9 +231,137 @@ func (s *saveScreen) restart() {
 	s.SetSize(s.w, s.h)
 }
 
-func (s *saveScreen) View() string { return pathPromptView(s.c, s.form, s.err, s.w) }
+// savedKey handles a key once the file is written: c copies the replay
+// command, enter or q/esc goes back to the decision, and the arrows scroll
+// what a small terminal cannot show at once.
+func (s *saveScreen) savedKey(k tea.KeyPressMsg) tea.Cmd {
+	c := s.c
+	keys := c.Keys
+	switch {
+	case key.Matches(k, keys.Copy):
+		c.Status = "Copied the replay command"
+		return tea.SetClipboard(s.replay)
+	case key.Matches(k, keys.Back, keys.Enter):
+		c.Status = "Saved " + filepath.Base(s.saved)
+		c.Pop()
+	case key.Matches(k, keys.Up):
+		s.top--
+	case key.Matches(k, keys.Down):
+		s.top++
+	case key.Matches(k, keys.PageUp):
+		s.top -= s.h
+	case key.Matches(k, keys.PageDown):
+		s.top += s.h
+	case key.Matches(k, keys.Top):
+		s.top = 0
+	case key.Matches(k, keys.Bottom):
+		s.top = len(s.savedLines())
+	}
+	s.top = s.savedTop()
+	return nil
+}
 
-func (s *saveScreen) Help() screen.KeyHelp { return pathPromptHelp("save") }
+// savedTop is the first line shown of the saved screen: where it was
+// scrolled to, within its lines at the present size.
+func (s *saveScreen) savedTop() int {
+	return max(0, min(s.top, len(s.savedLines())-max(s.h, 1)))
+}
+
+func (s *saveScreen) View() string {
+	if s.saved != "" {
+		lines := s.savedLines()
+		top := s.savedTop()
+		return strings.Join(lines[top:min(top+max(s.h, 1), len(lines))], "\n")
+	}
+	return pathPromptView(s.c, s.form, s.err, s.w)
+}
+
+// savedLines say where the answers went and how to replay them: the
+// replay command first of all, whole, broken only at its spaces and a long
+// path after a /; above it the file, in full, and the stack, each when the
+// command still fits the screen with it. A command longer than the screen
+// scrolls.
+func (s *saveScreen) savedLines() []string {
+	c, w := s.c, s.w
+	st := c.Styles
+	cmd := []string{" " + st.Heading.Render("Replay this decision with")}
+	for _, l := range wrapCommand(s.replay, w-3) {
+		cmd = append(cmd, "   "+st.Text.Render(l))
+	}
+	file := []string{" " + st.Good.Render("✓") + " " + st.Heading.Render("Saved to")}
+	for _, l := range wrapCommand(s.saved, w-3) {
+		file = append(file, "   "+st.Text.Render(l))
+	}
+	stack := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.KB, c.session.decision)), w)}
+	out := cmd
+	if len(file)+1+len(out) <= s.h {
+		out = slices.Concat(file, []string{""}, out)
+	}
+	if len(stack)+1+len(out) <= s.h {
+		out = slices.Concat(stack, []string{""}, out)
+	}
+	return out
+}
+
+// wrapCommand breaks a command (or a path) into lines of at most width
+// cells so that it reads back whole: at its spaces, and a word too long
+// for a line (a path) starts a line of its own and breaks after a /, each
+// piece as long as the line allows; only a piece between two slashes wider
+// than the whole line is cut, at the edge.
+func wrapCommand(cmd string, width int) []string {
+	width = max(width, 1)
+	var lines []string
+	line := ""
+	put := func(piece string, space bool) {
+		sep := ""
+		if space && line != "" {
+			sep = " "
+		}
+		if line != "" && ansi.StringWidth(line+sep+piece) > width {
+			lines, line, sep = append(lines, line), "", ""
+		}
+		line += sep + piece
+	}
+	for _, word := range strings.Split(cmd, " ") {
+		if ansi.StringWidth(word) <= width {
+			put(word, true)
+			continue
+		}
+		if line != "" {
+			lines, line = append(lines, line), ""
+		}
+		for _, piece := range strings.SplitAfter(word, "/") {
+			for pw := ansi.StringWidth(piece); pw > width; pw = ansi.StringWidth(piece) {
+				// Wider than a line: it runs on from where the line is to
+				// its edge.
+				room := width - ansi.StringWidth(line)
+				if room == 0 {
+					lines, line, room = append(lines, line), "", width
+				}
+				line += ansi.Cut(piece, 0, room)
+				piece = ansi.Cut(piece, room, pw)
+			}
+			put(piece, false)
+		}
+	}
+	return append(lines, line)
+}
+
+func (s *saveScreen) Help() screen.KeyHelp {
+	if s.saved != "" {
+		k := s.c.Keys
+		copyKey := screen.WithHelp(k.Copy, "copy the replay command")
+		back := key.NewBinding(key.WithKeys("enter", "esc", "q"), key.WithHelp("enter/q/esc", "back to the decision"))
+		short := []key.Binding{screen.WithHelp(k.Copy, "copy command"), key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "back"))}
+		full := [][]key.Binding{{copyKey, back}}
+		if len(s.savedLines()) > s.h {
+			short = append(short, key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll")))
+			full = append(full, []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom})
+		}
+		return screen.KeyHelp{Short: short, Full: full}
+	}
+	return pathPromptHelp("save")
+}
 
 // pathPromptView draws a path prompt (save answers, export a memo): the
 // stack it concerns, the form, and the last error under it.

@@ -2,10 +2,13 @@ package drills
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
 	"github.com/stackpick/stackpick/ui/report"
@@ -144,15 +147,20 @@ func (s *menuScreen) View() string {
 		foot = append(foot, report.WrapStyled(fmt.Sprintf("The bar: every product placed, every layer of the stack right, %.0f%% of the flag points, %.0f%% of the key points in %d seconds.",
 			100*b.Flags, 100*b.Explain, d.content.Topic().Seconds), w, 1, 0, st.Muted)...)
 	}
+	room := s.h - len(out) - 1
 	if tall && d.path != "" && d.problem == "" {
-		foot = append(foot, report.WrapStyled("Results are kept in "+d.path, w, 1, 0, st.Muted)...)
+		kept := report.WrapStyled("Results are kept in "+d.path, w, 1, 0, st.Muted)
+		if len(foot)+len(kept) > room {
+			kept = keptIn(d.path, w, st.Muted)
+		}
+		foot = append(foot, kept...)
 	}
 	if len(foot) > 0 {
-		room := s.h - len(out) - 1
 		if len(foot) > room {
 			foot = foot[:max(room, 0)]
 			if room > 0 {
-				foot[room-1] = report.Truncate(foot[room-1], w-12) + st.Muted.Render("… p: more")
+				// One "…" says more follows: the line is cut without one.
+				foot[room-1] = strings.TrimRight(ansi.Truncate(foot[room-1], w-11, ""), " …") + st.Muted.Render("… p: more")
 			}
 		}
 		if len(foot) > 0 {
@@ -161,6 +169,37 @@ func (s *menuScreen) View() string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// keptIn says where the history is kept in as few lines of w cells as it
+// can: the path beside the words when it fits there, else on a line of its
+// own, cut in the middle when it is wider than that line; the file name is
+// kept whole (the progress screen, p, shows the whole path).
+func keptIn(path string, w int, st lipgloss.Style) []string {
+	const words = "Results are kept in "
+	if n := w - 1 - len(words); ansi.StringWidth(path) <= n || n >= ansi.StringWidth(filepath.Base(path))+8 {
+		return []string{" " + st.Render(words+cutMiddle(path, n))}
+	}
+	return []string{" " + st.Render(strings.TrimSpace(words)), " " + st.Render(cutMiddle(path, w-1))}
+}
+
+// cutMiddle fits path into n cells: whole when it fits, else its start
+// and its file name with "…" between them, or the end of the file name
+// when not even that fits.
+func cutMiddle(path string, n int) string {
+	pw := ansi.StringWidth(path)
+	if pw <= n {
+		return path
+	}
+	if n <= 1 {
+		return ansi.Truncate(path, n, "…")
+	}
+	tail := string(filepath.Separator) + filepath.Base(path)
+	tw := ansi.StringWidth(tail)
+	if tw+2 > n || !strings.ContainsRune(path, filepath.Separator) {
+		return "…" + ansi.TruncateLeft(path, pw-(n-1), "")
+	}
+	return ansi.Truncate(path, n-tw, "…") + tail
 }
 
 func (s *menuScreen) Help() screen.KeyHelp {
