@@ -3,8 +3,11 @@ package cli
 import (
 	"cmp"
 	"context"
+	"errors"
+	"fmt"
 	"image/color"
 	"io"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,12 +35,75 @@ import (
 
 // execute runs root as fang.Execute did (cobra's version flag, errors
 // through printError), with stackpick's help on every command.
+// A failed write to stdout (a full disk, /dev/full) ends the run with exit
+// 74 and a message, whatever wrote it: a command that returns the error, or
+// one that cannot (a help page: cobra's help function returns nothing).
 func (a *app) execute(ctx context.Context, root *cobra.Command) error {
+	out := watchStdout(a)
+	root.SetOut(a.io.Stdout)
 	root.Version = versionFlag()
 	root.SetHelpFunc(a.help)
-	err := root.ExecuteContext(ctx)
+	err := out.check(root.ExecuteContext(ctx))
 	if err != nil {
 		a.printError(root.ErrOrStderr(), fang.Styles{}, err)
+	}
+	return err
+}
+
+// stdoutWatch is stdout when it is not a terminal (a file, a pipe, a
+// device), keeping the first write error. Once a write failed, it writes
+// nothing more, so what stdout got stops where the output broke. A
+// terminal is left as it is: the app and the colour detection need to see
+// one, and a terminal does not fill up.
+type stdoutWatch struct {
+	w   io.Writer
+	err error
+}
+
+// watchStdout wraps a's stdout in a stdoutWatch, once: rootCommand does
+// it (cobra's completion commands keep the writer they are made with),
+// and execute for a root made without it.
+func watchStdout(a *app) *stdoutWatch {
+	if s, ok := a.io.Stdout.(*stdoutWatch); ok {
+		return s
+	}
+	if a.io.Stdout == nil || isTerminal(a.io.Stdout) {
+		return &stdoutWatch{}
+	}
+	s := &stdoutWatch{w: a.io.Stdout}
+	a.io.Stdout = s
+	return s
+}
+
+func (s *stdoutWatch) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// check is err, else the write error nobody returned; a failed write to
+// stdout is the environment's fault (exit 74) whatever the system called
+// it.
+func (s *stdoutWatch) check(err error) error {
+	if s.err == nil {
+		return err
+	}
+	if err == nil || errors.Is(err, s.err) {
+		var ee *exitError
+		if errors.As(err, &ee) && ee.code != ExitInternal {
+			return err
+		}
+		cause := s.err
+		var pe *fs.PathError
+		if errors.As(cause, &pe) {
+			cause = pe.Err // "write /dev/stdout: " says no more than this
+		}
+		return environmentFault(fmt.Errorf("cannot write to standard output: %w", cause))
 	}
 	return err
 }
@@ -49,6 +115,7 @@ func (a *app) help(c *cobra.Command, _ []string) {
 	if w.Profile > colorprofile.NoTTY {
 		st = helpStylesFrom(a.helpScheme(nil))
 	}
+	// A write error is kept by stdoutWatch and reported by execute.
 	_, _ = io.WriteString(w, helpPage(c, st, a.helpWidth()))
 }
 
