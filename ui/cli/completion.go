@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
@@ -55,18 +56,34 @@ func (a *app) registerCommandCompletions(c *cobra.Command) {
 	flag("answers", tomlFiles)
 	flag("kb", folders)
 	flag("sources", folders)
+	flag("vllm-version", a.fromKB(vllmReleases))
+	// A number the user picks: nothing to offer, and no file names.
+	flag("seed", cobra.NoFileCompletions)
 
 	switch c.CommandPath() {
 	case "stackpick questions":
 		c.ValidArgsFunction = a.fromKB(answerKeys)
-	case "stackpick compare", "stackpick kb changes":
+	case "stackpick compare":
+		// Two or three products: none offered after the third.
+		c.ValidArgsFunction = atMost(3, a.fromKB(productIDs))
+	case "stackpick kb changes":
 		c.ValidArgsFunction = a.fromKB(productIDs)
 	case "stackpick drill":
-		c.ValidArgsFunction = func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		// cobra completes ValidArgs itself and stops, letting the shell
+		// offer file names, after the first argument: the names are
+		// offered here instead.
+		c.ValidArgs = nil
+		c.ValidArgsFunction = func(_ *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return append(slices.Clone(drill.Names), "stats"), cobra.ShellCompDirectiveNoFileComp
+			var out []cobra.Completion
+			for _, n := range append(slices.Clone(drill.Names), "stats") {
+				if strings.HasPrefix(n, typed) {
+					out = append(out, n)
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
 		}
 	case "stackpick open", "stackpick diff":
 		c.ValidArgsFunction = tomlFiles
@@ -93,6 +110,26 @@ func (a *app) fromKB(values func(kb *knowledge.KB) []cobra.Completion) cobra.Com
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// atMost offers nothing (and no file names) once n arguments are given.
+func atMost(n int, fn cobra.CompletionFunc) cobra.CompletionFunc {
+	return func(c *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) >= n {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return fn(c, args, typed)
+	}
+}
+
+// vllmReleases is the vLLM release the knowledge base records defaults
+// for (its newest; --vllm-version takes that or an older one).
+func vllmReleases(kb *knowledge.KB) []cobra.Completion {
+	v := strings.TrimPrefix(decide.VLLMRelease(kb), "v")
+	if v == "" {
+		return nil
+	}
+	return []cobra.Completion{cobra.CompletionWithDesc(v, "the newest vLLM release the knowledge base knows")}
 }
 
 func presetNames(kb *knowledge.KB) []cobra.Completion {
