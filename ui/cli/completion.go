@@ -18,6 +18,70 @@ import (
 // the knowledge base (with the --kb overlay the line names, if any) is
 // loaded when the shell asks for a value that comes from it.
 
+// completionHelp is the help of the completion commands, in place of
+// cobra's: its command lines are markdown ("#### Linux:" headings) in
+// indented prose, which a help page wraps as prose, splitting the very
+// lines a newcomer copies. Here the commands are examples, wrapped (if at
+// all) as a shell reads them.
+var completionHelp = map[string]struct{ long, example string }{
+	"completion": {
+		long: `Print a script that completes stackpick's commands, flags and values
+(scenarios, formats, GPUs, models, answer keys, products) when you press Tab.
+Each shell's help says how to install it.`,
+		example: `  stackpick completion bash --help`,
+	},
+	"bash": {
+		long: `Print the bash completion script. It needs the bash-completion package:
+install it with your system's package manager if it is not there already.
+Start a new shell after installing the script.`,
+		example: `  # in the current shell only:
+  source <(stackpick completion bash)
+  # for every new shell, on Linux:
+  stackpick completion bash > /etc/bash_completion.d/stackpick
+  # for every new shell, on macOS with Homebrew:
+  stackpick completion bash > $(brew --prefix)/etc/bash_completion.d/stackpick`,
+	},
+	"zsh": {
+		long: `Print the zsh completion script. If completion is not yet enabled in your
+zsh, enable it once (the first example). Start a new shell after installing
+the script.`,
+		example: `  # enable completion in zsh, once:
+  echo "autoload -U compinit; compinit" >> ~/.zshrc
+  # in the current shell only:
+  source <(stackpick completion zsh)
+  # for every new shell, on Linux:
+  stackpick completion zsh > "${fpath[1]}/_stackpick"
+  # for every new shell, on macOS with Homebrew:
+  stackpick completion zsh > $(brew --prefix)/share/zsh/site-functions/_stackpick`,
+	},
+	"fish": {
+		long: `Print the fish completion script. Start a new shell after installing it.`,
+		example: `  # in the current shell only:
+  stackpick completion fish | source
+  # for every new shell:
+  stackpick completion fish > ~/.config/fish/completions/stackpick.fish`,
+	},
+	"powershell": {
+		long: `Print the PowerShell completion script. To load it in every new session,
+add the first example's command to your PowerShell profile.`,
+		example: `  # in the current session:
+  stackpick completion powershell | Out-String | Invoke-Expression`,
+	},
+}
+
+// describeCompletion gives the completion command and its shells
+// stackpick's help, and their usage lines their flags.
+func describeCompletion(c *cobra.Command) {
+	for _, cmd := range append([]*cobra.Command{c}, c.Commands()...) {
+		h, ok := completionHelp[cmd.Name()]
+		if !ok {
+			continue
+		}
+		cmd.Long, cmd.Example = h.long, h.example
+		cmd.DisableFlagsInUseLine = false
+	}
+}
+
 // formatsOf is each command's --format values, the lists its RunE checks.
 var formatsOf = map[string][]string{
 	"stackpick decide":     decideFormats,

@@ -273,8 +273,13 @@ func flagRow(f *pflag.Flag, st helpStyles) helpRow {
 // col; a key too wide for the column has its text on the lines under it.
 func writeRow(b *strings.Builder, r helpRow, col, width int, st helpStyles) {
 	textWidth := width - helpBlock - col
-	if textWidth < 20 {
-		// Too narrow for two columns: the text under the key.
+	widest := 0
+	for _, w := range strings.Fields(r.text) {
+		widest = max(widest, ansi.StringWidth(w))
+	}
+	// Too narrow for two columns, or for a word of the text (it would
+	// stick out of the page): the text under the key.
+	if textWidth < 20 || widest > textWidth {
 		writeLine(b, helpBlock, r.key)
 		for _, l := range wrapText(r.text, width-helpBlock-4) {
 			writeLine(b, helpBlock+4, st.text.Render(l))
@@ -405,6 +410,12 @@ func wrapCommand(s string, width int) []string {
 		return []string{s}
 	}
 	args := shellWords(s)
+	// A redirection stays with its file: "> ~/.zshrc" is one piece.
+	for i := len(args) - 2; i >= 0; i-- {
+		if args[i] == ">" || args[i] == ">>" || args[i] == "<" {
+			args = slices.Replace(args, i, i+2, args[i]+" "+args[i+1])
+		}
+	}
 	var out []string
 	line := ""
 	for _, a := range args {
@@ -425,12 +436,15 @@ func wrapCommand(s string, width int) []string {
 	return append(out, line)
 }
 
-// shellWords splits a command line at spaces outside quotes, keeping the
-// quotes.
+// shellWords splits a command line at spaces outside quotes and outside
+// the shell's substitutions ("$(brew --prefix)/etc", "<(stackpick
+// completion bash)"), keeping the quotes. A usage line's parentheses
+// ("(--answers FILE | --scenario NAME)") group words, and split.
 func shellWords(s string) []string {
 	var words []string
 	var cur strings.Builder
 	quote := rune(0)
+	depth := 0
 	for _, r := range s {
 		switch {
 		case quote != 0:
@@ -440,6 +454,14 @@ func shellWords(s string) []string {
 			}
 		case r == '"' || r == '\'':
 			quote = r
+			cur.WriteRune(r)
+		case r == '(' && (depth > 0 || strings.HasSuffix(cur.String(), "$") || strings.HasSuffix(cur.String(), "<") || strings.HasSuffix(cur.String(), ">")):
+			depth++
+			cur.WriteRune(r)
+		case r == ')' && depth > 0:
+			depth--
+			cur.WriteRune(r)
+		case r == ' ' && depth > 0:
 			cur.WriteRune(r)
 		case r == ' ':
 			if cur.Len() > 0 {

@@ -72,6 +72,7 @@ they have aged, the knowledge base corrects them, with sources:
 	root.InitDefaultCompletionCmd()
 	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
 		usageArgs(c)
+		describeCompletion(c)
 	}
 	a.registerCompletions(root)
 	return root
