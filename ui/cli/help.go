@@ -41,6 +41,14 @@ import (
 func (a *app) execute(ctx context.Context, root *cobra.Command) error {
 	out := watchStdout(a)
 	root.SetOut(a.io.Stdout)
+	// NO_COLOR (set to anything) is --no-color: the command line's text
+	// and help without a single escape code. (The colour writer alone
+	// keeps bold, and leaves an empty "\e[m" where each colour was.) The
+	// full-screen app keeps bold and reverse under both, to show what is
+	// selected.
+	if a.getenv("NO_COLOR") != "" {
+		a.noColor = true
+	}
 	root.Version = versionFlag()
 	root.SetHelpFunc(a.help)
 	err := out.check(root.ExecuteContext(ctx))
@@ -112,7 +120,15 @@ func (s *stdoutWatch) check(err error) error {
 func (a *app) help(c *cobra.Command, _ []string) {
 	w := a.out(a.io.Stdout)
 	st := plainHelpStyles()
-	if w.Profile > colorprofile.NoTTY {
+	switch {
+	case w.Profile == colorprofile.Ascii:
+		// NO_COLOR on a terminal: no colour, as no-color.org asks, but
+		// bold headings, as the app keeps bold (--no-color is plain).
+		// Colours dropped by the writer left an empty "\e[m…\e[m"
+		// around every line.
+		st.title = st.title.Bold(true)
+		st.program = st.program.Bold(true)
+	case w.Profile > colorprofile.Ascii:
 		st = helpStylesFrom(a.helpScheme(nil))
 	}
 	// A write error is kept by stdoutWatch and reported by execute.

@@ -59,7 +59,7 @@ var exitStatuses = []struct {
 var environment = []struct{ name, what string }{
 	{knowledge.EnvKB, "a folder of TOML files overlaid on the built-in knowledge base, as --kb"},
 	{EnvHistory, "the drill history file, instead of the one in the XDG state folder"},
-	{"NO_COLOR", "set (to anything): plain output without colour, as --no-color"},
+	{"NO_COLOR", "set (to anything): as --no-color, text and help without any escape code (the full-screen app keeps only bold and reverse video)"},
 	{"ACCESSIBLE", "1: plain prompts for screen readers instead of the full-screen app"},
 	{"SOURCE_DATE_EPOCH", "seconds since 1970: the date memos and this page carry, for reproducible output"},
 	{"COLUMNS", "the width piped text wraps to"},
