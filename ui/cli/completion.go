@@ -63,7 +63,7 @@ the script.`,
 	},
 	"powershell": {
 		long: `Print the PowerShell completion script. To load it in every new session,
-add the first example's command to your PowerShell profile.`,
+add the example's command to your PowerShell profile.`,
 		example: `  # in the current session:
   stackpick completion powershell | Out-String | Invoke-Expression`,
 	},
