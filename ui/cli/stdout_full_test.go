@@ -100,6 +100,7 @@ func TestEveryCommandOnAFullStdoutExits74(t *testing.T) {
 		cases = append(cases, list...)
 	}
 	cases = append(cases, []string{"__complete", "decide", "--scenario", ""})
+	t.Logf("%d commands, %d command lines", len(paths), len(cases))
 
 	for _, args := range cases {
 		env := []string{EnvHistory + "=" + filepath.Join(t.TempDir(), "history.json")}
