@@ -143,7 +143,7 @@ func TestBadInputIsExplainedWithExitCode2(t *testing.T) {
 			"stackpick: decision.json: already exists; not overwritten; pass --force to replace it, or choose another --out\n"},
 		{"out folder is a file", map[string]string{"notes.txt": "x"}, nil,
 			[]string{"decide", "-s", "exit-test", "--out", "notes.txt/d.txt"},
-			"stackpick: notes.txt/d.txt: cannot write: cannot write in notes.txt: not a directory\n"},
+			"stackpick: notes.txt/d.txt: cannot write in notes.txt: not a directory\n"},
 		{"answers written as a table", map[string]string{"a.toml": "# fleet\n[fleet]\nnodes = 2\n"}, nil,
 			[]string{"decide", "-a", "a.toml"},
 			`stackpick: a.toml:2: fleet: answers are plain keys, not tables (allowed: ` + answerKeys + `); remove the [fleet] header and keep its keys at the top level` + "\n"},

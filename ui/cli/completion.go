@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
@@ -16,6 +17,70 @@ import (
 // each command's arguments. Only the functions are registered at start-up;
 // the knowledge base (with the --kb overlay the line names, if any) is
 // loaded when the shell asks for a value that comes from it.
+
+// completionHelp is the help of the completion commands, in place of
+// cobra's: its command lines are markdown ("#### Linux:" headings) in
+// indented prose, which a help page wraps as prose, splitting the very
+// lines a newcomer copies. Here the commands are examples, wrapped (if at
+// all) as a shell reads them.
+var completionHelp = map[string]struct{ long, example string }{
+	"completion": {
+		long: `Print a script that completes stackpick's commands, flags and values
+(scenarios, formats, GPUs, models, answer keys, products) when you press Tab.
+Each shell's help says how to install it.`,
+		example: `  stackpick completion bash --help`,
+	},
+	"bash": {
+		long: `Print the bash completion script. It needs the bash-completion package:
+install it with your system's package manager if it is not there already.
+Start a new shell after installing the script.`,
+		example: `  # in the current shell only:
+  source <(stackpick completion bash)
+  # for every new shell, on Linux:
+  stackpick completion bash > /etc/bash_completion.d/stackpick
+  # for every new shell, on macOS with Homebrew:
+  stackpick completion bash > $(brew --prefix)/etc/bash_completion.d/stackpick`,
+	},
+	"zsh": {
+		long: `Print the zsh completion script. If completion is not yet enabled in your
+zsh, enable it once (the first example). Start a new shell after installing
+the script.`,
+		example: `  # enable completion in zsh, once:
+  echo "autoload -U compinit; compinit" >> ~/.zshrc
+  # in the current shell only:
+  source <(stackpick completion zsh)
+  # for every new shell, on Linux:
+  stackpick completion zsh > "${fpath[1]}/_stackpick"
+  # for every new shell, on macOS with Homebrew:
+  stackpick completion zsh > $(brew --prefix)/share/zsh/site-functions/_stackpick`,
+	},
+	"fish": {
+		long: `Print the fish completion script. Start a new shell after installing it.`,
+		example: `  # in the current shell only:
+  stackpick completion fish | source
+  # for every new shell:
+  stackpick completion fish > ~/.config/fish/completions/stackpick.fish`,
+	},
+	"powershell": {
+		long: `Print the PowerShell completion script. To load it in every new session,
+add the example's command to your PowerShell profile.`,
+		example: `  # in the current session:
+  stackpick completion powershell | Out-String | Invoke-Expression`,
+	},
+}
+
+// describeCompletion gives the completion command and its shells
+// stackpick's help, and their usage lines their flags.
+func describeCompletion(c *cobra.Command) {
+	for _, cmd := range append([]*cobra.Command{c}, c.Commands()...) {
+		h, ok := completionHelp[cmd.Name()]
+		if !ok {
+			continue
+		}
+		cmd.Long, cmd.Example = h.long, h.example
+		cmd.DisableFlagsInUseLine = false
+	}
+}
 
 // formatsOf is each command's --format values, the lists its RunE checks.
 var formatsOf = map[string][]string{
@@ -55,18 +120,34 @@ func (a *app) registerCommandCompletions(c *cobra.Command) {
 	flag("answers", tomlFiles)
 	flag("kb", folders)
 	flag("sources", folders)
+	flag("vllm-version", a.fromKB(vllmReleases))
+	// A number the user picks: nothing to offer, and no file names.
+	flag("seed", cobra.NoFileCompletions)
 
 	switch c.CommandPath() {
 	case "stackpick questions":
 		c.ValidArgsFunction = a.fromKB(answerKeys)
-	case "stackpick compare", "stackpick kb changes":
+	case "stackpick compare":
+		// Two or three products: none offered after the third.
+		c.ValidArgsFunction = atMost(3, a.fromKB(productIDs))
+	case "stackpick kb changes":
 		c.ValidArgsFunction = a.fromKB(productIDs)
 	case "stackpick drill":
-		c.ValidArgsFunction = func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		// cobra completes ValidArgs itself and stops, letting the shell
+		// offer file names, after the first argument: the names are
+		// offered here instead.
+		c.ValidArgs = nil
+		c.ValidArgsFunction = func(_ *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return append(slices.Clone(drill.Names), "stats"), cobra.ShellCompDirectiveNoFileComp
+			var out []cobra.Completion
+			for _, n := range append(slices.Clone(drill.Names), "stats") {
+				if strings.HasPrefix(n, typed) {
+					out = append(out, n)
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
 		}
 	case "stackpick open", "stackpick diff":
 		c.ValidArgsFunction = tomlFiles
@@ -93,6 +174,26 @@ func (a *app) fromKB(values func(kb *knowledge.KB) []cobra.Completion) cobra.Com
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// atMost offers nothing (and no file names) once n arguments are given.
+func atMost(n int, fn cobra.CompletionFunc) cobra.CompletionFunc {
+	return func(c *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) >= n {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return fn(c, args, typed)
+	}
+}
+
+// vllmReleases is the vLLM release the knowledge base records defaults
+// for (its newest; --vllm-version takes that or an older one).
+func vllmReleases(kb *knowledge.KB) []cobra.Completion {
+	v := strings.TrimPrefix(decide.VLLMRelease(kb), "v")
+	if v == "" {
+		return nil
+	}
+	return []cobra.Completion{cobra.CompletionWithDesc(v, "the newest vLLM release the knowledge base knows")}
 }
 
 func presetNames(kb *knowledge.KB) []cobra.Completion {

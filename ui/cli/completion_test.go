@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackpick/stackpick/decide"
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 )
@@ -72,6 +73,13 @@ func TestShellCompletionOffersPresetsFormatsGPUsModelsAndAnswerKeys(t *testing.T
 		{[]string{"compare", "vllm", ""}, slices.DeleteFunc(slices.Clone(products), func(p string) bool { return p == "vllm" })},
 		{[]string{"drill", ""}, []string{"taxonomy", "scenario", "flags", "explain", "mock", "stats"}},
 		{[]string{"decide", "--format", "markdown", "--status", ""}, knowledge.MemoStatuses},
+		// No fourth product (compare takes two or three), nothing after
+		// a drill's name, no file names for a seed or a vLLM release.
+		{[]string{"compare", "dynamo", "llm-d", "kserve", ""}, nil},
+		{[]string{"drill", "stats", ""}, nil},
+		{[]string{"drill", "sc"}, []string{"scenario"}},
+		{[]string{"drill", "scenario", "--seed", ""}, nil},
+		{[]string{"size", "--vllm-version", ""}, []string{strings.TrimPrefix(decide.VLLMRelease(kb), "v")}},
 	}
 	for _, c := range cases {
 		got, directive := complete(t, c.args...)

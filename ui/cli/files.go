@@ -64,7 +64,13 @@ func (a *app) emit(out string, force bool, render func(w io.Writer, color bool) 
 	case errors.Is(err, store.ErrExists):
 		return badInput(&knowledge.Error{File: out, Problem: "already exists; not overwritten", Hint: "pass --force to replace it, or choose another --out"})
 	case err != nil:
-		ke := &knowledge.Error{File: out, Problem: "cannot write: " + strings.TrimPrefix(err.Error(), out+": ")}
+		// store says "cannot write in DIR: …" or "cannot create the
+		// folder DIR: …" itself; a bare reason gets the "cannot write".
+		problem := strings.TrimPrefix(err.Error(), out+": ")
+		if !strings.HasPrefix(problem, "cannot ") {
+			problem = "cannot write: " + problem
+		}
+		ke := &knowledge.Error{File: out, Problem: problem}
 		if isEnvironment(err) {
 			return environmentFault(ke)
 		}

@@ -3,8 +3,11 @@ package cli
 import (
 	"cmp"
 	"context"
+	"errors"
+	"fmt"
 	"image/color"
 	"io"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,12 +35,83 @@ import (
 
 // execute runs root as fang.Execute did (cobra's version flag, errors
 // through printError), with stackpick's help on every command.
+// A failed write to stdout (a full disk, /dev/full) ends the run with exit
+// 74 and a message, whatever wrote it: a command that returns the error, or
+// one that cannot (a help page: cobra's help function returns nothing).
 func (a *app) execute(ctx context.Context, root *cobra.Command) error {
+	out := watchStdout(a)
+	root.SetOut(a.io.Stdout)
+	// NO_COLOR (set to anything) is --no-color: the command line's text
+	// and help without a single escape code. (The colour writer alone
+	// keeps bold, and leaves an empty "\e[m" where each colour was.) The
+	// full-screen app keeps bold and reverse under both, to show what is
+	// selected.
+	if a.getenv("NO_COLOR") != "" {
+		a.noColor = true
+	}
 	root.Version = versionFlag()
 	root.SetHelpFunc(a.help)
-	err := root.ExecuteContext(ctx)
+	err := out.check(root.ExecuteContext(ctx))
 	if err != nil {
 		a.printError(root.ErrOrStderr(), fang.Styles{}, err)
+	}
+	return err
+}
+
+// stdoutWatch is stdout when it is not a terminal (a file, a pipe, a
+// device), keeping the first write error. Once a write failed, it writes
+// nothing more, so what stdout got stops where the output broke. A
+// terminal is left as it is: the app and the colour detection need to see
+// one, and a terminal does not fill up.
+type stdoutWatch struct {
+	w   io.Writer
+	err error
+}
+
+// watchStdout wraps a's stdout in a stdoutWatch, once: rootCommand does
+// it (cobra's completion commands keep the writer they are made with),
+// and execute for a root made without it.
+func watchStdout(a *app) *stdoutWatch {
+	if s, ok := a.io.Stdout.(*stdoutWatch); ok {
+		return s
+	}
+	if a.io.Stdout == nil || isTerminal(a.io.Stdout) {
+		return &stdoutWatch{}
+	}
+	s := &stdoutWatch{w: a.io.Stdout}
+	a.io.Stdout = s
+	return s
+}
+
+func (s *stdoutWatch) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// check is err, else the write error nobody returned; a failed write to
+// stdout is the environment's fault (exit 74) whatever the system called
+// it.
+func (s *stdoutWatch) check(err error) error {
+	if s.err == nil {
+		return err
+	}
+	if err == nil || errors.Is(err, s.err) {
+		var ee *exitError
+		if errors.As(err, &ee) && ee.code != ExitInternal {
+			return err
+		}
+		cause := s.err
+		var pe *fs.PathError
+		if errors.As(cause, &pe) {
+			cause = pe.Err // "write /dev/stdout: " says no more than this
+		}
+		return environmentFault(fmt.Errorf("cannot write to standard output: %w", cause))
 	}
 	return err
 }
@@ -46,9 +120,18 @@ func (a *app) execute(ctx context.Context, root *cobra.Command) error {
 func (a *app) help(c *cobra.Command, _ []string) {
 	w := a.out(a.io.Stdout)
 	st := plainHelpStyles()
-	if w.Profile > colorprofile.NoTTY {
+	switch {
+	case w.Profile == colorprofile.Ascii:
+		// NO_COLOR on a terminal: no colour, as no-color.org asks, but
+		// bold headings, as the app keeps bold (--no-color is plain).
+		// Colours dropped by the writer left an empty "\e[m…\e[m"
+		// around every line.
+		st.title = st.title.Bold(true)
+		st.program = st.program.Bold(true)
+	case w.Profile > colorprofile.Ascii:
 		st = helpStylesFrom(a.helpScheme(nil))
 	}
+	// A write error is kept by stdoutWatch and reported by execute.
 	_, _ = io.WriteString(w, helpPage(c, st, a.helpWidth()))
 }
 
@@ -206,8 +289,13 @@ func flagRow(f *pflag.Flag, st helpStyles) helpRow {
 // col; a key too wide for the column has its text on the lines under it.
 func writeRow(b *strings.Builder, r helpRow, col, width int, st helpStyles) {
 	textWidth := width - helpBlock - col
-	if textWidth < 20 {
-		// Too narrow for two columns: the text under the key.
+	widest := 0
+	for _, w := range strings.Fields(r.text) {
+		widest = max(widest, ansi.StringWidth(w))
+	}
+	// Too narrow for two columns, or for a word of the text (it would
+	// stick out of the page): the text under the key.
+	if textWidth < 20 || widest > textWidth {
 		writeLine(b, helpBlock, r.key)
 		for _, l := range wrapText(r.text, width-helpBlock-4) {
 			writeLine(b, helpBlock+4, st.text.Render(l))
@@ -338,6 +426,12 @@ func wrapCommand(s string, width int) []string {
 		return []string{s}
 	}
 	args := shellWords(s)
+	// A redirection stays with its file: "> ~/.zshrc" is one piece.
+	for i := len(args) - 2; i >= 0; i-- {
+		if args[i] == ">" || args[i] == ">>" || args[i] == "<" {
+			args = slices.Replace(args, i, i+2, args[i]+" "+args[i+1])
+		}
+	}
 	var out []string
 	line := ""
 	for _, a := range args {
@@ -358,12 +452,15 @@ func wrapCommand(s string, width int) []string {
 	return append(out, line)
 }
 
-// shellWords splits a command line at spaces outside quotes, keeping the
-// quotes.
+// shellWords splits a command line at spaces outside quotes and outside
+// the shell's substitutions ("$(brew --prefix)/etc", "<(stackpick
+// completion bash)"), keeping the quotes. A usage line's parentheses
+// ("(--answers FILE | --scenario NAME)") group words, and split.
 func shellWords(s string) []string {
 	var words []string
 	var cur strings.Builder
 	quote := rune(0)
+	depth := 0
 	for _, r := range s {
 		switch {
 		case quote != 0:
@@ -373,6 +470,14 @@ func shellWords(s string) []string {
 			}
 		case r == '"' || r == '\'':
 			quote = r
+			cur.WriteRune(r)
+		case r == '(' && (depth > 0 || strings.HasSuffix(cur.String(), "$") || strings.HasSuffix(cur.String(), "<") || strings.HasSuffix(cur.String(), ">")):
+			depth++
+			cur.WriteRune(r)
+		case r == ')' && depth > 0:
+			depth--
+			cur.WriteRune(r)
+		case r == ' ' && depth > 0:
 			cur.WriteRune(r)
 		case r == ' ':
 			if cur.Len() > 0 {

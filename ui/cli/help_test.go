@@ -75,12 +75,17 @@ func checkHelpPage(t *testing.T, what, page string, texts []string, cols int) {
 		t.Errorf("%s: an escape code in piped help", what)
 	}
 	for i, l := range strings.Split(page, "\n") {
-		if w := ansi.StringWidth(l); w > cols && !slices.ContainsFunc(strings.Fields(l), func(w string) bool { return ansi.StringWidth(w) > cols/2 }) {
+		// Only a word too wide for the widest text column (a description
+		// under its flag, 8 columns in) may stick out.
+		if w := ansi.StringWidth(l); w > cols && !slices.ContainsFunc(strings.Fields(l), func(w string) bool { return ansi.StringWidth(w) > cols-helpBlock-4 }) {
 			t.Errorf("%s: line %d is %d columns wide: %q", what, i+1, w, l)
 		}
 		if strings.TrimRight(l, " \t") != l {
 			t.Errorf("%s: line %d ends in a space: %q", what, i+1, l)
 		}
+	}
+	if strings.Contains(page, "####") {
+		t.Errorf("%s: a markdown heading on the page:\n%s", what, page)
 	}
 	words := strings.Fields(strings.ReplaceAll(page, " \\\n", "\n"))
 	for _, text := range texts {
@@ -137,7 +142,11 @@ func TestHelpOnATerminalHonoursNoColor(t *testing.T) {
 		{"colour", "decide --help", "", true, true},
 		{"--no-color", "decide --help --no-color", "", false, false},
 		{"--no-color on the root", "--no-color --help", "", false, false},
-		{"NO_COLOR", "decide --help", "NO_COLOR=1", true, false},
+		// NO_COLOR is --no-color: not bold kept and an empty "\e[m"
+		// left where each colour was.
+		{"NO_COLOR", "decide --help", "NO_COLOR=1", false, false},
+		{"NO_COLOR, a command's text", "decide -s exit-test", "NO_COLOR=1", false, false},
+		{"NO_COLOR, kb rules", "kb rules", "NO_COLOR=1", false, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			transcript := filepath.Join(dir, "transcript")
@@ -165,8 +174,76 @@ func TestHelpOnATerminalHonoursNoColor(t *testing.T) {
 			if has := colourSGR.MatchString(got); has != c.colour {
 				t.Errorf("colour: %v, want %v", has, c.colour)
 			}
+			if !strings.Contains(c.args, "--help") {
+				return
+			}
 			path := strings.TrimSpace(strings.NewReplacer("--help", "", "--no-color", "").Replace(c.args))
 			checkHelpPage(t, c.args, ansi.Strip(got), texts[path], 80)
 		})
+	}
+}
+
+// Every example on every help page is a command a reader can copy at any
+// width: its lines, joined where they end in " \", are the example whole.
+// (The completion commands' install lines were prose in cobra's help,
+// split inside "$(brew --prefix)" and "source <(stackpick completion
+// bash)".)
+func TestExamplesStayWholeCommands(t *testing.T) {
+	root := newApp(IO{}).rootCommand()
+	var cmds []*cobra.Command
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		cmds = append(cmds, c)
+		for _, sc := range c.Commands() {
+			if sc.IsAvailableCommand() {
+				walk(sc)
+			}
+		}
+	}
+	walk(root)
+	sawBrew := false
+	for _, c := range cmds {
+		var want []string
+		cont := ""
+		for _, ex := range strings.Split(c.Example, "\n") {
+			if ex = strings.TrimSpace(ex); ex != "" && !strings.HasPrefix(ex, "#") {
+				if rest, ok := strings.CutSuffix(ex, " \\"); ok {
+					cont += rest + " "
+					continue
+				}
+				want = append(want, cont+ex)
+				cont = ""
+			}
+		}
+		if len(want) == 0 {
+			continue
+		}
+		args := append(strings.Fields(c.CommandPath())[1:], "--help")
+		for _, cols := range []int{40, 80, 120} {
+			_, page, _ := runHelp([]string{"COLUMNS=" + strconv.Itoa(cols)}, args...)
+			_, section, _ := strings.Cut(page, "\n  EXAMPLES\n\n")
+			section, _, _ = strings.Cut(section, "\n\n")
+			var got []string
+			joined := ""
+			for _, l := range strings.Split(section, "\n") {
+				l = strings.TrimSpace(l)
+				if strings.HasPrefix(l, "#") && joined == "" {
+					continue
+				}
+				if rest, ok := strings.CutSuffix(l, " \\"); ok {
+					joined += rest + " "
+					continue
+				}
+				got = append(got, joined+l)
+				joined = ""
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s --help at %d: the examples are\n%q\nwant\n%q", c.CommandPath(), cols, got, want)
+			}
+			sawBrew = sawBrew || strings.Contains(section, "$(brew --prefix)/etc/bash_completion.d/stackpick")
+		}
+	}
+	if !sawBrew {
+		t.Error("completion bash --help does not show its Homebrew install line as an example")
 	}
 }

@@ -59,7 +59,7 @@ var exitStatuses = []struct {
 var environment = []struct{ name, what string }{
 	{knowledge.EnvKB, "a folder of TOML files overlaid on the built-in knowledge base, as --kb"},
 	{EnvHistory, "the drill history file, instead of the one in the XDG state folder"},
-	{"NO_COLOR", "set (to anything): plain output without colour, as --no-color"},
+	{"NO_COLOR", "set (to anything): as --no-color, text and help without any escape code (the full-screen app keeps only bold and reverse video)"},
 	{"ACCESSIBLE", "1: plain prompts for screen readers instead of the full-screen app"},
 	{"SOURCE_DATE_EPOCH", "seconds since 1970: the date memos and this page carry, for reproducible output"},
 	{"COLUMNS", "the width piped text wraps to"},
@@ -68,7 +68,10 @@ var environment = []struct{ name, what string }{
 func manPage(root *cobra.Command, version string, now time.Time) string {
 	var b strings.Builder
 	name := root.Name()
-	fmt.Fprintf(&b, ".TH %s 1 %q %q \"User Commands\"\n", strings.ToUpper(name), now.UTC().Format(time.DateOnly), name+" "+version)
+	fmt.Fprintf(&b, ".TH %s 1 %q %q \"User Commands\"\n", strings.ToUpper(name), now.UTC().Format(time.DateOnly), name+" "+footerVersion(version))
+	// No hyphenation: a flag, a path or a command split with a hyphen is
+	// a broken one when copied.
+	b.WriteString(".nh\n")
 	b.WriteString(".SH NAME\n")
 	fmt.Fprintf(&b, "%s \\- %s\n", name, roffText(root.Short))
 	b.WriteString(".SH SYNOPSIS\n")
@@ -106,6 +109,8 @@ func manPage(root *cobra.Command, version string, now time.Time) string {
 	for _, s := range exitStatuses {
 		fmt.Fprintf(&b, ".TP\n.B %d\n%s\n", s.code, roffText(s.what))
 	}
+	b.WriteString(".SH VERSION\n")
+	fmt.Fprintf(&b, "This page is %s %s's.\n", name, roffText(version))
 	b.WriteString(".SH SEE ALSO\n")
 	fmt.Fprintf(&b, "%s \\-\\-help, and %s COMMAND \\-\\-help, say the same per command.\n", name, name)
 	return b.String()
@@ -138,7 +143,7 @@ func roffParagraphs(b *strings.Builder, text string) {
 		lines := strings.Split(para, "\n")
 		if slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, " ") }) {
 			b.WriteString(".nf\n")
-			for _, l := range lines {
+			for _, l := range wrapText(para, manListWidth) {
 				b.WriteString(roffLine(l) + "\n")
 			}
 			b.WriteString(".fi\n")
@@ -148,12 +153,49 @@ func roffParagraphs(b *strings.Builder, text string) {
 	}
 }
 
+// manExampleWidth is the width examples are wrapped to (as a shell reads
+// them, as --help does): on an 80-column terminal man indents them 11
+// columns (the page's 7, .RS 4) and keeps a margin of 2.
+const manExampleWidth = 80 - 11 - 2
+
+// manListWidth is the width of a paragraph's indented lines (7 columns in).
+const manListWidth = 80 - 7 - 2
+
 func roffExample(b *strings.Builder, example string) {
 	b.WriteString(".PP\n.RS 4\n.nf\n")
 	for _, l := range strings.Split(strings.TrimRight(example, "\n"), "\n") {
-		b.WriteString(roffLine(strings.TrimSpace(l)) + "\n")
+		l = strings.TrimSpace(l)
+		lines := wrapCommand(l, manExampleWidth)
+		if strings.HasPrefix(l, "#") {
+			lines = wrapWords(l, manExampleWidth, "# ")
+		}
+		for _, w := range lines {
+			b.WriteString(roffLine(w) + "\n")
+		}
 	}
 	b.WriteString(".fi\n.RE\n")
+}
+
+// footerVersion is the version the page's footer shows: a pseudo-version
+// (v0.0.0-20261201191137-c60abf093435, a build from a clone) ran into the
+// date at 80 columns, so it is given by its revision; the VERSION section
+// has it whole.
+func footerVersion(v string) string {
+	base, meta, _ := strings.Cut(v, "+") // +dirty: uncommitted changes
+	parts := strings.Split(base, "-")
+	if n := len(parts); n >= 3 && len(parts[n-1]) == 12 && len(parts[n-2]) >= 14 {
+		if rev, stamp := parts[n-1], parts[n-2]; isDigits(stamp[len(stamp)-14:]) {
+			if meta != "" {
+				rev += "+" + meta
+			}
+			return rev
+		}
+	}
+	return v
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 func roffFlags(b *strings.Builder, flags *pflag.FlagSet) {

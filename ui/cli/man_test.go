@@ -30,7 +30,7 @@ func TestManPageNamesEveryCommand(t *testing.T) {
 	}
 	// A text line that starts with a period or an apostrophe is a roff
 	// request: only the macros the page means may start one.
-	request := regexp.MustCompile(`^\.(TH|SH|SS|PP|TP|B|RS|RE|nf|fi)( |$)`)
+	request := regexp.MustCompile(`^\.(TH|SH|SS|PP|TP|B|RS|RE|nf|fi|nh)( |$)`)
 	for i, line := range strings.Split(page, "\n") {
 		if (strings.HasPrefix(line, ".") && !request.MatchString(line)) || strings.HasPrefix(line, "'") {
 			t.Errorf("line %d is read as a roff request: %q", i+1, line)

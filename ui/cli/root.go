@@ -65,9 +65,14 @@ they have aged, the knowledge base corrects them, with sources:
 	root.AddCommand(a.decideCommand(), a.diffCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand(), a.openCommand(), a.compareCommand(), a.manCommand())
 	// cobra adds its completion command when it runs; added now, its
 	// argument checks can report usage errors like every other command's.
+	// Its shells write to the stdout root has when they are made: the
+	// watched one (help.go), so a failed write is reported.
+	watchStdout(a)
+	root.SetOut(a.io.Stdout)
 	root.InitDefaultCompletionCmd()
 	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
 		usageArgs(c)
+		describeCompletion(c)
 	}
 	a.registerCompletions(root)
 	return root

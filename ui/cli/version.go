@@ -93,9 +93,9 @@ func (a *app) versionCommand() *cobra.Command {
 				return err
 			}
 			info, ok := readBuildInfo()
-			fmt.Fprintf(a.io.Stdout, "stackpick %s\n%s\nknowledge base: %d products, %d rules, newest fact as of %s\n",
+			_, err = fmt.Fprintf(a.io.Stdout, "stackpick %s\n%s\nknowledge base: %d products, %d rules, newest fact as of %s\n",
 				moduleVersion(info, ok), buildLine(info, ok), len(kb.Products), len(kb.Rules), newestAsOf(kb))
-			return nil
+			return err
 		},
 	}
 }
