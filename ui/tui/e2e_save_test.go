@@ -37,6 +37,9 @@ func TestTerminalSaveShowsTheReplayCommand(t *testing.T) {
 	screen := tm.waitFor("the saved screen", func(s string) bool {
 		return strings.Contains(s, "Replay this decision with") || strings.Contains(s, "The file exists")
 	})
+	if strings.Contains(screen, "The file exists") {
+		t.Fatalf("one enter wrote the file twice (the second asks to replace it):\n%s", screen)
+	}
 	// The cursor blinks about twice a second: after a few blinks the screen
 	// is still the saved one.
 	time.Sleep(2 * time.Second)
