@@ -38,6 +38,15 @@ import (
 //     itself (the state the app found, the screen modes the app sets
 //     turned off), removes the temporary files and exits at once, with the
 //     first signal's code.
+//
+// A terminal can also go away with no SIGHUP reaching stackpick (the
+// kernel signals only the session's leader, and a wrapper shell that traps
+// SIGHUP does not pass it on): its input ends. Every interactive mode
+// takes that for a hang-up and exits 129 (tui.ErrHangup, tui.HungUp,
+// hungUp below). SIGTSTP suspends the full-screen app through Bubble Tea
+// (ui/tui/suspend_unix.go) and is left to the default elsewhere. SIGQUIT
+// is left to Go's default, a stack dump, which is what a developer who
+// sends it wants.
 
 // interrupts is the process's signal handler.
 type interrupts struct {

@@ -450,3 +450,72 @@ func TestCtrlDLeavesTheAccessiblePrompts(t *testing.T) {
 		t.Errorf("ctrl+d was taken for the default and the prompts ran on; the screen:\n%s", screen)
 	}
 }
+
+// A stop signal (kill -TSTP, a job-control shell stopping its job) suspends
+// the full-screen app: the terminal is put back while it is stopped (the
+// main screen, the cursor shown, the terminal's modes), and fg takes it
+// back and repaints it whole; the app then reads keys and quits as ever.
+// Before, it stopped with the alternate screen on and the cursor hidden,
+// the shell's prompt drawn inside it, and fg did not repaint it.
+func TestAStopSignalSuspendsTheAppAndFgRepaintsIt(t *testing.T) {
+	bin := buildStackpick(t)
+	tm := newSignalTmux(t)
+	dir := t.TempDir()
+	// One job that records the app's exit code itself: a shell runs the
+	// rest of a command line when a job stops, not when it ends.
+	tm.run("send-keys", "-t", "sig", fmt.Sprintf(`sh -c 'sh -c "echo \$\$ > %[1]s/pid; exec %[2]s"; echo $? > %[1]s/code.tmp; mv %[1]s/code.tmp %[1]s/code'`, dir, bin), "Enter")
+	screen := func() string { return tm.run("capture-pane", "-p", "-t", "sig") }
+	flags := func() string {
+		return strings.TrimSpace(tm.run("display-message", "-p", "-t", "sig", "#{alternate_on} #{cursor_flag}"))
+	}
+	waitFor(t, "the app to start", func() (bool, string) {
+		return strings.Contains(screen(), "New decision"), "the screen:\n" + screen()
+	})
+	pidText, err := os.ReadFile(filepath.Join(dir, "pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(pidText)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) })
+	stopped := func() (bool, string) {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return false, err.Error()
+		}
+		// pid (comm) STATE ...: T when stopped.
+		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+		return len(f) > 0 && f[0] == "T", "state " + strings.Join(f[:1], "")
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc to see the process stopped")
+	}
+	for round := 1; round <= 2; round++ {
+		if err := syscall.Kill(pid, syscall.SIGTSTP); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the app to stop", stopped)
+		waitFor(t, "the terminal to be put back while stopped", func() (bool, string) {
+			return flags() == "0 1", "alternate screen and cursor flags " + flags() + "; the screen:\n" + screen()
+		})
+		tm.run("send-keys", "-t", "sig", "fg", "Enter")
+		waitFor(t, "fg to give the app its screen back, repainted", func() (bool, string) {
+			s := screen()
+			return flags() == "1 0" && strings.HasPrefix(s, "stackpick › Home") && strings.Contains(s, "New decision"), "round " + strconv.Itoa(round) + ", flags " + flags() + "; the screen:\n" + s
+		})
+	}
+	tm.run("send-keys", "-t", "sig", "q")
+	var code []byte
+	waitFor(t, "the app to quit", func() (bool, string) {
+		code, err = os.ReadFile(filepath.Join(dir, "code"))
+		return err == nil, "the screen:\n" + screen()
+	})
+	if got := strings.TrimSpace(string(code)); got != "0" {
+		t.Errorf("exit code %s after q, want 0", got)
+	}
+	if flags() != "0 1" {
+		t.Errorf("after quitting, alternate screen and cursor flags %q, want \"0 1\"", flags())
+	}
+}

@@ -139,7 +139,10 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 	if guard := GuardOf(ctx); guard != nil {
 		defer guard(terminalRestorer(in, out))()
 	}
-	final, err := tea.NewProgram(m, popts...).Run()
+	stops := newStopSignals()
+	p := tea.NewProgram(m, append(popts, tea.WithFilter(stops.filter))...)
+	defer stops.watch(p)()
+	final, err := p.Run()
 	if ctx.Err() != nil {
 		// Ended from outside (a signal) or by the terminal's end: the
 		// terminal is back, as far as it still exists; say why.
