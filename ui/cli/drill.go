@@ -110,6 +110,10 @@ missed most more often.`,
 			rec, err := r.run(name)
 			if err != nil {
 				if errors.Is(err, errAbandoned) {
+					if tui.HungUp(a.io.Stdin) {
+						// The terminal went, not a ctrl+d: as a SIGHUP.
+						return hungUp()
+					}
 					return badInput(err)
 				}
 				return err
@@ -156,10 +160,7 @@ func (a *app) runDrillApp(cmd *cobra.Command, kb *knowledge.KB, name string, see
 		Stderr:        a.io.Stderr,
 		Now:           a.clock(),
 	})
-	if errors.Is(err, tui.ErrInterrupted) {
-		return &exitError{code: ExitInterrupted, err: errUsageShown}
-	}
-	return internalIf(err)
+	return appError(err)
 }
 
 func (a *app) historyPath() (string, error) {

@@ -119,8 +119,20 @@ Run 'stackpick --help' for more.
 		KBDir: a.overlayDir(),
 		Open:  opened,
 	})
-	if errors.Is(err, tui.ErrInterrupted) {
+	return appError(err)
+}
+
+// appError is the command's error for how the interactive app (or the
+// accessible prompts) ended.
+func appError(err error) error {
+	switch {
+	case errors.Is(err, tui.ErrInterrupted):
 		return &exitError{code: ExitInterrupted, err: errUsageShown}
+	case errors.Is(err, tui.ErrHangup):
+		return hungUp()
+	case errors.Is(err, tui.ErrInputEnded):
+		// ctrl+d at an accessible prompt: left, as a line-mode drill is.
+		return badInput(err)
 	}
 	return internalIf(err)
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/charmbracelet/x/term"
+
 	"github.com/stackpick/stackpick/ui/store"
 	"github.com/stackpick/stackpick/ui/tui"
 )
@@ -28,13 +30,23 @@ import (
 //     process exits 128+n once it has.
 //   - The first one at any other time (a command writing a file or a
 //     pipe, the plain prompts of --accessible, the line-by-line drills)
-//     removes the temporary files of writes in progress and exits 128+n
-//     at once: nothing is left half-done, and a command blocked on a pipe
-//     or on stdin does not wait.
+//     removes the temporary files of writes in progress, ends the line on
+//     a terminal's stderr (endLine), and exits 128+n at once: nothing is
+//     left half-done, and a command blocked on a pipe or on stdin does
+//     not wait.
 //   - A second one, whatever the first was doing, puts the terminal back
 //     itself (the state the app found, the screen modes the app sets
 //     turned off), removes the temporary files and exits at once, with the
 //     first signal's code.
+//
+// A terminal can also go away with no SIGHUP reaching stackpick (the
+// kernel signals only the session's leader, and a wrapper shell that traps
+// SIGHUP does not pass it on): its input ends. Every interactive mode
+// takes that for a hang-up and exits 129 (tui.ErrHangup, tui.HungUp,
+// hungUp below). SIGTSTP suspends the full-screen app through Bubble Tea
+// (ui/tui/suspend_unix.go) and is left to the default elsewhere. SIGQUIT
+// is left to Go's default, a stack dump, which is what a developer who
+// sends it wants.
 
 // interrupts is the process's signal handler.
 type interrupts struct {
@@ -45,6 +57,8 @@ type interrupts struct {
 	// nil at other times.
 	restore func()
 	cancel  context.CancelCauseFunc
+	// stderr is where a line cut short by a signal is ended (endLine).
+	stderr *os.File
 }
 
 // signalled is the cause of the context's end when a signal arrived.
@@ -75,7 +89,7 @@ var handledSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP
 // The context's cause is the signal; Run exits 130, 143 or 129 for it.
 func WithSignals(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
-	in := &interrupts{cancel: cancel}
+	in := &interrupts{cancel: cancel, stderr: os.Stderr}
 	ch := make(chan os.Signal, 2)
 	for _, sig := range handledSignals {
 		// A signal ignored when the process started stays ignored: nohup
@@ -113,18 +127,34 @@ func WithSignals(parent context.Context) (ctx context.Context, stop func()) {
 func (in *interrupts) receive(sig syscall.Signal) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
+	fullScreen := in.restore != nil
 	if in.first == 0 {
 		in.first = sig
-		if in.restore != nil {
+		if fullScreen {
 			in.cancel(&signalled{sig: sig})
 			return
 		}
-	} else if in.restore != nil {
+	} else if fullScreen {
 		in.restore()
 		in.restore = nil
 	}
 	store.RemovePending()
+	if !fullScreen {
+		in.endLine()
+	}
 	os.Exit((&signalled{sig: in.first}).code())
+}
+
+// endLine ends the line a signal cut short: a prompt of --accessible or of
+// a line-mode drill, or a command's output, waits on the terminal without
+// its newline, and the shell's prompt would be drawn after it on the same
+// line ("Enter a number between 1 and 10: $"). Where the cursor is cannot
+// be asked without reading the terminal's answer, so on a terminal the
+// newline is always written; off one (a pipe, a file) nothing is.
+func (in *interrupts) endLine() {
+	if in.stderr != nil && term.IsTerminal(in.stderr.Fd()) {
+		in.stderr.WriteString("\n") //nolint:errcheck
+	}
 }
 
 // guard is handed, by the full-screen app before it takes the terminal,
@@ -139,6 +169,13 @@ func (in *interrupts) guard(restore func()) (release func()) {
 		defer in.mu.Unlock()
 		in.restore = nil
 	}
+}
+
+// hungUp is the error of a run whose terminal went away without a SIGHUP
+// reaching stackpick (its input ended: see tui.ErrHangup): exit 129, as
+// for the signal, and nothing to report (there is no terminal to read it).
+func hungUp() error {
+	return &exitError{code: ExitHangup, err: &signalled{sig: syscall.SIGHUP}}
 }
 
 // signalCode is the exit code for a run ended by a signal (ctx's cause),

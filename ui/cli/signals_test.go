@@ -163,6 +163,15 @@ func TestSignalsRestoreTheTerminalAndExitWithTheirCode(t *testing.T) {
 			if s := tm.run("capture-pane", "-p", "-t", "sig"); strings.Contains(s, "stackpick:") {
 				t.Errorf("a signal is not an error to report; the screen:\n%s", s)
 			}
+			if !strings.Contains(c.args, "--accessible") {
+				return
+			}
+			// The shell's prompt ("$ " or "# ") starts a line of its own,
+			// not the end of the line-mode prompt the signal cut short.
+			waitFor(t, "the shell's prompt at the start of a line", func() (bool, string) {
+				got := strings.TrimSpace(tm.run("display-message", "-p", "-t", "sig", "#{cursor_x}"))
+				return got == "2", "the cursor is at column " + got + "; the screen:\n" + tm.run("capture-pane", "-p", "-t", "sig")
+			})
 		})
 	}
 }
@@ -348,4 +357,165 @@ func signalCase(name, dir string) {
 	}
 	time.Sleep(5 * time.Second)
 	fail("the signal did not end the process")
+}
+
+// A terminal that goes away without a SIGHUP reaching stackpick (tmux
+// kill-session or a closed ssh under a wrapper shell that traps the signal:
+// the kernel signals only the session's leader) ends every interactive
+// mode with 129, as the signal would. Before, the full-screen app and the
+// TUI drills ran forever on the deleted terminal, and the accessible
+// prompts took the end of the input for "keep the default" and exited 0.
+func TestATerminalGoneWithoutSIGHUPEndsWith129(t *testing.T) {
+	bin := buildStackpick(t)
+	for _, c := range []struct{ name, args, ready string }{
+		{"the app", "", "New decision"},
+		{"a TUI drill", "drill flags", "› Flags"},
+		{"the accessible prompts", "--accessible", "Start from"},
+		{"a line-mode drill", "drill taxonomy", "TAXONOMY"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tm := newSignalTmux(t)
+			dir := t.TempDir()
+			env := ""
+			if strings.HasPrefix(c.args, "drill taxonomy") {
+				env = "ACCESSIBLE=1 "
+			}
+			// The window's own process is a shell that traps SIGHUP and
+			// waits for stackpick, as a wrapper or a supervisor does.
+			tm.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "gone", "-e", "TERM=xterm-256color", fmt.Sprintf(
+				`sh -c 'trap "echo hup >> %[1]s/trap" HUP; %[4]sSTACKPICK_HISTORY=%[1]s/history.jsonl sh -c "echo \$\$ > %[1]s/pid; exec %[2]s %[3]s"; echo $? > %[1]s/code.tmp; mv %[1]s/code.tmp %[1]s/code'`,
+				dir, bin, c.args, env))
+			waitFor(t, "the app to start", func() (bool, string) {
+				s := tm.run("capture-pane", "-p", "-t", "gone")
+				return strings.Contains(s, c.ready), "the screen:\n" + s
+			})
+			if pid, err := os.ReadFile(filepath.Join(dir, "pid")); err == nil {
+				// An orphan left running by a failure is ended here.
+				t.Cleanup(func() {
+					if p, err := strconv.Atoi(strings.TrimSpace(string(pid))); err == nil {
+						syscall.Kill(p, syscall.SIGKILL)
+					}
+				})
+			}
+			tm.run("kill-session", "-t", "gone")
+			var code []byte
+			waitFor(t, "stackpick to exit after its terminal went", func() (bool, string) {
+				var err error
+				code, err = os.ReadFile(filepath.Join(dir, "code"))
+				return err == nil, "no exit code yet"
+			})
+			if got := strings.TrimSpace(string(code)); got != strconv.Itoa(ExitHangup) {
+				t.Errorf("exit code %s, want %d", got, ExitHangup)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "history.jsonl")); err == nil {
+				t.Error("a drill cut short by the hang-up recorded a result")
+			}
+		})
+	}
+}
+
+// ctrl+d at an accessible prompt leaves, as it does in a line-mode drill:
+// exit 2 and a message that nothing was saved, not the defaults taken for
+// every question that is left and exit 0.
+func TestCtrlDLeavesTheAccessiblePrompts(t *testing.T) {
+	bin := buildStackpick(t)
+	tm := newSignalTmux(t)
+	dir := t.TempDir()
+	tm.run("send-keys", "-t", "sig", fmt.Sprintf(`%[2]s --accessible; echo $? > %[1]s/code.tmp; mv %[1]s/code.tmp %[1]s/code`, dir, bin), "Enter")
+	waitFor(t, "the prompts to start", func() (bool, string) {
+		s := tm.run("capture-pane", "-p", "-t", "sig")
+		return strings.Contains(s, "Start from"), "the screen:\n" + s
+	})
+	// The first prompt answered, then ctrl+d at the first question.
+	tm.run("send-keys", "-t", "sig", "1", "Enter")
+	waitFor(t, "the first question", func() (bool, string) {
+		s := tm.run("capture-pane", "-p", "-t", "sig")
+		return strings.Contains(s, "Why it matters"), "the screen:\n" + s
+	})
+	tm.run("send-keys", "-t", "sig", "C-d")
+	var code []byte
+	waitFor(t, "the prompts to end", func() (bool, string) {
+		var err error
+		code, err = os.ReadFile(filepath.Join(dir, "code"))
+		return err == nil, "the screen:\n" + tm.run("capture-pane", "-p", "-t", "sig")
+	})
+	screen := tm.run("capture-pane", "-p", "-t", "sig")
+	if got := strings.TrimSpace(string(code)); got != strconv.Itoa(ExitBadInput) {
+		t.Errorf("exit code %s, want %d; the screen:\n%s", got, ExitBadInput, screen)
+	}
+	if !strings.Contains(screen, "stackpick: the input ended before the last answer; nothing was saved") {
+		t.Errorf("no word of why the prompts ended; the screen:\n%s", screen)
+	}
+	if strings.Contains(screen, "Page 2 of") {
+		t.Errorf("ctrl+d was taken for the default and the prompts ran on; the screen:\n%s", screen)
+	}
+}
+
+// A stop signal (kill -TSTP, a job-control shell stopping its job) suspends
+// the full-screen app: the terminal is put back while it is stopped (the
+// main screen, the cursor shown, the terminal's modes), and fg takes it
+// back and repaints it whole; the app then reads keys and quits as ever.
+// Before, it stopped with the alternate screen on and the cursor hidden,
+// the shell's prompt drawn inside it, and fg did not repaint it.
+func TestAStopSignalSuspendsTheAppAndFgRepaintsIt(t *testing.T) {
+	bin := buildStackpick(t)
+	tm := newSignalTmux(t)
+	dir := t.TempDir()
+	// One job that records the app's exit code itself: a shell runs the
+	// rest of a command line when a job stops, not when it ends.
+	tm.run("send-keys", "-t", "sig", fmt.Sprintf(`sh -c 'sh -c "echo \$\$ > %[1]s/pid; exec %[2]s"; echo $? > %[1]s/code.tmp; mv %[1]s/code.tmp %[1]s/code'`, dir, bin), "Enter")
+	screen := func() string { return tm.run("capture-pane", "-p", "-t", "sig") }
+	flags := func() string {
+		return strings.TrimSpace(tm.run("display-message", "-p", "-t", "sig", "#{alternate_on} #{cursor_flag}"))
+	}
+	waitFor(t, "the app to start", func() (bool, string) {
+		return strings.Contains(screen(), "New decision"), "the screen:\n" + screen()
+	})
+	pidText, err := os.ReadFile(filepath.Join(dir, "pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(pidText)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) })
+	stopped := func() (bool, string) {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return false, err.Error()
+		}
+		// pid (comm) STATE ...: T when stopped.
+		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+		return len(f) > 0 && f[0] == "T", "state " + strings.Join(f[:1], "")
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc to see the process stopped")
+	}
+	for round := 1; round <= 2; round++ {
+		if err := syscall.Kill(pid, syscall.SIGTSTP); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the app to stop", stopped)
+		waitFor(t, "the terminal to be put back while stopped", func() (bool, string) {
+			return flags() == "0 1", "alternate screen and cursor flags " + flags() + "; the screen:\n" + screen()
+		})
+		tm.run("send-keys", "-t", "sig", "fg", "Enter")
+		waitFor(t, "fg to give the app its screen back, repainted", func() (bool, string) {
+			s := screen()
+			return flags() == "1 0" && strings.HasPrefix(s, "stackpick › Home") && strings.Contains(s, "New decision"), "round " + strconv.Itoa(round) + ", flags " + flags() + "; the screen:\n" + s
+		})
+	}
+	tm.run("send-keys", "-t", "sig", "q")
+	var code []byte
+	waitFor(t, "the app to quit", func() (bool, string) {
+		code, err = os.ReadFile(filepath.Join(dir, "code"))
+		return err == nil, "the screen:\n" + screen()
+	})
+	if got := strings.TrimSpace(string(code)); got != "0" {
+		t.Errorf("exit code %s after q, want 0", got)
+	}
+	if flags() != "0 1" {
+		t.Errorf("after quitting, alternate screen and cursor flags %q, want \"0 1\"", flags())
+	}
 }

@@ -27,6 +27,9 @@ func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) er
 	if in == nil {
 		in = os.Stdin
 	}
+	// huh's prompts take end of file for "keep the answer": read through a
+	// watch, the prompts end where the input does (see accessible).
+	in = &inputWatch{r: in, atLineStart: true}
 	// Screen readers read escape codes aloud: strip them all.
 	prompts := &colorprofile.Writer{Forward: opts.Stderr, Profile: colorprofile.NoTTY}
 	// Text is wrapped at spaces to the terminal, so no word is cut at its
@@ -89,7 +92,82 @@ func runAccessible(kb *knowledge.KB, list []scenarios.Scenario, opts Options) er
 	if opts.Now != nil {
 		now = opts.Now
 	}
-	return offerExport(in, prompts, width, report.Memo(kb, d, o.MemoInput(now().Format(time.DateOnly))))
+	err := offerExport(in, prompts, width, report.Memo(kb, d, o.MemoInput(now().Format(time.DateOnly))))
+	if errors.Is(err, ErrInputEnded) {
+		// The answers may be saved by now: say only what was not done.
+		return errMemoNotExported
+	}
+	return err
+}
+
+// errMemoNotExported is ErrInputEnded at the last prompt, the memo's.
+var errMemoNotExported error = inputEndedError("the input ended before the last answer; the memo was not exported")
+
+// inputEndedError is ErrInputEnded in other words.
+type inputEndedError string
+
+func (e inputEndedError) Error() string        { return string(e) }
+func (e inputEndedError) Is(target error) bool { return target == ErrInputEnded }
+
+// inputWatch reads the accessible prompts' input and notes where it ends.
+// huh reads each answer with a scanner of its own and takes end of file
+// for an empty answer (keep the default), so ctrl+d, a closed terminal or
+// a short pipe ran the questionnaire to its end with every default and
+// exited 0. The watch's end is sticky (a terminal reads one end of file
+// per ctrl+d, then waits again), and ended says a prompt found the input
+// ended at the start of a line: that prompt got no answer. A last line
+// without a newline is still an answer.
+type inputWatch struct {
+	r           io.Reader
+	atLineStart bool
+	done        bool
+	ended       bool
+}
+
+func (w *inputWatch) Read(p []byte) (int, error) {
+	if w.done {
+		w.end()
+		return 0, io.EOF
+	}
+	n, err := w.r.Read(p)
+	if n > 0 {
+		w.atLineStart = p[n-1] == '\n'
+	}
+	if err != nil {
+		// The end of file, or a failed read (a terminal gone): the end.
+		w.done = true
+		if n == 0 {
+			w.end()
+		}
+	}
+	return n, err
+}
+
+// end notes a read at the input's end: a prompt that reads it at the
+// start of a line got no answer; after a last line without a newline the
+// next one will not either.
+func (w *inputWatch) end() {
+	if w.atLineStart {
+		w.ended = true
+	}
+	w.atLineStart = true
+}
+
+// endOf is why the prompts end after a prompt read r: ErrHangup when its
+// input ended because the terminal went away, errInputEnded when it ended
+// otherwise (ctrl+d, a short pipe), nil when the prompt got its answer.
+func endOf(r io.Reader) error {
+	if b, ok := r.(*blankIsDone); ok {
+		r = b.r
+	}
+	w, ok := r.(*inputWatch)
+	if !ok || !w.ended {
+		return nil
+	}
+	if HungUp(w.r) {
+		return ErrHangup
+	}
+	return errInputEnded
 }
 
 // accessibleWidth is the width of the terminal w writes to, at most 100

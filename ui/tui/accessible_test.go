@@ -1,10 +1,13 @@
 package tui
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -171,5 +174,71 @@ func TestAccessibleListTakesABareEnterAndPathsStayWhole(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "\nReplay: stackpick decide --answers "+path+"\n") {
 		t.Errorf("the replay command's path is cut across lines:\n%s", stderr.String())
+	}
+}
+
+// The accessible prompts end where their input does: ctrl+d (or a closed
+// pipe) abandons, as in the line-mode drill, and nothing is saved. Before,
+// huh took every end of file for "keep the default": the questionnaire ran
+// to its end with the defaults and the command exited 0.
+func TestAccessibleEndOfInputAbandons(t *testing.T) {
+	kb, list := loadKB(t)
+	dir := t.TempDir()
+	everyPage := []string{"1"}
+	for _, p := range questionPages(kb) {
+		for range p.questions {
+			everyPage = append(everyPage, "")
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		lines []string
+		want  string
+	}{
+		{"at the first prompt", nil, "nothing was saved"},
+		{"after the third answer", []string{"2", "6", ""}, "nothing was saved"},
+		{"at the save prompt", everyPage, "nothing was saved"},
+		{"at the memo prompt, the answers saved", append(slices.Clone(everyPage), filepath.Join(dir, "saved.toml")), "the memo was not exported"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			err := Run(t.Context(), kb, list, Options{Accessible: true, Stdin: &lineReader{lines: c.lines}, Stdout: &stdout, Stderr: &stderr, Now: testNow})
+			if !errors.Is(err, ErrInputEnded) {
+				t.Fatalf("the input ended %s and the prompts returned %v, want ErrInputEnded; prompts:\n%s", c.name, err, stderr.String())
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q does not say %q", err, c.want)
+			}
+			if len(c.lines) < len(everyPage) && strings.Contains(stderr.String(), "Save the answers") {
+				t.Errorf("the prompts ran on past the end of the input:\n%s", stderr.String())
+			}
+			if files, _ := os.ReadDir(dir); len(files) > 1 {
+				t.Errorf("files written: %v", files)
+			}
+		})
+	}
+}
+
+// The end of the input is sticky and a last line without a newline is
+// still an answer: huh starts a scanner per prompt, and a terminal reads
+// one end of file per ctrl+d, then waits again.
+func TestInputWatchEndsAtTheStartOfALine(t *testing.T) {
+	// As a terminal reads: "1", enter, "3", ctrl+d (the line so far), ctrl+d.
+	w := &inputWatch{r: io.MultiReader(strings.NewReader("1\n"), strings.NewReader("3")), atLineStart: true}
+	var got []string
+	for range 3 {
+		s := bufio.NewScanner(w)
+		if s.Scan() {
+			got = append(got, s.Text())
+		}
+		if w.ended {
+			break
+		}
+	}
+	if !slices.Equal(got, []string{"1", "3"}) || !w.ended {
+		t.Errorf("read %q, ended %v; want [1 3], ended", got, w.ended)
+	}
+	if n, err := w.Read(make([]byte, 4)); n != 0 || err != io.EOF {
+		t.Errorf("after the end a read gave %d, %v; want 0, EOF", n, err)
 	}
 }

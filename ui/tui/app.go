@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -31,6 +32,16 @@ import (
 
 // ErrInterrupted is returned when the user quits with ctrl+c.
 var ErrInterrupted = errors.New("interrupted")
+
+// ErrHangup is returned when the terminal the app reads went away (its
+// input ended or failed: the window was closed, ssh or tmux dropped the
+// session) without a SIGHUP reaching stackpick, as under a wrapper shell
+// that traps the signal. The command line exits 129 for it, as for SIGHUP.
+var ErrHangup = errors.New("the terminal hung up")
+
+// ErrInputEnded is returned when the accessible prompts' input runs out
+// (ctrl+d, a short pipe) before the last answer.
+var ErrInputEnded = errors.New("the input ended before the last answer; nothing was saved")
 
 // Options are the app's settings from the command line.
 type Options struct {
@@ -94,7 +105,6 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 	}
 	defer closeOut()
 	popts := []tea.ProgramOption{
-		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(),
 		tea.WithOutput(out),
 		tea.WithEnvironment(opts.Env),
@@ -104,10 +114,20 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 		tea.WithFPS(120),
 	}
 	in := opts.Stdin
-	if in != nil {
-		popts = append(popts, tea.WithInput(in))
-	} else {
+	if in == nil {
 		in = os.Stdin
+	}
+	// Keys are read through a watch for the terminal's end: Bubble Tea
+	// (its reader, ultraviolet's StreamEvents) takes a read's end of file
+	// for the input's normal end and stops reading, and the app ran on,
+	// forever, on a terminal that was gone. The end of a terminal's input
+	// in raw mode (where ctrl+d is a key) is a hang-up: the app quits.
+	ctx, hangup := context.WithCancelCause(ctx)
+	defer hangup(nil)
+	popts = append(popts, tea.WithContext(ctx))
+	if f, ok := in.(term.File); opts.Stdin != nil || ok && term.IsTerminal(f.Fd()) {
+		// (With no Stdin and no terminal there, Bubble Tea opens /dev/tty.)
+		popts = append(popts, tea.WithInput(watchHangup(in, func() { hangup(ErrHangup) })))
 	}
 	switch {
 	case opts.NoColor:
@@ -119,9 +139,13 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 	if guard := GuardOf(ctx); guard != nil {
 		defer guard(terminalRestorer(in, out))()
 	}
-	final, err := tea.NewProgram(m, popts...).Run()
+	stops := newStopSignals()
+	p := tea.NewProgram(m, append(popts, tea.WithFilter(stops.filter))...)
+	defer stops.watch(p)()
+	final, err := p.Run()
 	if ctx.Err() != nil {
-		// Ended from outside (a signal): the terminal is back; say why.
+		// Ended from outside (a signal) or by the terminal's end: the
+		// terminal is back, as far as it still exists; say why.
 		return context.Cause(ctx)
 	}
 	if err != nil {
@@ -177,6 +201,46 @@ func terminalRestorer(in io.Reader, out io.Writer) func() {
 			restoreMode()
 		}
 	}
+}
+
+// watchHangup returns in, a terminal, reading through a watch that calls
+// hungUp when a read ends the input (end of file or an error): in raw mode
+// that only happens when the terminal went away. Any other reader is
+// returned as it is. The watch is an *os.File still (its Fd and Name
+// promoted), so Bubble Tea makes it raw and cancels its reads as before.
+func watchHangup(in io.Reader, hungUp func()) io.Reader {
+	f, ok := in.(*os.File)
+	if !ok || !term.IsTerminal(f.Fd()) {
+		return in
+	}
+	return &hangupWatch{File: f, hungUp: hungUp}
+}
+
+type hangupWatch struct {
+	*os.File
+	hungUp func()
+}
+
+func (h *hangupWatch) Read(p []byte) (int, error) {
+	n, err := h.File.Read(p)
+	if err != nil && n == 0 && len(p) > 0 {
+		h.hungUp()
+	}
+	return n, err
+}
+
+// HungUp reports whether r is a terminal that has hung up: a terminal
+// whose far end closed (a closed window, a dropped ssh or tmux session)
+// reads end of file and fails every terminal request with EIO (Linux) or
+// ENXIO. A live terminal, where end of file is a ctrl+d, and anything
+// that is not a terminal are not hung up.
+func HungUp(r io.Reader) bool {
+	f, ok := r.(term.File)
+	if !ok {
+		return false
+	}
+	_, err := term.GetState(f.Fd())
+	return errors.Is(err, syscall.EIO) || errors.Is(err, syscall.ENXIO)
 }
 
 // terminalOutput is where the app draws: stderr when it is a terminal,

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"image/color"
 	"io"
@@ -532,15 +531,23 @@ func confirmForm(c *shared, w, h int, title, desc string, v *bool) *form {
 type choice struct{ label, value string }
 
 // errInputEnded is returned when the accessible prompts' input runs out.
-var errInputEnded = errors.New("the input ended before the last answer; nothing was saved")
+var errInputEnded = ErrInputEnded
 
 // accessible runs fields as huh's line-by-line prompts. huh v2.0.3 panics
 // when a select prompt reads end-of-file (it indexes option -1); that is
-// turned into errInputEnded so ctrl+d or a short pipe never crashes.
+// turned into errInputEnded so ctrl+d or a short pipe never crashes. Its
+// other prompts take end of file for "keep the answer": read through an
+// inputWatch (accessible.go), a prompt the input ended at ends the
+// prompts instead (errInputEnded, or ErrHangup when the terminal went).
 func accessible(in io.Reader, out io.Writer, fields ...huh.Field) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = errInputEnded
+		}
+		if err == nil || err == errInputEnded {
+			if ended := endOf(in); ended != nil {
+				err = ended
+			}
 		}
 	}()
 	return huh.NewForm(huh.NewGroup(fields...)).
