@@ -37,3 +37,20 @@ func TestTheSizeLimitIsSaidInBytes(t *testing.T) {
 		t.Errorf("stdin: %v", err)
 	}
 }
+
+// --kb given a device is not told to use the device's folder (--kb /dev).
+func TestAnOverlayThatIsADeviceGetsSensibleAdvice(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip(err)
+	}
+	_, err := ReadOverlay("/dev/zero")
+	want := "/dev/zero: --kb must name a folder of .toml files, not a device; pass --kb (or STACKPICK_KB) a folder that holds your .toml overlay files"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	file := filepath.Join(t.TempDir(), "rules.toml")
+	os.WriteFile(file, nil, 0o644)
+	if _, err := ReadOverlay(file); err == nil || !strings.HasSuffix(err.Error(), "pass the folder that holds it: --kb "+filepath.Dir(file)) {
+		t.Errorf("a .toml file: %v", err)
+	}
+}

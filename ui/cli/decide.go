@@ -153,6 +153,10 @@ func (a *app) resolveAnswers(kb *knowledge.KB, file, scenario string) (knowledge
 		}
 		return s.Answers, report.Origin{Scenario: &s}, nil
 	}
+	if file == "-" && isTerminal(a.io.Stdin) {
+		// Else it waits in silence for what the user does not know to type.
+		fmt.Fprintln(a.io.Stderr, "stackpick: reading answers (TOML) from standard input; end with Ctrl-D on a line of its own")
+	}
 	data, err := readInput(a.io.Stdin, file)
 	if err != nil {
 		return knowledge.Answers{}, report.Origin{}, badInput(err)
