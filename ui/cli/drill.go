@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -132,8 +133,16 @@ missed most more often.`,
 				fmt.Fprintln(a.io.Stderr, "stackpick: "+notice)
 			}
 			if w.err != nil {
-				// Recorded, but the transcript and the result were lost.
-				return fileError(fmt.Errorf("the drill's result was added to %s, but it could not be shown: %w", path, w.err))
+				// Recorded, but the transcript and the result were lost:
+				// say where the record is, then the error in the words
+				// every command uses for stdout.
+				fmt.Fprintf(a.io.Stderr, "stackpick: the drill's result was added to %s, but it could not be shown\n", path)
+				cause := w.err
+				var pe *fs.PathError
+				if errors.As(cause, &pe) {
+					cause = pe.Err
+				}
+				return environmentFault(fmt.Errorf("cannot write to standard output: %w", cause))
 			}
 			return nil
 		},
