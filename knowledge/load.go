@@ -46,6 +46,15 @@ func ReadOverlay(dir string) ([]SourceFile, error) {
 		return nil, &Error{File: dir, Problem: "cannot read the knowledge overlay folder: " + plainIOError(err), Hint: "pass --kb a folder of .toml files (or unset " + EnvKB + ")"}
 	}
 	if !info.IsDir() {
+		if !info.Mode().IsRegular() || !strings.EqualFold(filepath.Ext(dir), ".toml") {
+			// A device or a pipe is in no folder of knowledge files:
+			// suggesting its parent (--kb /dev) would be wrong.
+			kind := "a file"
+			if e := notRegular(dir, KnowledgeFile, info); e != nil {
+				kind = strings.TrimSuffix(strings.TrimPrefix(e.Problem, "is "), ", not a knowledge file")
+			}
+			return nil, &Error{File: dir, Problem: "--kb must name a folder of .toml files, not " + kind, Hint: "pass --kb (or " + EnvKB + ") a folder that holds your .toml overlay files, such as --kb ./kb"}
+		}
 		return nil, &Error{File: dir, Problem: "--kb must name a folder of .toml files, not a file", Hint: "pass the folder that holds it: --kb " + filepath.Dir(dir)}
 	}
 	names, err := filepath.Glob(filepath.Join(dir, "*.toml"))

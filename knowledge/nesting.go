@@ -16,19 +16,35 @@ const MaxNesting = 16
 // multi-line strings and comments are skipped, so a bracket inside quotes
 // does not count) and returns an Error at the first line that nests deeper
 // than MaxNesting, or nil. It reads src once.
+//
+// The depth is the same for lists and inline tables: each [ or { that
+// opens a value is one level, and the parts of a key (a.b.c, or a table
+// header [a.b.c]) are one level each. So a = [[…16 lists…]] and
+// a = {b = …16 inline tables…} both load, and one more of either is
+// refused. The dots of a value (1.5, a date) are not key parts.
 func checkNesting(file string, src []byte) *Error {
-	depth, dots, line := 0, 0, 1
-	deepest := func() *Error {
+	const (
+		table  = '{' // an inline table: a key comes after { and ,
+		list   = 'l' // a list: values come after [ and ,
+		header = 'h' // a table header: [a.b] or [[a.b]]
+	)
+	var open []byte    // the brackets open now, innermost last
+	dots, line := 0, 1 // dots: the key's dotted parts so far
+	inValue := false   // after a key's =, until the value ends
+	deepest := func(hint string) *Error {
 		return &Error{File: file, Line: line,
 			Problem: fmt.Sprintf("tables and lists are nested more than %d deep", MaxNesting),
-			Hint:    "nothing stackpick reads nests that deep; write the tables out with [headers], or check that this is the file you meant"}
+			Hint:    "nothing stackpick reads nests that deep; " + hint}
 	}
+	const inlineHint = "write the tables out with [headers], or check that this is the file you meant"
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch c {
 		case '\n':
 			line++
-			dots = 0
+			if len(open) == 0 {
+				dots, inValue = 0, false
+			}
 		case '#':
 			for i+1 < len(src) && src[i+1] != '\n' {
 				i++
@@ -38,26 +54,61 @@ func checkNesting(file string, src []byte) *Error {
 			line += lines
 			i = end
 		case '.':
-			dots++
+			if !inValue {
+				dots++
+			}
 		case '=':
-			if depth+dots+1 > MaxNesting {
-				return deepest()
+			if inValue {
+				break
 			}
-			dots = 0
+			// A key's parts: inside braces the first part is the brace's
+			// level; at the top the first part is a level of its own.
+			parts := len(open) + dots
+			if len(open) == 0 {
+				parts++
+			}
+			if parts > MaxNesting {
+				return deepest(inlineHint)
+			}
+			dots, inValue = 0, true
 		case '[', '{':
-			depth++
-			dots = 0
-			if depth > MaxNesting {
-				return deepest()
+			kind := byte(table)
+			switch {
+			case c == '[' && inValue:
+				kind = list
+			case c == '[':
+				kind = header
 			}
+			if kind != header {
+				open = append(open, kind)
+				if len(open) > MaxNesting {
+					return deepest(inlineHint)
+				}
+			} else if len(open) == 0 || open[len(open)-1] != header {
+				open = append(open, header) // [[a]] is one level, as [a]
+			}
+			dots, inValue = 0, kind == list
 		case ']', '}':
-			if depth+dots > MaxNesting {
-				return deepest()
+			if len(open) == 0 {
+				break
 			}
-			depth = max(depth-1, 0)
+			kind := open[len(open)-1]
+			if kind == header {
+				if 1+dots > MaxNesting {
+					return deepest("check that this is the file you meant")
+				}
+				if i+1 < len(src) && src[i+1] == ']' {
+					i++ // the second ] of [[a.b]]
+				}
+			}
+			open = open[:len(open)-1]
 			dots = 0
+			// After a closed value, the enclosing value goes on; after a
+			// header, keys come.
+			inValue = kind != header && (len(open) > 0 && open[len(open)-1] == list || len(open) == 0)
 		case ',':
 			dots = 0
+			inValue = len(open) > 0 && open[len(open)-1] == list
 		}
 	}
 	return nil

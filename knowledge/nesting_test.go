@@ -50,6 +50,42 @@ func TestNestingCountsOnlyRealTablesAndLists(t *testing.T) {
 	}
 }
 
+// Lists, inline tables, dotted keys and headers have the same limit: 16
+// of any load, 17 are refused (16 lists loaded but 16 inline tables did
+// not). The dots of a number are not key parts.
+func TestTheNestingLimitIsTheSameForListsAndTables(t *testing.T) {
+	lists := func(n int, v string) string { return "a = " + strings.Repeat("[", n) + v + strings.Repeat("]", n) }
+	tables := func(n int) string { return "a = " + strings.Repeat("{b = ", n) + "1" + strings.Repeat("}", n) }
+	dotted := func(n int) string { return strings.Repeat("k.", n-1) + "k = 1" }
+	header := func(n int) string { return "[" + strings.Repeat("k.", n-1) + "k]\nx = 1" }
+	arrayHeader := func(n int) string { return "[[" + strings.Repeat("k.", n-1) + "k]]\nx = 1" }
+	for _, tc := range []struct {
+		name   string
+		at     string
+		over   string
+		header bool
+	}{
+		{"lists", lists(16, "1"), lists(17, "1"), false},
+		{"lists of decimals", lists(16, "1.5, 2.5"), lists(17, "1.5"), false},
+		{"inline tables", tables(16), tables(17), false},
+		{"dotted keys", dotted(16), dotted(17), false},
+		{"a header", header(16), header(17), true},
+		{"an array-of-tables header", arrayHeader(16), arrayHeader(17), true},
+	} {
+		if e := checkNesting("x.toml", []byte(tc.at)); e != nil {
+			t.Errorf("%s at the limit: refused: %v", tc.name, e)
+		}
+		e := checkNesting("x.toml", []byte(tc.over))
+		if e == nil {
+			t.Errorf("%s one over the limit: accepted", tc.name)
+			continue
+		}
+		if strings.Contains(e.Error(), "[headers]") == tc.header {
+			t.Errorf("%s: %v: the advice to use [headers] is for inline nesting only", tc.name, e)
+		}
+	}
+}
+
 // Every built-in file is well within the limit.
 func TestTheBuiltInFilesAreWithinTheNestingLimit(t *testing.T) {
 	for _, f := range Embedded() {

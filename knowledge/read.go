@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -82,13 +83,16 @@ func readBounded(r io.Reader, path, what string) ([]byte, error) {
 }
 
 func tooLarge(path, what string, size int64) *Error {
-	e := &Error{File: path, Problem: fmt.Sprintf("the %s is larger than the limit of %s", what, maxInputText), cause: ErrTooLarge}
+	// In bytes: "1.0 MiB, larger than the limit of 1 MiB" read as a
+	// contradiction for a file one byte over.
+	limit := fmt.Sprintf("the %s (%s-byte) limit", maxInputText, groupDigits(MaxInputBytes))
+	e := &Error{File: path, Problem: fmt.Sprintf("the %s is over %s", what, limit), cause: ErrTooLarge}
 	if size >= 0 {
-		e.Problem = fmt.Sprintf("the %s is %s, larger than the limit of %s", what, sizeText(size), maxInputText)
+		e.Problem = fmt.Sprintf("the %s is %s bytes%s, over %s", what, groupDigits(size), sizeText(size), limit)
 	}
 	e.Hint = withArticle(what) + " is a short TOML text: check that this is the file you meant"
 	if what == KnowledgeFile {
-		e.Hint = withArticle(what) + " is a TOML text under " + maxInputText + ": split it into several .toml files"
+		e.Hint = withArticle(what) + " is a TOML text of at most " + maxInputText + ": split it into several .toml files"
 	}
 	return e
 }
@@ -96,14 +100,25 @@ func tooLarge(path, what string, size int64) *Error {
 // ErrTooLarge is the cause of an input over MaxInputBytes.
 var ErrTooLarge = errors.New("over the input size limit")
 
+// sizeText is a large size in MiB or GiB, in brackets, after its bytes;
+// nothing for a size near the limit, where bytes say it exactly.
 func sizeText(n int64) string {
 	switch {
 	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+		return fmt.Sprintf(" (%.1f GiB)", float64(n)/(1<<30))
+	case n >= 2<<20:
+		return fmt.Sprintf(" (%.1f MiB)", float64(n)/(1<<20))
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return ""
+}
+
+// groupDigits is n with commas between thousands: 1,048,576.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // notRegular explains why a file that is not a regular file is not read.

@@ -113,7 +113,7 @@ another decision under the options considered.`,
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, json, or markdown (a decision record)")
 	cmd.Flags().StringVar(&date, "date", "", "date written in a markdown memo, YYYY-MM-DD (default: the answers file's [memo] date, else today, or SOURCE_DATE_EPOCH)")
 	memo.register(cmd)
-	cmd.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout ('-' for stdout); never overwrites without --force")
+	outFlag(cmd.Flags(), &out)
 	cmd.Flags().BoolVar(&force, "force", false, "allow --out to replace an existing file")
 	cmd.Flags().BoolVar(&trace, "trace", false, "text: add rule ids, weights and scores, and every rule's outcome")
 	return cmd
@@ -152,6 +152,10 @@ func (a *app) resolveAnswers(kb *knowledge.KB, file, scenario string) (knowledge
 			return knowledge.Answers{}, report.Origin{}, badInput(err)
 		}
 		return s.Answers, report.Origin{Scenario: &s}, nil
+	}
+	if file == "-" && isTerminal(a.io.Stdin) {
+		// Else it waits in silence for what the user does not know to type.
+		fmt.Fprintln(a.io.Stderr, "stackpick: reading answers (TOML) from standard input; end with Ctrl-D on a line of its own")
 	}
 	data, err := readInput(a.io.Stdin, file)
 	if err != nil {

@@ -97,7 +97,7 @@ as 'decide --answers' reads them.`,
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, json (schema "+report.DiffSchema+"), or markdown")
-	cmd.Flags().StringVarP(&out, "out", "o", "", "write to FILE instead of stdout ('-' for stdout); never overwrites without --force")
+	outFlag(cmd.Flags(), &out)
 	cmd.Flags().BoolVar(&force, "force", false, "allow --out to replace an existing file")
 	cmd.Flags().IntVarP(&width, "width", "w", 0, widthHelp)
 	return cmd

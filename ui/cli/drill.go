@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,14 +101,19 @@ missed most more often.`,
 				return internal(err)
 			}
 			if name == "stats" {
-				_, err := io.WriteString(a.out(a.io.Stdout), a.statsText(store.Summarize(records), func(id string) string { return c.ItemName(kb, id) }))
+				text := a.statsText(store.Summarize(records), func(id string) string { return c.ItemName(kb, id) })
+				if archives := store.Archives(path); len(archives) > 0 {
+					text += fmt.Sprintf("\nOlder records are archived in %s (not counted above).\n", strings.Join(archives, ", "))
+				}
+				_, err := io.WriteString(a.out(a.io.Stdout), text)
 				return err
 			}
 			s := uint64(seed)
 			if !cmd.Flags().Changed("seed") {
 				s = uint64(now.UnixNano())
 			}
-			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: a.io.Stdout, seed: s, misses: store.Misses(records), scenario: scenarioName, now: clock, piped: !isTerminal(a.io.Stdin)}
+			w := &errWriter{w: a.io.Stdout}
+			r := &drillRun{app: a, kb: kb, c: c, in: bufio.NewScanner(a.io.Stdin), w: w, seed: s, misses: store.Misses(records), scenario: scenarioName, now: clock, piped: !isTerminal(a.io.Stdin)}
 			rec, err := r.run(name)
 			if err != nil {
 				if errors.Is(err, errAbandoned) {
@@ -122,10 +129,24 @@ missed most more often.`,
 			if notice, err := store.AppendHistory(path, rec, stamp); err != nil {
 				// The history's path is the user's ($STACKPICK_HISTORY or
 				// the XDG folder): a folder that cannot be written is
-				// theirs to fix.
-				return fileError(fmt.Errorf("the drill finished but its result could not be saved: %w", err))
+				// theirs to fix. The result was shown above; the record
+				// is given whole, for the user to keep.
+				line, _ := json.Marshal(rec)
+				return fileError(fmt.Errorf("the drill finished (%s) but its result could not be added to the drill history %s: %w\nthe record, to add to its \"records\" by hand: %s", drill.Fraction(rec.Points, rec.Max), path, err, line))
 			} else if notice != "" {
 				fmt.Fprintln(a.io.Stderr, "stackpick: "+notice)
+			}
+			if w.err != nil {
+				// Recorded, but the transcript and the result were lost:
+				// say where the record is, then the error in the words
+				// every command uses for stdout.
+				fmt.Fprintf(a.io.Stderr, "stackpick: the drill's result was added to %s, but it could not be shown\n", path)
+				cause := w.err
+				var pe *fs.PathError
+				if errors.As(cause, &pe) {
+					cause = pe.Err
+				}
+				return environmentFault(fmt.Errorf("cannot write to standard output: %w", cause))
 			}
 			return nil
 		},
@@ -168,6 +189,22 @@ func (a *app) historyPath() (string, error) {
 		return p, nil
 	}
 	return store.DefaultHistoryPath()
+}
+
+// errWriter keeps the first write error of a drill's transcript: the
+// drill goes on (its record is still saved), and the command reports it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return len(p), nil
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // drillRun plays one drill on a line-oriented terminal or pipe.

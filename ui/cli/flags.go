@@ -23,6 +23,9 @@ var invalidFlagRE = sync.OnceValue(func() *regexp.Regexp {
 // and says what a value should look like instead of Go's parse error (that
 // one names the flag, so it needs no pointer to --help).
 func flagError(cmd *cobra.Command, err error) error {
+	if errors.Is(err, errEmptyOut) {
+		return badInput(errEmptyOut)
+	}
 	msg := err.Error()
 	if m := invalidFlagRE().FindStringSubmatch(msg); m != nil {
 		want := map[string]string{"Float": "a number", "Int": "a whole number", "Uint": "a whole number", "Bool": "true or false"}[m[3]]
@@ -48,3 +51,32 @@ func flagError(cmd *cobra.Command, err error) error {
 
 // errUsageShown ends a command that has already said what to do instead.
 var errUsageShown = errors.New("usage shown")
+
+// errEmptyOut is an --out given an empty name: a script's unset variable
+// (--out "$OUTFILE") must not write to stdout and report success.
+var errEmptyOut = errors.New("--out needs a file name; use --out - for stdout")
+
+// outValue is --out's value: any name but the empty one.
+type outValue struct{ p *string }
+
+func (v outValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return *v.p
+}
+
+func (v outValue) Set(s string) error {
+	if s == "" {
+		return errEmptyOut
+	}
+	*v.p = s
+	return nil
+}
+
+func (outValue) Type() string { return "string" }
+
+// outFlag defines every command's --out (-o).
+func outFlag(flags *pflag.FlagSet, p *string) {
+	flags.VarP(outValue{p}, "out", "o", "write to FILE instead of stdout ('-' for stdout); never overwrites without --force")
+}

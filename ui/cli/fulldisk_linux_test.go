@@ -59,9 +59,10 @@ func TestAFullDiskExits74AndLeavesNothing(t *testing.T) {
 	for range c.TaxonomyQuiz(3, nil) {
 		input.WriteString("e\n")
 	}
-	env := []string{"STACKPICK_HISTORY=" + filepath.Join(disk, "history.json")}
+	hist := filepath.Join(disk, "history.json")
+	env := []string{"STACKPICK_HISTORY=" + hist}
 	code, _, stderr = runWithInput(t, env, input.String(), "drill", "taxonomy", "--seed", "3")
-	if code != cli.ExitEnvironment || !strings.Contains(stderr, "the drill finished but its result could not be saved") || !strings.Contains(stderr, "no space left on device") {
+	if code != cli.ExitEnvironment || !strings.Contains(stderr, "could not be added to the drill history "+hist+": ") || !strings.Contains(stderr, "no space left on device") {
 		t.Errorf("drill: exit %d, stderr %q", code, stderr)
 	}
 	assertHolds(t, disk, "fill", "history.json.lock")

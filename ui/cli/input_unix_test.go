@@ -46,7 +46,7 @@ func TestAnswersFileMustBeARegularFileWithinTheLimit(t *testing.T) {
 		{"named pipe with no writer", "pipe.toml", "stackpick: pipe.toml: is a named pipe (FIFO), not an answers file"},
 		{"folder", "folder.toml", "stackpick: folder.toml: is a folder, not an answers file"},
 		{"symlink loop", "loop-a.toml", "stackpick: loop-a.toml: cannot read the answers file: too many levels of symbolic links"},
-		{"over the limit", "big.toml", "stackpick: big.toml: the answers file is 1.0 MiB, larger than the limit of 1 MiB"},
+		{"over the limit", "big.toml", "stackpick: big.toml: the answers file is 1,048,589 bytes, over the 1 MiB (1,048,576-byte) limit"},
 		{"10,000 nested tables", "deep.toml", "stackpick: deep.toml:1: tables and lists are nested more than 16 deep"},
 	}
 	for _, tc := range cases {
@@ -73,7 +73,7 @@ func TestAnswersFromStdinAreBounded(t *testing.T) {
 	}
 	defer zero.Close()
 	code, stdout, stderr := runBounded(t, zero, nil, "decide", "--answers", "-")
-	want := "stackpick: -: the answers file is larger than the limit of 1 MiB"
+	want := "stackpick: -: the answers file is over the 1 MiB (1,048,576-byte) limit"
 	if code != 2 || stdout != "" || !strings.HasPrefix(stderr, want) {
 		t.Fatalf("exit %d, stdout %q, stderr:\n%s\nwant exit 2 and %q", code, stdout, stderr, want)
 	}
@@ -105,7 +105,7 @@ func TestOverlayFilesMustBeRegularFilesWithinTheLimit(t *testing.T) {
 		}, "pipe.toml: is a named pipe (FIFO), not a knowledge file"},
 		{"over the limit", func(t *testing.T, kb string) {
 			write(t, filepath.Join(kb, "big.toml"), strings.Repeat("# padding\n", knowledge.MaxInputBytes/10+1))
-		}, "big.toml: the knowledge file is 1.0 MiB, larger than the limit of 1 MiB"},
+		}, "big.toml: the knowledge file is 1,048,580 bytes, over the 1 MiB (1,048,576-byte) limit"},
 		{"10,000 nested tables", func(t *testing.T, kb string) {
 			write(t, filepath.Join(kb, "deep.toml"), "[[rule]]\nid = \"deep\"\nwhen = "+strings.Repeat("{ a = ", 10000)+"1"+strings.Repeat(" }", 10000)+"\n")
 		}, "deep.toml:3: tables and lists are nested more than 16 deep"},

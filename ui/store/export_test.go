@@ -23,3 +23,11 @@ func SetLockWait(d time.Duration) (restore func()) {
 	lockWait = d
 	return func() { lockWait = old }
 }
+
+// SetRollBytes changes the history's size bound, until the returned func
+// restores it.
+func SetRollBytes(n int64) (restore func()) {
+	old := RollBytes
+	RollBytes = n
+	return func() { RollBytes = old }
+}

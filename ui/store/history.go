@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/stackpick/stackpick/scenarios/drill"
 )
@@ -78,9 +81,21 @@ func DefaultHistoryPath() (string, error) {
 	return filepath.Join(dir, "history.json"), nil
 }
 
+// RollBytes bounds the history file: an append that would take it past
+// this size first archives it beside itself (path + ".1", ".2", ... in
+// the order they filled) and starts a new file, so no record is lost and
+// no drill reads or rewrites more than this. A history found larger than
+// this (grown by something else) is archived the same way when it is
+// read, never read into memory.
+var RollBytes int64 = 4 << 20
+
+// errTooLarge is why a history over RollBytes is archived unread.
+var errTooLarge = errors.New("too large")
+
 // LoadHistory reads the history. A missing file is an empty history. A file that
 // does not parse, or is not a stackpick history, is renamed aside under the
-// history's lock; the returned notice says where it went.
+// history's lock; the returned notice says where it went. A file over
+// RollBytes is archived unread (see RollBytes).
 func LoadHistory(path, stamp string) (records []Record, notice string, err error) {
 	records, bad, err := readHistory(path)
 	if err != nil || bad == nil {
@@ -98,7 +113,7 @@ func LoadHistory(path, stamp string) (records []Record, notice string, err error
 
 // readHistory reads the file without the lock (every write is a rename,
 // so a reader sees a whole file). bad is why the file is not a history
-// to keep, if it is not.
+// to keep, if it is not. It reads no more than RollBytes+1 bytes.
 func readHistory(path string) (records []Record, bad error, err error) {
 	// Opening a FIFO with no writer blocks for ever: look first.
 	if info, serr := os.Stat(path); serr == nil && !info.Mode().IsRegular() {
@@ -108,29 +123,44 @@ func readHistory(path string) (records []Record, bad error, err error) {
 		}
 		return nil, nil, fmt.Errorf("drill history %s is %s, not a regular file; set STACKPICK_HISTORY to a file's path", path, kind)
 	}
-	raw, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("cannot read drill history %s: %w", path, err)
 	}
-	var f file
-	if jerr := json.Unmarshal(raw, &f); jerr != nil {
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, RollBytes+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot read drill history %s: %w", path, err)
+	}
+	if int64(len(raw)) > RollBytes {
+		return nil, errTooLarge, nil
+	}
+	var hf file
+	if jerr := json.Unmarshal(raw, &hf); jerr != nil {
 		return nil, fmt.Errorf("it does not parse (%w)", jerr), nil
 	}
-	if f.Schema != Schema {
+	if hf.Schema != Schema {
 		return nil, errors.New("it is not a stackpick drill history"), nil
 	}
-	return f.Records, nil, nil
+	return hf.Records, nil, nil
 }
 
 // loadLocked reads the history, the lock held, setting an unreadable file
-// aside.
+// aside and archiving one over RollBytes.
 func loadLocked(path, stamp string) (records []Record, notice string, err error) {
 	records, bad, err := readHistory(path)
 	if err != nil || bad == nil {
 		return records, "", err
+	}
+	if errors.Is(bad, errTooLarge) {
+		archive, err := archiveLocked(path)
+		if err != nil {
+			return nil, "", err
+		}
+		return nil, fmt.Sprintf("drill history %s is over %s; it was archived as %s and a new history starts now", path, sizeText(RollBytes), archive), nil
 	}
 	aside := path + ".unreadable-" + stamp
 	// Never replace an earlier set-aside file: number the next one.
@@ -144,6 +174,68 @@ func loadLocked(path, stamp string) (records []Record, notice string, err error)
 		return nil, "", fmt.Errorf("drill history %s is unreadable and could not be set aside: %w", path, rerr)
 	}
 	return nil, fmt.Sprintf("drill history %s was set aside as %s: %v; a new history starts now", path, aside, bad), nil
+}
+
+// Archives lists the history's archives (see RollBytes), oldest first.
+func Archives(path string) []string {
+	type numbered struct {
+		n    int
+		name string
+	}
+	var found []numbered
+	names, _ := filepath.Glob(globEscape(path) + ".[0-9]*")
+	for _, name := range names {
+		n, err := strconv.Atoi(strings.TrimPrefix(name, path+"."))
+		if err == nil && n > 0 {
+			found = append(found, numbered{n, name})
+		}
+	}
+	slices.SortFunc(found, func(a, b numbered) int { return cmp.Compare(a.n, b.n) })
+	out := make([]string, len(found))
+	for i, f := range found {
+		out[i] = f.name
+	}
+	return out
+}
+
+// globEscape quotes the glob metacharacters in a path.
+func globEscape(path string) string {
+	var b strings.Builder
+	for _, r := range path {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// archiveLocked renames the history, the lock held, to the next archive
+// number beside it (one more than the newest), never replacing one.
+func archiveLocked(path string) (string, error) {
+	n := 1
+	if all := Archives(path); len(all) > 0 {
+		last, _ := strconv.Atoi(strings.TrimPrefix(all[len(all)-1], path+"."))
+		n = last + 1
+	}
+	for ; ; n++ {
+		archive := path + "." + strconv.Itoa(n)
+		if _, err := os.Lstat(archive); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err := os.Rename(path, archive); err != nil {
+			return "", fmt.Errorf("drill history %s is full (%s) and could not be archived: %w", path, sizeText(RollBytes), err)
+		}
+		return archive, nil
+	}
+}
+
+// sizeText is n bytes in MiB when whole, else in bytes.
+func sizeText(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // AppendHistory adds one record: under an advisory lock on a file beside
@@ -167,12 +259,29 @@ func AppendHistory(path string, rec Record, stamp string) (notice string, err er
 	if rec.Missed == nil {
 		rec.Missed = []string{}
 	}
-	records = append(records, rec)
-	data, err := json.MarshalIndent(file{Schema: Schema, Records: records}, "", "  ")
+	data, err := json.MarshalIndent(file{Schema: Schema, Records: append(records, rec)}, "", "  ")
 	if err != nil {
 		return notice, err
 	}
+	if int64(len(data)) >= RollBytes && len(records) > 0 {
+		// Full: archive what is there, and start a new file with this one.
+		archive, err := archiveLocked(path)
+		if err != nil {
+			return notice, err
+		}
+		notice = joinNotice(notice, fmt.Sprintf("drill history %s reached %s: its %d records were archived as %s, and a new history starts with this drill", path, sizeText(RollBytes), len(records), archive))
+		if data, err = json.MarshalIndent(file{Schema: Schema, Records: []Record{rec}}, "", "  "); err != nil {
+			return notice, err
+		}
+	}
 	return notice, WriteFile(path, append(data, '\n'), true)
+}
+
+func joinNotice(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\nstackpick: " + b
 }
 
 // Misses counts how often each item was missed, for drills to ask the

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,5 +120,75 @@ func TestTheDefaultHistoryIsInTheXDGStateFolder(t *testing.T) {
 	}
 	if fi, err := os.Stat(filepath.Dir(got)); err != nil || !fi.IsDir() {
 		t.Fatalf("the folder was not created: %v", err)
+	}
+}
+
+// A history that reaches RollBytes is archived beside itself and a new one
+// starts: every record is kept, in the archive or the new file, and no file
+// passes the bound.
+func TestAFullHistoryRollsOverAndKeepsEveryRecord(t *testing.T) {
+	defer store.SetRollBytes(2048)()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "history.json")
+	const n = 40
+	notices := 0
+	for i := range n {
+		notice, err := store.AppendHistory(path, store.Record{Drill: "flags", Seed: uint64(i + 1), Max: 1, Missed: []string{"x"}}, "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if notice != "" {
+			notices++
+			if !strings.Contains(notice, "archived as "+path+".") {
+				t.Errorf("notice = %q, want it to name the archive", notice)
+			}
+		}
+	}
+	archives := store.Archives(path)
+	if len(archives) < 2 || notices != len(archives) {
+		t.Fatalf("archives = %v after %d notices, want two or more, one per notice", archives, notices)
+	}
+	seen := map[uint64]bool{}
+	for _, name := range append(archives, path) {
+		info, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Size() > 2048 {
+			t.Errorf("%s is %d bytes, over the bound", name, info.Size())
+		}
+		var f struct{ Records []store.Record }
+		raw, _ := os.ReadFile(name)
+		if err := json.Unmarshal(raw, &f); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range f.Records {
+			seen[r.Seed] = true
+		}
+	}
+	if len(seen) != n {
+		t.Fatalf("%d records across the history and its archives, want %d", len(seen), n)
+	}
+	// The archives are numbered in the order they filled.
+	if archives[0] != path+".1" || archives[1] != path+".2" {
+		t.Errorf("archives = %v, want %s.1, %s.2, ...", archives, path, path)
+	}
+}
+
+// A history over the bound (grown by something else) is archived unread,
+// never read whole into memory, and a new one starts.
+func TestAnOversizedHistoryIsArchivedUnread(t *testing.T) {
+	defer store.SetRollBytes(1024)()
+	path := filepath.Join(t.TempDir(), "history.json")
+	big := `{"schema":"stackpick.history/v1","records":[` + strings.Repeat(`{"drill":"flags","at":"","points":0,"max":1,"missed":[]},`, 100) + `{"drill":"flags","at":"","points":0,"max":1,"missed":[]}]}`
+	if err := os.WriteFile(path, []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	records, notice, err := store.LoadHistory(path, "x")
+	if err != nil || len(records) != 0 || !strings.Contains(notice, "archived as "+path+".1") {
+		t.Fatalf("load = %d records, %q, %v; want none, a notice naming %s.1", len(records), notice, err, path)
+	}
+	if kept, _ := os.ReadFile(path + ".1"); string(kept) != big {
+		t.Error("the archive is not the old history")
 	}
 }

@@ -6,7 +6,25 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"time"
 )
+
+// lockFile polls tryLock until it gets the lock or wait passes.
+func lockFile(name string, wait time.Duration) (unlock func(), timedOut bool, err error) {
+	deadline := time.Now().Add(wait)
+	pause := time.Millisecond
+	for {
+		unlock, held, err := tryLock(name)
+		if err != nil || !held {
+			return unlock, false, err
+		}
+		if time.Now().After(deadline) {
+			return nil, true, nil
+		}
+		time.Sleep(pause)
+		pause = min(2*pause, 10*time.Millisecond)
+	}
+}
 
 // tryLock creates the lock file exclusively: the portable fallback where
 // flock(2) is not in the standard library (Windows, Solaris, ...), instead

@@ -472,10 +472,32 @@ func questionFields(kb *knowledge.KB, bs []*binding, w, h int) []huh.Field {
 
 // pathField is the save prompt; replay is the command that reads the file
 // back, with FILE for the file.
-func pathField(path *string, replay string) huh.Field {
+//
+// The command is wrapped here, to the field's inner width, at its spaces
+// and after a / only: huh's own wrap also breaks after a hyphen, which cut
+// --kb into "-" and "-kb" at 40 columns.
+func pathField(path *string, replays []string, w, h int) huh.Field {
+	intro := "A TOML file that this command reads back to this decision:"
+	desc := intro + "\n" + replays[0]
+	if inner := w - fieldFrame(); inner > 0 {
+		// The first command that leaves room for the title and the input
+		// (a long overlay path is named after saving, in full).
+		lines := report.Wrap(intro, inner, 0, 0)
+		var cmd []string
+		for _, r := range replays {
+			if cmd = wrapCommand(r, inner); len(lines)+len(cmd)+2 <= h {
+				break
+			}
+		}
+		if len(lines)+len(cmd)+2 > h {
+			cmd = nil // no room: the input comes first
+			lines = []string{"A TOML file to decide again from."}
+		}
+		desc = strings.Join(append(lines, cmd...), "\n")
+	}
 	return huh.NewInput().Key("path").
 		Title("Save the answers to").
-		Description("A TOML file that '" + replay + "' reads back to this decision.").
+		Description(desc).
 		Placeholder("answers.toml").
 		Validate(func(s string) error {
 			if strings.TrimSpace(s) == "" {
@@ -514,7 +536,11 @@ func questionForm(c *shared, w, h int, bs []*binding) *form {
 
 // saveForm asks for the path to save the answers to.
 func saveForm(c *shared, w, h int, path *string) *form {
-	return newForm(c, w, h, pathField(path, replayCommand(c.kbDir, "FILE")))
+	replays := []string{replayCommand(c.kbDir, "FILE")}
+	if c.kbDir != "" {
+		replays = append(replays, "stackpick decide --kb KB_FOLDER --answers FILE")
+	}
+	return newForm(c, w, h, pathField(path, replays, w, h))
 }
 
 // exportForm asks for the path to export the memo to.

@@ -30,7 +30,7 @@ func TestOpenScreenRefusesWhatIsNotARegularFile(t *testing.T) {
 		pipe:        pipe + ": is a named pipe (FIFO), not an answers file",
 		"/dev/zero": "/dev/zero: is a device, not an answers file",
 		dir:         dir + ": is a folder, not an answers file",
-		big:         big + ": the answers file is 1.9 MiB, larger than the limit of 1 MiB",
+		big:         big + ": the answers file is 2,000,000 bytes, over the 1 MiB (1,048,576-byte) limit",
 	} {
 		done := make(chan error, 1)
 		go func() {

@@ -17,8 +17,11 @@ import (
 
 // After saving, the screen gives the command that replays the answers and
 // the file it wrote, both whole however long the path: wrapped at its
-// spaces and after a /, never cut, at 80x24 and at 40x12; c copies the
-// command, enter goes back to the decision.
+// spaces and after a /, never cut, at 80x24 and at 40x12; the first line
+// says it is saved, the command is whole on the first screen, and the file
+// in full is there too, if need be by scrolling (at 40x12 "✓ Saved to"
+// could not be reached); c copies the command, enter goes back to the
+// decision.
 func TestSavedScreenGivesTheWholeReplayCommand(t *testing.T) {
 	for _, sz := range goldenSizes {
 		t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
@@ -36,18 +39,28 @@ func TestSavedScreenGivesTheWholeReplayCommand(t *testing.T) {
 			}
 			view := d.view()
 			checkFits(t, view, sz.w, sz.h)
-			if header := strings.TrimSpace(strings.Split(view, "\n")[0]); header != "stackpick › Answers saved" {
-				t.Errorf("a 45-character path should need no scrolling:\n%s", view)
+			first := ""
+			for _, l := range strings.Split(view, "\n")[1:] {
+				if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "Stack: ") {
+					first = l
+					break
+				}
+			}
+			if !strings.HasPrefix(first, "✓ Saved") {
+				t.Errorf("the first line should say the answers are saved, not %q:\n%s", first, view)
 			}
 			want := "stackpick decide --answers " + path
 			if got := rejoin(block(view, "Replay this decision with"), want); got != want {
 				t.Errorf("the replay command is not whole on the screen:\n got %q\nwant %q\n%s", got, want, view)
 			}
-			if sz.h >= 24 {
-				if got := rejoin(block(view, "✓ Saved to"), path); got != path {
-					t.Errorf("the saved path is not whole on the screen:\n got %q\nwant %q\n%s", got, path, view)
-				}
+			text := view
+			if sz.h < 24 {
+				text = scrolled(d)
 			}
+			if got := rejoin(block(text, "✓ Saved to"), path); got != path {
+				t.Errorf("the saved path is not whole on the screen:\n got %q\nwant %q\n%s", got, path, text)
+			}
+			d.press("home")
 			screentest.CheckHelpComplete(t, d.Driver, "saved", sz.w, sz.h)
 			s, ok := d.screen().(*saveScreen)
 			if !ok {
@@ -180,4 +193,62 @@ func rejoin(lines []string, want string) string {
 		got += strings.TrimSpace(l)
 	}
 	return got
+}
+
+// The save form's hint gives the replay command broken only at its spaces
+// and after a /: at 40 columns it broke --kb (and --answers) after the
+// first hyphen.
+func TestTheSaveFormNeverBreaksAFlag(t *testing.T) {
+	dir := t.TempDir()
+	kbDir := filepath.Join(dir, "kb overlay with spaces")
+	if err := os.MkdirAll(kbDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(kbDir, "gpus.toml"), []byte(overlayGPU), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kb, err := knowledge.Load(kbDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range goldenSizes {
+		for _, kbd := range []string{"", kbDir} {
+			d := drive(t, New(kb, list, Options{Now: testNow, KBDir: kbd}))
+			d.send(tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
+			d.press("l", "r", "s")
+			view := d.view()
+			checkFits(t, view, sz.w, sz.h)
+			var hint []string
+			input := false
+			for _, l := range strings.Split(view, "\n") {
+				l = strings.TrimRight(strings.TrimPrefix(strings.TrimSpace(l), "┃ "), " ")
+				if strings.HasSuffix(l, "-") {
+					t.Errorf("%dx%d: a line of the form ends in a hyphen: %q\n%s", sz.w, sz.h, l, view)
+				}
+				if strings.HasPrefix(l, ">") {
+					input = true
+					break
+				}
+				if strings.HasPrefix(l, "stackpick decide") || len(hint) > 0 {
+					hint = append(hint, l)
+				}
+			}
+			if !input {
+				t.Errorf("%dx%d: the input is not on the screen:\n%s", sz.w, sz.h, view)
+			}
+			want := replayCommand(kbd, "FILE")
+			if got := rejoin(hint, want); kbd != "" && sz.h < 24 && got != want {
+				// A long overlay path leaves no room for the input: the
+				// command's shape is given, the path after saving.
+				want = "stackpick decide --kb KB_FOLDER --answers FILE"
+			}
+			if got := rejoin(hint, want); got != want {
+				t.Errorf("%dx%d: the hint's command is %q, want %q\n%s", sz.w, sz.h, got, want, view)
+			}
+		}
+	}
 }

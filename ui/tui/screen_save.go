@@ -276,11 +276,14 @@ func (s *saveScreen) View() string {
 	return pathPromptView(s.c, s.form, s.err, s.w)
 }
 
-// savedLines say where the answers went and how to replay them: the
-// replay command first of all, whole, broken only at its spaces and a long
-// path after a /; above it the file, in full, and the stack, each when the
-// command still fits the screen with it. A command longer than the screen
-// scrolls.
+// savedLines say where the answers went and how to replay them: "✓ Saved
+// to" and the file, in full, then the replay command, whole, each broken
+// only at its spaces and a long path after a /; above them the stack when
+// everything fits the screen with it. When the two do not fit together, a
+// line "✓ Saved NAME" comes first, then the command (whole on the first
+// screen where it fits), then the file in full, scrolled to: the file is
+// always on the screen's lines (at 40x12 it was dropped for the command,
+// and could not be scrolled to).
 func (s *saveScreen) savedLines() []string {
 	c, w := s.c, s.w
 	st := c.Styles
@@ -293,9 +296,10 @@ func (s *saveScreen) savedLines() []string {
 		file = append(file, "   "+st.Text.Render(l))
 	}
 	stack := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.KB, c.session.decision)), w)}
-	out := cmd
-	if len(file)+1+len(out) <= s.h {
-		out = slices.Concat(file, []string{""}, out)
+	out := slices.Concat(file, []string{""}, cmd)
+	if len(out) > s.h {
+		first := truncate(" "+st.Good.Render("✓")+" "+st.Heading.Render("Saved")+" "+st.Text.Render(filepath.Base(s.saved)), w)
+		out = slices.Concat([]string{first, ""}, cmd, []string{""}, file)
 	}
 	if len(stack)+1+len(out) <= s.h {
 		out = slices.Concat(stack, []string{""}, out)
