@@ -208,28 +208,26 @@ func presetNames(kb *knowledge.KB) []cobra.Completion {
 	return out
 }
 
-func gpuIDs(kb *knowledge.KB) []cobra.Completion {
-	out := make([]cobra.Completion, len(kb.GPUs))
-	for i, g := range kb.GPUs {
-		out[i] = cobra.CompletionWithDesc(g.ID, g.Name)
+// idsOf completes the ids of a knowledge base list, each described by its
+// name.
+func idsOf[T any](items []T, idName func(T) (string, string)) []cobra.Completion {
+	out := make([]cobra.Completion, len(items))
+	for i, it := range items {
+		out[i] = cobra.CompletionWithDesc(idName(it))
 	}
 	return out
+}
+
+func gpuIDs(kb *knowledge.KB) []cobra.Completion {
+	return idsOf(kb.GPUs, func(g *knowledge.GPU) (string, string) { return g.ID, g.Name })
 }
 
 func modelIDs(kb *knowledge.KB) []cobra.Completion {
-	out := make([]cobra.Completion, len(kb.Models))
-	for i, m := range kb.Models {
-		out[i] = cobra.CompletionWithDesc(m.ID, m.Name)
-	}
-	return out
+	return idsOf(kb.Models, func(m *knowledge.Model) (string, string) { return m.ID, m.Name })
 }
 
 func productIDs(kb *knowledge.KB) []cobra.Completion {
-	out := make([]cobra.Completion, len(kb.Products))
-	for i, p := range kb.Products {
-		out[i] = cobra.CompletionWithDesc(p.ID, p.Name)
-	}
-	return out
+	return idsOf(kb.Products, func(p *knowledge.Product) (string, string) { return p.ID, p.Name })
 }
 
 // answerKeys are the keys an answers file may set: the asked questions,
