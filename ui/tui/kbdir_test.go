@@ -30,12 +30,10 @@ non_torch_source = [{ kind = "notes", section = "s", quote = "as the H100", chec
 source = [{ kind = "notes", section = "s", quote = "q", checked_on = "2026-12-01" }]
 `
 
-// Answers saved from an app started with --kb replay with it: the file's
-// replay line names the overlay (as an absolute folder), and running that
-// line decides what the app showed; the same command without --kb fails.
-func TestSavedAnswersReplayWithTheOverlay(t *testing.T) {
-	dir := t.TempDir()
-	kbDir := filepath.Join(dir, "my kb") // a space: the line must quote it
+// withOverlay writes overlayGPU into the folder kbDir and loads the
+// knowledge base and the presets with it, as --kb kbDir does.
+func withOverlay(t *testing.T, kbDir string) (*knowledge.KB, []scenarios.Scenario) {
+	t.Helper()
 	if err := os.MkdirAll(kbDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -50,6 +48,16 @@ func TestSavedAnswersReplayWithTheOverlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return kb, list
+}
+
+// Answers saved from an app started with --kb replay with it: the file's
+// replay line names the overlay (as an absolute folder), and running that
+// line decides what the app showed; the same command without --kb fails.
+func TestSavedAnswersReplayWithTheOverlay(t *testing.T) {
+	dir := t.TempDir()
+	kbDir := filepath.Join(dir, "my kb") // a space: the line must quote it
+	kb, list := withOverlay(t, kbDir)
 	d := drive(t, New(kb, list, Options{Now: testNow, KBDir: kbDir}))
 	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.press("n").focusField("gpu").press("end", "enter", "ctrl+r")

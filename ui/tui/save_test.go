@@ -10,8 +10,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/stackpick/stackpick/knowledge"
-	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/tui/screen/screentest"
 )
 
@@ -87,20 +85,7 @@ func TestSavedScreenGivesTheWholeReplayCommand(t *testing.T) {
 func TestSavedScreenGivesTheWholeReplayCommandWithTheOverlay(t *testing.T) {
 	dir := t.TempDir()
 	kbDir := filepath.Join(dir, "the platform team's kb")
-	if err := os.MkdirAll(kbDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(kbDir, "gpus.toml"), []byte(overlayGPU), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	kb, err := knowledge.Load(kbDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	list, err := scenarios.All(kb)
-	if err != nil {
-		t.Fatal(err)
-	}
+	kb, list := withOverlay(t, kbDir)
 	d := drive(t, New(kb, list, Options{Now: testNow, KBDir: kbDir}))
 	d.send(tea.WindowSizeMsg{Width: 40, Height: 12})
 	path := filepath.Join(dir, "lab.toml")
@@ -201,20 +186,7 @@ func rejoin(lines []string, want string) string {
 func TestTheSaveFormNeverBreaksAFlag(t *testing.T) {
 	dir := t.TempDir()
 	kbDir := filepath.Join(dir, "kb overlay with spaces")
-	if err := os.MkdirAll(kbDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(kbDir, "gpus.toml"), []byte(overlayGPU), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	kb, err := knowledge.Load(kbDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	list, err := scenarios.All(kb)
-	if err != nil {
-		t.Fatal(err)
-	}
+	kb, list := withOverlay(t, kbDir)
 	for _, sz := range goldenSizes {
 		for _, kbd := range []string{"", kbDir} {
 			d := drive(t, New(kb, list, Options{Now: testNow, KBDir: kbd}))
