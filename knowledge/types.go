@@ -73,6 +73,8 @@ type Product struct {
 	Licence    Licence    `toml:"licence"`
 	Governance Governance `toml:"governance"`
 	Release    Release    `toml:"release"`
+	// Images are the container images it publishes: see deploy.go.
+	Images []Image `toml:"image"`
 	Pos
 }
 
@@ -188,6 +190,9 @@ type KB struct {
 	Needs        []*Need
 	TieBreaks    []*TieBreak
 	Claims       []*Claim
+	// Targets are the deployment APIs manifests are written against:
+	// see deploy.go.
+	Targets []*Target
 
 	capByKey     map[string]*Capability
 	closeMargin  int

@@ -1,0 +1,97 @@
+package knowledge
+
+// What the knowledge base knows to write deployable files for a stack: the
+// container images each product publishes at the release it targets, and
+// the deployment APIs (targets) whose schemas stackpick checks its files
+// against, with the version each feature first appears in.
+
+// Image is a container image a product publishes, at the release the
+// knowledge base targets ([product.release]).
+type Image struct {
+	// ID names the image within its product: "vllm-openai",
+	// "vllm-runtime", "llm-d-cuda".
+	ID string `toml:"id" json:"id"`
+	// Ref is the whole reference, registry/repository:tag. It is "" when
+	// no source gives it; NotFound then says why, and a manifest names it
+	// as a placeholder instead.
+	Ref string `toml:"ref" json:"ref,omitempty"`
+	// Release is the product release the tag is (it matches
+	// [product.release] tag unless NotFound says why not).
+	Release string `toml:"release" json:"release,omitempty"`
+	// Runs is the engine product the image serves with ("vllm" for
+	// Dynamo's vllm-runtime, the engine itself for an engine's image).
+	Runs string `toml:"runs" json:"runs,omitempty"`
+	// Entrypoint is the image's ENTRYPOINT as its build file sets it
+	// (empty when the image has none and the command is given whole).
+	Entrypoint []string `toml:"entrypoint" json:"entrypoint,omitempty"`
+	Sources    Sources  `toml:"source" json:"sources"`
+	NotFound   string   `toml:"not_found" json:"not_found,omitempty"`
+}
+
+// Image returns the product's image with id, or nil.
+func (p *Product) Image(id string) *Image {
+	for i := range p.Images {
+		if p.Images[i].ID == id {
+			return &p.Images[i]
+		}
+	}
+	return nil
+}
+
+// Target is a deployment API a manifest is written against: a project
+// whose schema (a CRD, a JSON Schema, a .proto) stackpick vendors, at
+// each version in Versions.
+type Target struct {
+	// ID is what --target names: "kserve", "lws", "dynamo".
+	ID   string `toml:"id" json:"id"`
+	Name string `toml:"name" json:"name"`
+	// Repo is the GitHub owner/name the schema comes from.
+	Repo string `toml:"repo" json:"repo"`
+	// Versions are the releases a schema is vendored for, oldest first;
+	// the last is the one written for unless --target says otherwise.
+	Versions []string        `toml:"versions" json:"versions"`
+	Features []TargetFeature `toml:"feature" json:"features,omitempty"`
+	Sources  Sources         `toml:"source" json:"sources,omitempty"`
+	Pos
+}
+
+// TargetFeature is one kind, version or field a manifest may use that not
+// every vendored version of its target has.
+type TargetFeature struct {
+	ID string `toml:"id" json:"id"`
+	// What names it as a reader looks for it: "LLMInferenceService
+	// spec.kvCacheOffloading".
+	What string `toml:"what" json:"what"`
+	// Since is the first version of the target that has it.
+	Since   string  `toml:"since" json:"since"`
+	Sources Sources `toml:"source" json:"sources,omitempty"`
+}
+
+// Default is the version a manifest is written for when --target does
+// not name one: the newest vendored.
+func (t *Target) Default() string {
+	if len(t.Versions) == 0 {
+		return ""
+	}
+	return t.Versions[len(t.Versions)-1]
+}
+
+// Feature returns the target's feature with id, or nil.
+func (t *Target) Feature(id string) *TargetFeature {
+	for i := range t.Features {
+		if t.Features[i].ID == id {
+			return &t.Features[i]
+		}
+	}
+	return nil
+}
+
+// Target returns the deployment target with id, or nil.
+func (kb *KB) Target(id string) *Target {
+	for _, t := range kb.Targets {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
