@@ -3,6 +3,7 @@ package decide
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stackpick/stackpick/decide/sizing"
@@ -38,6 +39,14 @@ type EngineConfig struct {
 	// Roles holds one command per role when prefill and decode run as
 	// separate instances (disaggregation); empty otherwise.
 	Roles []RoleCommand `json:"roles,omitempty"`
+	// Servers is how many copies of the launch command the fleet runs for
+	// this model (a container or pod each; with roles, the roles'
+	// Instances add up to it), GPUsPerServer how many GPUs each takes, and
+	// ServersWhy the arithmetic: what a manifest's replicas and GPU
+	// requests are written from.
+	Servers       int    `json:"servers,omitempty"`
+	GPUsPerServer int    `json:"gpus_per_server,omitempty"`
+	ServersWhy    string `json:"servers_why,omitempty"`
 	// instances is how many instances of this model the fleet holds, set
 	// when prefill and decode run apart (the roles' split starts from it).
 	instances int
@@ -371,8 +380,33 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 	// The seed's flags that are gone, so the output says what replaced them.
 	ec.Replaced = append(ec.Replaced, c.replaced[engine]...)
 	ec.CommandText = commandText(ec)
+	countServers(ec, r, fleetGPUs, checkpoints(a))
 	noteRelease(kb, ec)
 	return ec
+}
+
+// countServers sets how many servers run the command and the GPUs each
+// takes: the fleet's replicas of this checkpoint (fleet GPUs ÷ GPUs per
+// replica ÷ checkpoints), of which one server holds data-parallel-size.
+func countServers(ec *EngineConfig, r sizing.Result, fleetGPUs, engines int) {
+	dp := 1
+	for _, l := range ec.Command {
+		if l.FlagID == knowledge.FlagVLLMDataParallelSize {
+			if n, err := strconv.Atoi(l.Value); err == nil && n > 1 {
+				dp = n
+			}
+		}
+	}
+	per := max(1, r.TensorParallelSize*r.PipelineParallelSize)
+	reps := replicasOf(r, fleetGPUs, engines)
+	ec.GPUsPerServer = per * dp
+	ec.Servers = max(1, reps/dp)
+	ec.ServersWhy = fmt.Sprintf("%d GPUs in the fleet ÷ %d per replica (TP %d × PP %d) ÷ %s = %s", fleetGPUs, per, r.TensorParallelSize, r.PipelineParallelSize, plural(max(1, engines), "checkpoint"), plural(reps, "replica"))
+	if dp > 1 {
+		ec.ServersWhy += fmt.Sprintf(", %d to a server (data-parallel-size %d) = %s of %d GPUs", dp, dp, plural(ec.Servers, "server"), ec.GPUsPerServer)
+	} else {
+		ec.ServersWhy += fmt.Sprintf(", one server each, %s", plural(per, "GPU"))
+	}
 }
 
 // chooseLayout applies the latency targets to the smallest layout that
@@ -934,4 +968,37 @@ func oneCommand(ec *EngineConfig, role string) string {
 		}
 	}
 	return b.String()
+}
+
+// Argv is the launch command of role ("" for the command every instance
+// runs when there are no roles) as the argument list a container or a
+// process is given: the program's words, the model when the program takes
+// it as a positional argument, then each flag and its value, unquoted.
+// It is the same list the command text is written from, so a manifest's
+// container arguments and the memo's launch command cannot disagree.
+func (ec *EngineConfig) Argv(role string) []string {
+	cmd, model := ec.Program()
+	out := strings.Fields(cmd)
+	if model != "" {
+		out = append(out, model)
+	}
+	for _, l := range ec.Command {
+		if l.Role != "" && l.Role != role {
+			continue
+		}
+		out = append(out, l.Flag)
+		if l.Value != "" {
+			out = append(out, shellWord(l.Value))
+		}
+	}
+	return out
+}
+
+// shellWord undoes the one quoting the command text uses: a value wrapped
+// in single quotes (a JSON object) is the text between them.
+func shellWord(v string) string {
+	if len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' && !strings.Contains(v[1:len(v)-1], "'") {
+		return v[1 : len(v)-1]
+	}
+	return v
 }

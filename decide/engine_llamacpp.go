@@ -116,6 +116,12 @@ func llamacppConfig(c *Compiled, a knowledge.Answers, ec *EngineConfig) *EngineC
 		ec.Notes = append(ec.Notes, "disaggregation is not set up: llama-server runs prefill and decode in the same slots")
 	}
 	ec.CommandText = commandText(ec)
+	nodes := max(1, a.Get(knowledge.KeyNodes).Int)
+	ec.Servers, ec.GPUsPerServer = nodes, gpus
+	ec.ServersWhy = fmt.Sprintf("one llama-server on each of the %s, each using %s", plural(nodes, "node"), plural(gpus, "GPU"))
+	if gpus == 0 {
+		ec.ServersWhy = fmt.Sprintf("one llama-server on each of the %s, on the CPU", plural(nodes, "node"))
+	}
 	return ec
 }
 

@@ -24,8 +24,20 @@ type Image struct {
 	// Entrypoint is the image's ENTRYPOINT as its build file sets it
 	// (empty when the image has none and the command is given whole).
 	Entrypoint []string `toml:"entrypoint" json:"entrypoint,omitempty"`
-	Sources    Sources  `toml:"source" json:"sources"`
-	NotFound   string   `toml:"not_found" json:"not_found,omitempty"`
+	// Port is the port the server listens on unless told otherwise, and
+	// Health the HTTP path that answers 200 once it is ready (0 and ""
+	// when the image serves no HTTP itself).
+	Port   int    `toml:"port" json:"port,omitempty"`
+	Health string `toml:"health" json:"health,omitempty"`
+	// Probe is a command, run inside the container, that succeeds once
+	// Health answers: written with tools the image ships (its own
+	// HEALTHCHECK where it has one). Empty: no health check is written.
+	Probe []string `toml:"probe" json:"probe,omitempty"`
+	// ModelCache is the folder inside the container where the engine
+	// keeps downloaded weights: the path a volume is mounted on.
+	ModelCache string  `toml:"model_cache" json:"model_cache,omitempty"`
+	Sources    Sources `toml:"source" json:"sources"`
+	NotFound   string  `toml:"not_found" json:"not_found,omitempty"`
 }
 
 // Image returns the product's image with id, or nil.

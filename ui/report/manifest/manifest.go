@@ -1,0 +1,308 @@
+package manifest
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+// How each file is checked by the tests (manifest/check).
+const (
+	FormatKubernetes  = "kubernetes"   // YAML, one or more objects, each by apiVersion and kind
+	FormatCompose     = "compose"      // a Compose file
+	FormatTriton      = "triton-pbtxt" // a Triton model's config.pbtxt
+	FormatServeConfig = "ray-serve"    // a Ray Serve config file
+	FormatEngineJSON  = "engine-json"  // Triton vLLM backend model.json: vLLM engine arguments
+	FormatHelmValues  = "helm-values"  // a chart's values file
+	FormatShell       = "shell"        // a docker run line
+)
+
+// Request is what a manifest set is written from.
+type Request struct {
+	KB       *knowledge.KB
+	Decision *decide.Decision
+	// Origin names the answers in each file's header: "scenario
+	// exit-test", "answers team.toml".
+	Origin string
+	// Version is stackpick's version, for the header.
+	Version string
+	// Targets are the --target choices, target id to version as typed
+	// ("kserve": "v0.20"); a target not named gets its newest version.
+	Targets map[string]string
+	// Sets are the --set values, placeholder name to value.
+	Sets map[string]string
+	// Command is the command line that writes these files again, for
+	// the header ("" leaves it out).
+	Command string
+}
+
+// File is one file of a manifest set.
+type File struct {
+	// Path is the file's slash-separated path under the output folder.
+	Path string `json:"path"`
+	// Kind names what the file is: "LLMInferenceService", "Compose
+	// file", "docker run line".
+	Kind string `json:"kind"`
+	// APIVersion is a Kubernetes object's apiVersion ("" otherwise).
+	APIVersion string `json:"api_version,omitempty"`
+	// Deploys says in one sentence what applying the file deploys.
+	Deploys string `json:"deploys"`
+	// Format is how the tests check it (Format* constants).
+	Format string `json:"format"`
+	// Targets are the schema versions it is written for, target id to
+	// version ("kserve": "v0.20.0").
+	Targets map[string]string `json:"targets"`
+	// Engine and EngineRelease name the engine whose arguments the file
+	// carries, and the release they are written for.
+	Engine        string `json:"engine,omitempty"`
+	EngineRelease string `json:"engine_release,omitempty"`
+	// Args are the engine arguments the file gives each role ("" when
+	// every instance runs the same command), the program's words
+	// included: decide.EngineConfig.Argv's list.
+	Args map[string][]string `json:"-"`
+	// Placeholders are the names of the placeholders the file holds,
+	// unfilled, in first-use order.
+	Placeholders []string `json:"placeholders"`
+	Body         []byte   `json:"-"`
+}
+
+// Placeholder is one value stackpick cannot know.
+type Placeholder struct {
+	Name string `json:"name"`
+	// Explains says what to put there and where it comes from.
+	Explains string `json:"explains"`
+	// Value is the --set value, "" while it is unfilled.
+	Value string `json:"value,omitempty"`
+}
+
+// Set is the files that deploy one decision.
+type Set struct {
+	// Stack names the stack the files deploy: "vLLM + llm-d (with KServe)".
+	Stack string `json:"stack"`
+	Files []File `json:"files"`
+	// Placeholders are every placeholder the files use, filled or not,
+	// in first-use order.
+	Placeholders []Placeholder `json:"placeholders"`
+	// Targets are the schema versions written for, target id to version.
+	Targets map[string]string `json:"targets"`
+	// Checked and Unchecked say what stackpick's tests check files of
+	// this shape against, and what only a cluster can check.
+	Checked   string `json:"checked"`
+	Unchecked string `json:"unchecked"`
+}
+
+// Unfilled lists the placeholders no --set filled.
+func (s *Set) Unfilled() []string {
+	var out []string
+	for _, p := range s.Placeholders {
+		if p.Value == "" {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// NotCoveredError says a stack has no files stackpick can write, and why.
+type NotCoveredError struct{ Why string }
+
+func (e *NotCoveredError) Error() string { return e.Why }
+
+// UsageError is a --target or --set that cannot be used: what was wrong
+// and what to type instead.
+type UsageError struct{ Problem, Hint string }
+
+func (e *UsageError) Error() string {
+	if e.Hint == "" {
+		return e.Problem
+	}
+	return e.Problem + " (" + e.Hint + ")"
+}
+
+// Generate writes the files that deploy the decision's stack.
+func Generate(req Request) (*Set, error) {
+	if req.KB == nil || req.Decision == nil {
+		return nil, errors.New("manifest: no decision")
+	}
+	g, err := newGen(req)
+	if err != nil {
+		return nil, err
+	}
+	w := g.writer()
+	if w == nil {
+		return nil, &NotCoveredError{Why: g.notCovered()}
+	}
+	if err := w(g); err != nil {
+		return nil, err
+	}
+	if err := g.checkSets(); err != nil {
+		return nil, err
+	}
+	return g.set(), nil
+}
+
+// gen is one Generate call's state: the decision, the resolved targets,
+// the placeholders met so far and the files written.
+type gen struct {
+	req     Request
+	kb      *knowledge.KB
+	d       *decide.Decision
+	ec      *decide.EngineConfig
+	picks   map[string]decide.LayerPick
+	targets map[string]string
+	used    []string
+	// explains and kinds hold, per placeholder used, what it explains and
+	// what a --set value for it must look like.
+	explains map[string]string
+	kinds    map[string]phKind
+	files    []File
+}
+
+func newGen(req Request) (*gen, error) {
+	g := &gen{req: req, kb: req.KB, d: req.Decision, ec: req.Decision.EngineConfig, picks: map[string]decide.LayerPick{}, targets: map[string]string{}, explains: map[string]string{}, kinds: map[string]phKind{}}
+	for _, l := range g.d.Layers {
+		g.picks[l.Layer] = l
+	}
+	for id, v := range req.Targets {
+		t := g.kb.Target(id)
+		if t == nil {
+			return nil, &UsageError{Problem: fmt.Sprintf("--target %s@%s: stackpick writes for no target %q", id, v, id), Hint: "targets: " + strings.Join(targetIDs(g.kb), ", ")}
+		}
+		got, ok := resolveVersion(t, v)
+		if !ok {
+			return nil, &UsageError{Problem: fmt.Sprintf("--target %s@%s: no schema of %s %s is vendored", id, v, t.Name, v), Hint: "versions of " + id + ": " + strings.Join(t.Versions, ", ")}
+		}
+		g.targets[id] = got
+	}
+	return g, nil
+}
+
+func targetIDs(kb *knowledge.KB) []string {
+	var ids []string
+	for _, t := range kb.Targets {
+		ids = append(ids, t.ID)
+	}
+	return ids
+}
+
+// resolveVersion finds the vendored version v names: exactly, with or
+// without a leading "v", or as a prefix ending at a dot ("v0.20" is
+// v0.20.0; "1.3" is the newest 1.3.x).
+func resolveVersion(t *knowledge.Target, v string) (string, bool) {
+	norm := func(s string) string { return strings.TrimPrefix(s, "v") }
+	var found string
+	for _, have := range t.Versions {
+		if norm(have) == norm(v) {
+			return have, true
+		}
+		if strings.HasPrefix(norm(have), norm(v)+".") {
+			found = have
+		}
+	}
+	return found, found != ""
+}
+
+// target is the version of target id the files are written for: the one
+// --target named, else the newest vendored. It records it for the set.
+func (g *gen) target(id string) string {
+	if v, ok := g.targets[id]; ok {
+		return v
+	}
+	t := g.kb.Target(id)
+	if t == nil {
+		panic("manifest: no target " + id + " in the knowledge base")
+	}
+	g.targets[id] = t.Default()
+	return g.targets[id]
+}
+
+// needs fails when the version written for lacks a feature, naming the
+// version that has it.
+func (g *gen) needs(targetID, featureID string) error {
+	t := g.kb.Target(targetID)
+	if t == nil {
+		panic("manifest: no target " + targetID)
+	}
+	f := t.Feature(featureID)
+	if f == nil {
+		panic("manifest: no feature " + featureID + " of target " + targetID)
+	}
+	have := g.target(targetID)
+	if slices.Index(t.Versions, have) < slices.Index(t.Versions, f.Since) {
+		return &UsageError{
+			Problem: fmt.Sprintf("this stack's files need %s, which %s %s does not have: it first appears in %s %s", f.What, t.Name, have, t.Name, f.Since),
+			Hint:    fmt.Sprintf("type --target %s@%s, or drop --target %s@%s", targetID, f.Since, targetID, have),
+		}
+	}
+	return nil
+}
+
+// pick is the product picked on layer ("none" or "" when none).
+func (g *gen) pick(layer string) string { return g.picks[layer].Pick }
+
+// also reports whether product sits beside the pick on layer.
+func (g *gen) also(layer, product string) bool {
+	return slices.Contains(g.picks[layer].Also, product)
+}
+
+// answer is the answer to key as plain text.
+func (g *gen) answer(key string) string {
+	q := g.kb.Question(key)
+	if q == nil {
+		return ""
+	}
+	return g.d.Answers.Get(key).Plain(q.Type)
+}
+
+// stated says "you answered" or "defaulted" for key, so a reason that
+// rests on an assumption says so.
+func (g *gen) stated(key string) string {
+	if g.d.Answers.StatedKey(key) {
+		return "you answered " + key + " = " + g.answer(key)
+	}
+	return key + " = " + g.answer(key) + " (defaulted, not stated)"
+}
+
+func (g *gen) add(f File) {
+	g.files = append(g.files, f)
+}
+
+func (g *gen) set() *Set {
+	s := &Set{Stack: g.stackName(), Files: g.files, Targets: g.targets, Checked: Checked, Unchecked: Unchecked}
+	for _, name := range g.used {
+		s.Placeholders = append(s.Placeholders, Placeholder{Name: name, Explains: g.explains[name], Value: g.req.Sets[name]})
+	}
+	sort.SliceStable(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
+	return s
+}
+
+// stackName names the picked stack, layer by layer.
+func (g *gen) stackName() string {
+	var parts []string
+	for _, l := range g.d.Layers {
+		if l.Pick == "" || l.Pick == knowledge.None {
+			continue
+		}
+		s := g.kb.ProductName(l.Pick)
+		if len(l.Also) > 0 {
+			var also []string
+			for _, a := range l.Also {
+				also = append(also, g.kb.ProductName(a))
+			}
+			s += " (with " + strings.Join(also, ", ") + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " + ")
+}
+
+// Checked and Unchecked are what every header and the README say of the
+// checks.
+const (
+	Checked   = "stackpick's tests check files of this shape, for every preset, against the schema of the version named here (vendored from the project at that release): structure with unknown fields rejected, the CRD's CEL rules, protobuf text against the .proto, and engine flag names against the knowledge base; this file itself was not checked when it was written"
+	Unchecked = "only a cluster can check admission webhooks, that referenced Secrets, runtimes, classes and images exist, API-server defaulting, and that the hardware named is there"
+)

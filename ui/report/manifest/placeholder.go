@@ -1,0 +1,103 @@
+package manifest
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// placeholderNames is what a placeholder is called: NAMESPACE, HF_TOKEN_SECRET.
+var placeholderNames = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+
+// dnsLabel is a Kubernetes name (RFC 1123 label): what a namespace or a
+// Secret's name must be.
+var dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
+
+// A placeholder's kind says what a --set value for it must look like.
+type phKind uint8
+
+const (
+	phText phKind = iota // any one line of text
+	phName               // a Kubernetes name (RFC 1123 label)
+)
+
+// ph is the value of placeholder name: the --set value when one was
+// given, else "${NAME}", which the header explains. explains says what to
+// put there and where it comes from; the first use of a name records it.
+func (g *gen) ph(name string, kind phKind, explains string) string {
+	if !placeholderNames.MatchString(name) || (explains == "" && !slices.Contains(g.used, name)) {
+		panic("manifest: placeholder " + name + " needs an upper-case name and, at its first use, an explanation")
+	}
+	if !slices.Contains(g.used, name) {
+		g.used = append(g.used, name)
+		g.explains[name] = explains
+		g.kinds[name] = kind
+	}
+	if v, ok := g.req.Sets[name]; ok && v != "" {
+		return v
+	}
+	return "${" + name + "}"
+}
+
+// checkSets fails on a --set that names no placeholder of these files, or
+// whose value cannot stand where the placeholder stands.
+func (g *gen) checkSets() error {
+	var names []string
+	for name := range g.req.Sets {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		v := g.req.Sets[name]
+		if !slices.Contains(g.used, name) {
+			hint := "these files have no placeholders"
+			if len(g.used) > 0 {
+				hint = "this stack's placeholders: " + strings.Join(g.used, ", ")
+			}
+			return &UsageError{Problem: fmt.Sprintf("--set %s: the files for this stack have no placeholder %s", name, name), Hint: hint}
+		}
+		switch {
+		case v == "":
+			return &UsageError{Problem: fmt.Sprintf("--set %s= gives no value", name), Hint: "type --set " + name + "=VALUE, or leave it out to keep ${" + name + "}"}
+		case strings.ContainsAny(v, "\n\r\x00"):
+			return &UsageError{Problem: fmt.Sprintf("--set %s: the value holds a line break or a NUL", name), Hint: "a value is one line of text"}
+		case g.kinds[name] == phName && !dnsLabel.MatchString(v):
+			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: %s must be a Kubernetes name (lower-case letters, digits and '-', at most 63, starting and ending with a letter or digit)", name, v, name), Hint: "for example --set " + name + "=llm-serving"}
+		}
+	}
+	return nil
+}
+
+// ParseSets reads --set NAME=VALUE arguments.
+func ParseSets(args []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, a := range args {
+		name, value, ok := strings.Cut(a, "=")
+		if !ok || !placeholderNames.MatchString(name) {
+			return nil, &UsageError{Problem: fmt.Sprintf("--set %q: not NAME=VALUE with an upper-case placeholder name", a), Hint: "for example --set NAMESPACE=llm-serving"}
+		}
+		if prev, dup := out[name]; dup && prev != value {
+			return nil, &UsageError{Problem: fmt.Sprintf("--set %s is given twice, as %q and %q", name, prev, value), Hint: "give each placeholder once"}
+		}
+		out[name] = value
+	}
+	return out, nil
+}
+
+// ParseTargets reads --target PROJECT@VERSION arguments.
+func ParseTargets(args []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, a := range args {
+		id, v, ok := strings.Cut(a, "@")
+		if !ok || id == "" || v == "" {
+			return nil, &UsageError{Problem: fmt.Sprintf("--target %q: not PROJECT@VERSION", a), Hint: "for example --target kserve@v0.20.0"}
+		}
+		id = strings.ToLower(id)
+		if prev, dup := out[id]; dup && prev != v {
+			return nil, &UsageError{Problem: fmt.Sprintf("--target %s is given twice, as %s and %s", id, prev, v), Hint: "name each project once"}
+		}
+		out[id] = v
+	}
+	return out, nil
+}
