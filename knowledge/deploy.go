@@ -107,3 +107,13 @@ func (kb *KB) Target(id string) *Target {
 	}
 	return nil
 }
+
+// TargetIDs lists every target id in knowledge-base order: what --target
+// accepts.
+func (kb *KB) TargetIDs() []string {
+	ids := make([]string, len(kb.Targets))
+	for i, t := range kb.Targets {
+		ids[i] = t.ID
+	}
+	return ids
+}

@@ -252,7 +252,7 @@ func (c *checker) targetFeature(t *Target, i int, what string, seen map[string]i
 	if f.What == "" {
 		c.at(at, fwhat, nil, "needs what", "", `add what = "…" naming it as a reader looks for it, such as "LLMInferenceService spec.kvCacheOffloading"`)
 	}
-	if !slices.Contains(t.Versions, f.Since) {
+	if len(t.Versions) > 0 && !slices.Contains(t.Versions, f.Since) { // no versions is reported once, above
 		problem := fmt.Sprintf("since %q is not one of the target's versions", f.Since)
 		if f.Since == "" {
 			problem = "needs since (the first version that has it)"
