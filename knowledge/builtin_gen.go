@@ -13381,7 +13381,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 19},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 20},
 			},
 			{
 				ID:       "gaie",
@@ -13434,7 +13434,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 100},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 101},
 			},
 			{
 				ID:       "llm-d",
@@ -13470,7 +13470,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 151},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 152},
 			},
 			{
 				ID:       "lws",
@@ -13573,7 +13573,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 187},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 188},
 			},
 			{
 				ID:       "kuberay",
@@ -13626,7 +13626,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 282},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 283},
 			},
 			{
 				ID:       "compose",
@@ -13643,7 +13643,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 332},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 333},
 			},
 			{
 				ID:       "triton",
@@ -13660,31 +13660,41 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 354},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 355},
 			},
 			{
 				ID:       "dynamo",
 				Name:     "NVIDIA Dynamo",
 				Repo:     "ai-dynamo/dynamo",
-				Versions: []string{"v1.6.2"},
+				Versions: []string{"main@0fddc01"},
 				Sources: []Source{
 					{
 						Kind:      "repo",
 						Repo:      "ai-dynamo/dynamo",
-						Commit:    "01cc1c3b677b20c5dd72d9eb76962dc04b55b8be",
-						Path:      "deploy/operator/config/crd/bases/nvidia.com_dynamographdeployments.yaml",
-						Quote:     "deprecationWarning: nvidia.com/v1alpha1 DynamoGraphDeployment is deprecated; use nvidia.com/v1beta1 DynamoGraphDeployment",
+						Commit:    "0fddc01b37244c4cfa5bcfd1c2e4f1a577ee833c",
+						Path:      "deploy/operator/api/v1beta1/dynamographdeployment_types.go",
+						Symbol:    "DynamoGraphDeployment",
+						Quote:     "v1beta1 is the storage version.",
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 376},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 377},
 			},
 			{
 				ID:       "ray",
 				Name:     "Ray Serve",
 				Repo:     "ray-project/ray",
-				Versions: []string{"2.60.0"},
+				Versions: []string{"main@697db26"},
 				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "ray-project/ray",
+						Commit:    "697db261a21ae1af89c705bcc3a941e9e5c845c7",
+						Path:      "python/ray/llm/_internal/serve/core/configs/llm_config.py",
+						Symbol:    "LLMConfig",
+						Quote:     "class LLMConfig(BaseModelExtended):",
+						CheckedOn: "2026-12-01",
+					},
 					{
 						Kind:      "repo",
 						Repo:      "ray-project/kuberay",
@@ -13695,13 +13705,13 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 396},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 400},
 			},
 			{
 				ID:       "kubernetes",
 				Name:     "Kubernetes",
 				Repo:     "kubernetes/api",
-				Versions: []string{"v0.36.3"},
+				Versions: []string{"v1.36.3"},
 				Sources: []Source{
 					{
 						Kind:      "repo",
@@ -13713,7 +13723,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 419},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 432},
 			},
 		},
 		capByKey: map[string]*Capability{
