@@ -83,6 +83,28 @@ var mutations = []struct {
 	{"rayservice out of range", "rayservice.yaml", kuberay17, "/spec/rayClusterDeletionDelaySeconds", -5, "/spec/rayClusterDeletionDelaySeconds", "minimum"},
 	{"rayservice CEL managedBy", "rayservice.yaml", kuberay17, "/spec/rayClusterConfig/managedBy", "me", "/spec/rayClusterConfig/managedBy", "managedBy field value must be either"},
 	{"rayservice at v1.6.2: suspend", "rayservice.yaml", kuberay16, "/spec/suspend", true, "/spec", "'suspend'"},
+
+	// Deployment apps/v1 (derived; Kubernetes' built-in kinds carry no CEL rules)
+	{"deployment unknown key", "deployment.yaml", k8s136, "/spec/replica", 2, "/spec", "'replica'"},
+	{"deployment unknown metadata key", "deployment.yaml", k8s136, "/metadata/label", map[string]any{}, "/metadata", "'label'"},
+	{"deployment wrong type", "deployment.yaml", k8s136, "/spec/replicas", "2", "/spec/replicas", "want integer"},
+	{"deployment bad enum", "deployment.yaml", k8s136, "/spec/strategy/type", "BlueGreen", "/spec/strategy/type", "must be"},
+	{"deployment out of range", "deployment.yaml", k8s136, "/spec/replicas", 2147483648, "/spec/replicas", "does not fit in"},
+	{"deployment required selector", "deployment.yaml", k8s136, "/spec/selector", deleteMe, "/spec", "selector"},
+	{"deployment unknown key in the container", "deployment.yaml", k8s136, "/spec/template/spec/containers/0/gpu", 1, "/spec/template/spec/containers/0", "'gpu'"},
+	{"deployment wrong kind", "deployment.yaml", k8s136, "/apiVersion", "apps/v1beta2", "/apiVersion", "no schema for apps/v1beta2 Deployment"},
+
+	// Service v1 (derived)
+	{"service unknown key", "service.yaml", k8s136, "/spec/port", 8000, "/spec", "'port'"},
+	{"service wrong type", "service.yaml", k8s136, "/spec/ports/0/port", "8000", "/spec/ports/0/port", "want integer"},
+	{"service bad enum", "service.yaml", k8s136, "/spec/type", "Internal", "/spec/type", "must be"},
+	{"service bad protocol", "service.yaml", k8s136, "/spec/ports/0/protocol", "HTTP", "/spec/ports/0/protocol", "must be"},
+	{"service out of range", "service.yaml", k8s136, "/spec/ports/0/port", 4294967296, "/spec/ports/0/port", "does not fit in"},
+
+	// Secret v1 (derived)
+	{"secret unknown key", "secret.yaml", k8s136, "/strinData", map[string]any{}, "", "'strinData'"},
+	{"secret wrong type", "secret.yaml", k8s136, "/stringData/token", 42, "/stringData/token", "want string"},
+	{"secret data not base64", "secret.yaml", k8s136, "/data/other", "not base64!", "/data/other", "byte"},
 }
 
 var (
@@ -95,6 +117,7 @@ var (
 	lws10     = Versions{"lws": "v0.10.0"}
 	kuberay16 = Versions{"kuberay": "v1.6.2"}
 	kuberay17 = Versions{"kuberay": "v1.7.0"}
+	k8s136    = Versions{"kubernetes": "v1.36.3"}
 )
 
 func TestEveryMutationIsRejectedWithItsPath(t *testing.T) {
