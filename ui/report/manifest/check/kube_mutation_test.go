@@ -105,6 +105,20 @@ var mutations = []struct {
 	{"secret unknown key", "secret.yaml", k8s136, "/strinData", map[string]any{}, "", "'strinData'"},
 	{"secret wrong type", "secret.yaml", k8s136, "/stringData/token", 42, "/stringData/token", "want string"},
 	{"secret data not base64", "secret.yaml", k8s136, "/data/other", "not base64!", "/data/other", "byte"},
+
+	// DynamoGraphDeployment nvidia.com/v1beta1 (derived)
+	{"dgd unknown key (v1alpha1's services)", "dynamographdeployment.yaml", dynamo, "/spec/services", map[string]any{}, "/spec", "'services'"},
+	{"dgd unknown key (v1alpha1's envs)", "dynamographdeployment.yaml", dynamo, "/spec/components/1/envs", []any{}, "/spec/components/1", "'envs'"},
+	{"dgd wrong type", "dynamographdeployment.yaml", dynamo, "/spec/components/0/replicas", "1", "/spec/components/0/replicas", "want integer"},
+	{"dgd bad enum", "dynamographdeployment.yaml", dynamo, "/spec/components/1/type", "router", "/spec/components/1/type", "must be"},
+	{"dgd bad backend", "dynamographdeployment.yaml", dynamo, "/spec/backendFramework", "llamacpp", "/spec/backendFramework", "must be"},
+	{"dgd out of range", "dynamographdeployment.yaml", dynamo, "/spec/components/1/replicas", -1, "/spec/components/1/replicas", "minimum"},
+	{"dgd out of range nodes", "dynamographdeployment.yaml", dynamo, "/spec/components/1/multinode", map[string]any{"nodeCount": 1}, "/spec/components/1/multinode/nodeCount", "minimum"},
+	{"dgd bad name", "dynamographdeployment.yaml", dynamo, "/spec/components/0/name", "front_end", "/spec/components/0/name", "does not match pattern"},
+	{"dgd CEL one epp", "dynamographdeployment.yaml", dynamo, "/spec/components", []any{map[string]any{"name": "epp-a", "type": "epp"}, map[string]any{"name": "epp-b", "type": "epp"}}, "/spec/components", "at most one component may have type epp"},
+	{"dgd CEL unique names", "dynamographdeployment.yaml", dynamo, "/spec/components/2/name", "vllmdecodeworker", "/spec/components", "component names must be unique case-insensitively"},
+	{"dgd CEL minAvailable", "dynamographdeployment.yaml", dynamo, "/spec/components/2/minAvailable", 2, "/spec/components/2", "minAvailable must be less than or equal to replicas"},
+	{"dgd unknown key in the pod", "dynamographdeployment.yaml", dynamo, "/spec/components/0/podTemplate/spec/containers/0/gpus", 1, "/spec/components/0/podTemplate/spec/containers/0", "'gpus'"},
 }
 
 var (
@@ -118,6 +132,7 @@ var (
 	kuberay16 = Versions{"kuberay": "v1.6.2"}
 	kuberay17 = Versions{"kuberay": "v1.7.0"}
 	k8s136    = Versions{"kubernetes": "v1.36.3"}
+	dynamo    = Versions{"dynamo": "main@0fddc01"}
 )
 
 func TestEveryMutationIsRejectedWithItsPath(t *testing.T) {

@@ -27,6 +27,7 @@ var goodObjects = []struct {
 	{"deployment.yaml", []Versions{{"kubernetes": "v1.36.3"}}},
 	{"service.yaml", []Versions{{"kubernetes": "v1.36.3"}}},
 	{"secret.yaml", []Versions{{"kubernetes": "v1.36.3"}}},
+	{"dynamographdeployment.yaml", []Versions{{"dynamo": "main@0fddc01"}}},
 }
 
 func fixture(t testing.TB, name string) []byte {
