@@ -68,6 +68,12 @@ func celProblems(schema map[string]any, value any, loc []string) []Problem {
 		return nil
 	}
 	var out []Problem
+	// Defaults first: the API server defaults an object before any rule,
+	// its own included, sees it.
+	if obj, ok := value.(map[string]any); ok {
+		props, _ := schema["properties"].(map[string]any)
+		applyDefaults(props, obj)
+	}
 	if rules, ok := schema["x-kubernetes-validations"].([]any); ok {
 		for _, r := range rules {
 			if p := evalRule(r, value, loc); p != nil {
@@ -87,7 +93,6 @@ func celProblems(schema map[string]any, value any, loc []string) []Problem {
 	switch n := value.(type) {
 	case map[string]any:
 		props, _ := schema["properties"].(map[string]any)
-		applyDefaults(props, n)
 		for k, pv := range props {
 			ps, _ := pv.(map[string]any)
 			if child, ok := n[k]; ok {
