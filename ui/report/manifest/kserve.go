@@ -40,7 +40,7 @@ func writeLLMISVC(g *gen) error {
 	), "llm-d's router under KServe: the LLMInferenceService deploys the endpoint picker and its InferencePool itself, so llm-d is not installed on the side [source: "+srcKServeSched+"]"))
 	c := g.engineContainer(main.Name, ref, img)
 	args[main.Name] = c.Argv
-	spec.Add(W("template", g.llmisvcPod(c), "the server's pod, merged by container name with KServe's preset pod (kserve-config-llm-template): only what the decision says is written here [source: "+srcKServeTemplate+"]"))
+	spec.Add(W("template", g.llmisvcPod(c), "the server's pod, merged with KServe's preset pod (kserve-config-llm-template) by container name (main, as the presets name it): only what the decision says is written here [source: "+srcKServeTemplate+"]"))
 	if len(roles) == 2 {
 		p := roles[0]
 		pc := g.engineContainer(p.Name, ref, img)
@@ -53,7 +53,7 @@ func writeLLMISVC(g *gen) error {
 		spec.Add(W("prefill", pre, "prefill and decode run apart: KServe deploys the prefill servers from this block and the decode servers from the fields above, and its scheduler sends each request to a prefill server first"))
 	}
 	doc := Map(
-		W("apiVersion", Str("serving.kserve.io/v1alpha2"), "the stored version of LLMInferenceService; "+g.kserveSchemaNote(version)),
+		W("apiVersion", Str("serving.kserve.io/v1alpha2"), "the stored version of LLMInferenceService"),
 		F("kind", Str("LLMInferenceService")),
 		F("metadata", g.metadata(g.objectName(), nil)),
 		F("spec", spec),
@@ -67,7 +67,7 @@ func writeLLMISVC(g *gen) error {
 		Targets:    map[string]string{"kserve": version},
 		Engine:     g.ec.Engine, EngineRelease: g.ec.Release,
 		Args: args,
-	}, "#", YAML(nil, doc))
+	}, "#", YAML([]string{capital(g.kserveSchemaNote(version)) + "."}, doc))
 	return nil
 }
 
@@ -102,7 +102,7 @@ func writeISVC(g *gen) error {
 		F("model", model),
 	)
 	doc := Map(
-		W("apiVersion", Str("serving.kserve.io/v1beta1"), "InferenceService; "+g.kserveSchemaNote(version)),
+		F("apiVersion", Str("serving.kserve.io/v1beta1")),
 		F("kind", Str("InferenceService")),
 		F("metadata", g.metadata(g.objectName(), nil)),
 		F("spec", Map(F("predictor", pred))),
@@ -116,7 +116,7 @@ func writeISVC(g *gen) error {
 		Targets:    map[string]string{"kserve": version},
 		Engine:     g.ec.Engine, EngineRelease: g.ec.Release,
 		Args: map[string][]string{"": c.Argv},
-	}, "#", YAML(nil, doc))
+	}, "#", YAML([]string{capital(g.kserveSchemaNote(version)) + "."}, doc))
 	return nil
 }
 
@@ -133,7 +133,7 @@ func (g *gen) kserveEngine(kind string) error {
 // command's flags as its arguments.
 func (g *gen) llmisvcPod(c container) *Node {
 	ctr := Map(
-		W("name", Str("main"), "the presets' container name, so these fields merge into the preset's container"),
+		F("name", Str("main")),
 		W("image", Str(c.Image), g.imageWhy(c.img)+"; it replaces the preset's llm-d build, so the flags run on the release they were written for"),
 		W("args", c.argsNode(c.Argv[g.commandHead():]), g.flagsWhy()+"; the preset's command runs vllm serve /mnt/models --served-model-name <model.name> --port 8000 [--tensor-parallel-size <parallelism.tensor>] followed by these arguments, so vLLM gets the launch command after its model, and a flag given twice takes the later value [source: "+srcKServeTemplate+"]"),
 	)

@@ -71,7 +71,7 @@ func (g *gen) writeModelServerDeployment(name, ref string, img *knowledge.Image)
 		Path:       "llm-d/modelserver.yaml",
 		Kind:       "Deployment",
 		APIVersion: "apps/v1",
-		Deploys:    fmt.Sprintf("%s for %s, labelled for llm-d's InferencePool (kubectl apply -f llm-d/modelserver.yaml)", g.serversText(), g.ec.Model),
+		Deploys:    fmt.Sprintf("%s for %s, labelled for llm-d's InferencePool (after the router: %s; then kubectl apply -f llm-d/modelserver.yaml)", g.serversText(), g.ec.Model, g.helmInstall(name)),
 		Format:     FormatKubernetes,
 		Targets:    map[string]string{"kubernetes": g.target("kubernetes")},
 		Engine:     g.ec.Engine, EngineRelease: g.ec.Release,
@@ -85,7 +85,7 @@ func (g *gen) writeModelServerDeployment(name, ref string, img *knowledge.Image)
 func (g *gen) modelServerPod(c container) *Node {
 	head := commandWords(g.ec)
 	ctr := Map(
-		W("name", Str("modelserver"), "the container name llm-d's guides use"),
+		F("name", Str("modelserver")),
 		W("image", Str(c.Image), g.imageWhy(c.img)+"; llm-d recommends the engines' upstream images [source: "+srcLLMDArtifacts+"]"),
 		W("command", Strs(c.Argv[:head]...), "the launch command's program, as llm-d's guides set it"),
 		W("args", c.argsNode(c.Argv[head:]), g.flagsWhy()),
@@ -140,12 +140,13 @@ func (g *gen) writeInferencePool(name string, port int) {
 		W("apiVersion", Str("inference.networking.k8s.io/v1"), "the Gateway API Inference Extension's InferencePool, written for "+version),
 		F("kind", Str("InferencePool")),
 		F("metadata", Map(
-			W("name", Str(name), "the router chart's release name: its endpoint picker watches the pool named after its release (--pool-name {{ .Release.Name }}) [source: "+srcRouterChart+"/templates/_deployment.yaml]"),
+			W("name", Str(name), "the router chart's release name: the chart names the pool after its release, and its endpoint picker watches that pool (--pool-name {{ .Release.Name }}) [source: "+srcRouterChart+"/templates/_inferencepool.yaml, _deployment.yaml]"),
 			F("namespace", Str(g.namespace())),
 		)),
 		F("spec", Map(
 			W("selector", Map(F("matchLabels", g.poolLabels())), "every server of this model (llm-d/modelserver.yaml labels its pods so)"),
 			W("targetPorts", List(Map(F("number", Int(port)))), "the servers' port"),
+			W("appProtocol", Str("http"), "HTTP/1.1 to the servers: the chart writes it from router.modelServers.protocol, http by default"),
 			W("endpointPickerRef", Map(
 				W("name", Str(name+"-epp"), "the Service the router chart names after its release ({{ .Release.Name }}-epp) [source: "+srcRouterChart+"/templates/_helpers.tpl]"),
 				W("port", Map(F("number", Int(eppPort))), "the endpoint picker's ext-proc port, the chart's default (router.epp.extProcPort)"),
@@ -157,7 +158,7 @@ func (g *gen) writeInferencePool(name string, port int) {
 		Path:       "llm-d/inferencepool.yaml",
 		Kind:       "InferencePool",
 		APIVersion: "inference.networking.k8s.io/v1",
-		Deploys:    fmt.Sprintf("the pool of %s servers llm-d's router routes over (kubectl apply -f llm-d/inferencepool.yaml)", g.ec.Model),
+		Deploys:    fmt.Sprintf("the pool of %s servers llm-d's router routes over; %s", g.ec.Model, renderedNote),
 		Format:     FormatKubernetes,
 		Targets:    map[string]string{"gaie": version},
 	}, "#", YAML(nil, doc))
@@ -175,7 +176,7 @@ func (g *gen) writeInferenceObjective(name string) {
 		W("apiVersion", Str("llm-d.ai/v1alpha2"), "InferenceObjective moved from the Gateway API Inference Extension to llm-d's router; written for llm-d "+version),
 		F("kind", Str("InferenceObjective")),
 		F("metadata", Map(
-			W("name", Str(name), "the name clients send in the x-llm-d-inference-objective header to be served under this objective"),
+			W("name", Str(name), "router.inferenceObjectives[0].name in llm-d/router-values.yaml; clients send it in the x-llm-d-inference-objective header to be served under this objective"),
 			F("namespace", Str(g.namespace())),
 		)),
 		F("spec", Map(
@@ -190,43 +191,50 @@ func (g *gen) writeInferenceObjective(name string) {
 		Path:       "llm-d/inferenceobjective.yaml",
 		Kind:       "InferenceObjective",
 		APIVersion: "llm-d.ai/v1alpha2",
-		Deploys:    "the serving objective (priority) of requests to the pool (kubectl apply -f llm-d/inferenceobjective.yaml)",
+		Deploys:    "the serving objective (priority) of requests to the pool; " + renderedNote,
 		Format:     FormatKubernetes,
 		Targets:    map[string]string{"llm-d": version},
 	}, "#", YAML(nil, doc))
 }
 
 // writeRouterValues writes the values file for llm-d's router chart,
-// which deploys the endpoint picker and its proxy for the pool.
+// which deploys the endpoint picker and its proxy, and renders the
+// InferencePool and InferenceObjective of llm-d/inferencepool.yaml and
+// llm-d/inferenceobjective.yaml from these values.
 func (g *gen) writeRouterValues(name string, port int) {
 	version := g.target("llm-d")
-	ns := g.namespace()
+	servers := Map(
+		W("matchLabels", g.poolLabels(), "the labels of the servers in llm-d/modelserver.yaml: the chart's InferencePool selects them (llm-d/inferencepool.yaml is the pool it renders)"),
+		W("targetPorts", List(Map(F("number", Int(port)))), "the servers' port"),
+	)
+	if g.ec.Engine == "sglang" {
+		servers.Add(W("type", Str("sglang"), "the chart reads each model server's metrics by its type (vllm by default)"))
+	}
 	router := Map(
-		W("modelServers", Map(
-			W("matchLabels", g.poolLabels(), "the labels of the servers in llm-d/modelserver.yaml, as in llm-d/inferencepool.yaml"),
-			W("targetPorts", List(Map(F("number", Int(port)))), "the servers' port"),
-		), "the model servers the picker reads metrics from and routes to"),
-		W("inferencePool", Map(
-			W("create", Bool(false), "llm-d/inferencepool.yaml and llm-d/inferenceobjective.yaml are applied on their own (so they are checked against their schemas): the chart must not render a second pool"),
-		), ""),
+		W("modelServers", servers, "the model servers the endpoint picker routes to"),
+		W("inferenceObjectives", List(Map(
+			F("name", Str(name)),
+			F("priority", Int(0)),
+		)), "the InferenceObjective the chart renders beside the pool (llm-d/inferenceobjective.yaml is that object)"),
 	)
 	doc := Map(W("router", router, "the values of llm-d's llm-d-router-standalone chart (keys under router: are its routerlib values) [source: "+srcRouterChart+"/values.yaml]"))
-	cmd := fmt.Sprintf("helm install %s oci://ghcr.io/llm-d/charts/llm-d-router-standalone --version %s -n %s -f llm-d/router-values.yaml", name, version, ns)
-	body := YAML([]string{
-		"Install the router first, then the pool, the objective and the servers:",
-		"  " + cmd,
-		"  kubectl apply -f llm-d/inferencepool.yaml -f llm-d/inferenceobjective.yaml -f llm-d/modelserver.yaml",
-		"The release name, " + name + ", must stay: the router's endpoint picker watches the InferencePool named after its release.",
-		"",
-	}, doc)
 	g.finish(File{
 		Path:    "llm-d/router-values.yaml",
 		Kind:    "llm-d router chart values",
-		Deploys: fmt.Sprintf("llm-d's router (the endpoint picker and its Envoy proxy) for the pool, through its Helm chart (%s)", cmd),
+		Deploys: fmt.Sprintf("llm-d's router for %s through its Helm chart: the endpoint picker, its Envoy proxy, and the InferencePool and InferenceObjective beside them (%s)", g.ec.Model, g.helmInstall(name)),
 		Format:  FormatHelmValues,
 		Targets: map[string]string{"llm-d": version},
-	}, "#", body)
+	}, "#", YAML(nil, doc))
 }
+
+// helmInstall is the command that installs llm-d's router chart with the
+// values file: the release name is the pool's name.
+func (g *gen) helmInstall(name string) string {
+	return fmt.Sprintf("helm install %s oci://ghcr.io/llm-d/charts/llm-d-router-standalone --version %s -n %s -f llm-d/router-values.yaml", name, g.target("llm-d"), g.namespace())
+}
+
+// renderedNote says of a file that the router chart creates its object.
+const renderedNote = "the router chart creates it from llm-d/router-values.yaml (helm install ... -f llm-d/router-values.yaml), and stackpick writes it out so its schema is checked: applying it with kubectl as well would take it from Helm's ownership"
 
 // llmdDisaggregated says why stackpick writes no files for llm-d alone
 // with prefill and decode apart. llm-d's P/D puts a routing sidecar on
