@@ -143,7 +143,7 @@ func vendoredVersion(fsys fs.FS, dir, want string) (string, error) {
 // releaseLess orders "v0.9.0" before "v0.10.0" and "r25.10" before
 // "r25.11": numeric parts compare as numbers, the rest as text.
 func releaseLess(a, b string) bool {
-	pa, pb := releaseParts(a), releaseParts(b)
+	pa, pb := releaseParts(strings.TrimPrefix(a, "v")), releaseParts(strings.TrimPrefix(b, "v"))
 	for i := 0; i < len(pa) && i < len(pb); i++ {
 		na, ea := strconv.Atoi(pa[i])
 		nb, eb := strconv.Atoi(pb[i])
