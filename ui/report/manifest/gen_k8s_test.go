@@ -2,9 +2,11 @@ package manifest
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stackpick/stackpick/decide"
@@ -119,6 +121,169 @@ func TestK8sGoldens(t *testing.T) {
 			}
 			if !bytes.Equal(f.Body, want) {
 				t.Errorf("%s: %s differs from %s (run go test -update and review the diff)", c.name, f.Path, golden)
+			}
+		}
+	}
+}
+
+func TestK8sPlaceholdersAreDeclaredAndExplained(t *testing.T) {
+	kb := testKB(t)
+	for _, c := range k8sCases {
+		s, _ := c.generate(t, kb, nil)
+		declared := map[string]string{}
+		for _, p := range s.Placeholders {
+			if strings.TrimSpace(p.Explains) == "" {
+				t.Errorf("%s: placeholder %s is not explained", c.name, p.Name)
+			}
+			declared[p.Name] = p.Explains
+		}
+		used := map[string]bool{}
+		for _, f := range s.Files {
+			var inBody []string
+			for _, m := range placeholderUse.FindAllStringSubmatch(string(f.Body), -1) {
+				name := m[1]
+				if _, ok := declared[name]; !ok {
+					t.Errorf("%s: %s holds ${%s}, which no placeholder declares", c.name, f.Path, name)
+				}
+				if !slices.Contains(inBody, name) {
+					inBody = append(inBody, name)
+				}
+				used[name] = true
+			}
+			if !slices.Equal(inBody, f.Placeholders) {
+				t.Errorf("%s: %s lists placeholders %q, its text holds %q", c.name, f.Path, f.Placeholders, inBody)
+			}
+			for _, name := range f.Placeholders {
+				if !strings.Contains(string(f.Body), "#   ${"+name+"}: ") {
+					t.Errorf("%s: %s: the header does not explain ${%s}", c.name, f.Path, name)
+				}
+			}
+			if strings.Contains(string(f.Body), "${") && len(inBody) == 0 {
+				t.Errorf("%s: %s holds a ${ that is not a placeholder", c.name, f.Path)
+			}
+		}
+		for name := range declared {
+			if !used[name] {
+				t.Errorf("%s: placeholder %s is declared but no file holds it", c.name, name)
+			}
+		}
+	}
+}
+
+func TestK8sSetFillsEveryPlaceholder(t *testing.T) {
+	kb := testKB(t)
+	sets := map[string]string{"NAMESPACE": "llm-serving", "HF_TOKEN_SECRET": "hf-token", "MODEL_URI": "hf://meta-llama/Llama-3.3-70B-Instruct", "SERVER_CPU": "16", "SERVER_MEMORY": "128Gi"}
+	for _, c := range k8sCases {
+		bare, _ := c.generate(t, kb, nil)
+		mine := map[string]string{}
+		for _, p := range bare.Placeholders {
+			mine[p.Name] = sets[p.Name]
+		}
+		s, _ := c.generate(t, kb, mine)
+		if u := s.Unfilled(); len(u) > 0 {
+			t.Errorf("%s: unfilled after --set: %v", c.name, u)
+		}
+		for _, f := range s.Files {
+			if placeholderUse.Match(f.Body) {
+				t.Errorf("%s: %s still holds a placeholder after --set", c.name, f.Path)
+			}
+			if _, ok := mine["NAMESPACE"]; ok && f.Format == FormatKubernetes && !strings.Contains(string(f.Body), "namespace: llm-serving") {
+				t.Errorf("%s: %s: --set NAMESPACE did not reach metadata.namespace", c.name, f.Path)
+			}
+		}
+	}
+}
+
+func TestK8sSetRefusesANamespaceThatIsNoKubernetesName(t *testing.T) {
+	kb := testKB(t)
+	c := k8sCases[0]
+	d := c.decision(t, kb)
+	_, err := Generate(Request{KB: kb, Decision: &d, Sets: map[string]string{"NAMESPACE": "LLM_Serving"}})
+	var u *UsageError
+	if !errors.As(err, &u) || !strings.Contains(u.Problem, "must be a Kubernetes name") {
+		t.Fatalf("err = %v, want a usage error naming the rule", err)
+	}
+}
+
+func TestLLMDAloneWithPrefillAndDecodeApartIsNamedNotCovered(t *testing.T) {
+	kb := testKB(t)
+	c := k8sCase{name: "k8s-fleet-llm-d-pd", scenario: "k8s-fleet", set: map[string]any{"new_operator": false, "disaggregation": true}}
+	d := c.decision(t, kb)
+	if len(d.EngineConfig.Roles) != 2 {
+		t.Fatalf("the answers give %d roles, want prefill and decode", len(d.EngineConfig.Roles))
+	}
+	_, err := Generate(Request{KB: kb, Decision: &d})
+	var nc *NotCoveredError
+	if !errors.As(err, &nc) {
+		t.Fatalf("err = %v, want NotCoveredError", err)
+	}
+	for _, want := range []string{"--port 8200", "routing sidecar", "LLMInferenceService"} {
+		if !strings.Contains(nc.Why, want) {
+			t.Errorf("the reason does not say %q: %s", want, nc.Why)
+		}
+	}
+}
+
+func TestKServeFilesAreNotWrittenForAnEngineItsPresetsDoNotRun(t *testing.T) {
+	kb := testKB(t)
+	for _, c := range k8sCases[:3] {
+		d := c.decision(t, kb)
+		ec := *d.EngineConfig
+		ec.Engine = knowledge.EngineSGLang
+		d.EngineConfig = &ec
+		_, err := Generate(Request{KB: kb, Decision: &d})
+		var nc *NotCoveredError
+		if !errors.As(err, &nc) || !strings.Contains(nc.Why, "start vLLM") {
+			t.Errorf("%s with SGLang: err = %v, want NotCoveredError saying KServe's presets start vLLM", c.name, err)
+		}
+	}
+}
+
+func TestK8sTargetsAnOlderVendoredVersion(t *testing.T) {
+	kb := testKB(t)
+	for _, c := range k8sCases {
+		d := c.decision(t, kb)
+		s, err := Generate(Request{KB: kb, Decision: &d, Targets: map[string]string{"kserve": "v0.19", "gaie": "v1.5", "llm-d": "v0.9"}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, f := range s.Files {
+			for id, v := range f.Targets {
+				want := map[string]string{"kserve": "v0.19.0", "gaie": "v1.5.0", "llm-d": "v0.9.0"}[id]
+				if want != "" && v != want {
+					t.Errorf("%s: %s written for %s %s, want %s", c.name, f.Path, id, v, want)
+				}
+				if want != "" && !strings.Contains(string(f.Body), want) {
+					t.Errorf("%s: %s does not name %s in its text", c.name, f.Path, want)
+				}
+			}
+		}
+	}
+}
+
+func TestK8sGenerateDoesNotPanicOnOddDecisions(t *testing.T) {
+	kb := testKB(t)
+	for _, c := range k8sCases {
+		for _, mutate := range []func(ec *decide.EngineConfig){
+			func(ec *decide.EngineConfig) { ec.Servers, ec.GPUsPerServer = 0, 0 },
+			func(ec *decide.EngineConfig) { ec.Model = "" },
+			func(ec *decide.EngineConfig) { ec.Model = strings.Repeat("Ω.", 80) },
+			func(ec *decide.EngineConfig) { ec.Command = nil },
+			func(ec *decide.EngineConfig) { ec.Roles = ec.Roles[:0] },
+			func(ec *decide.EngineConfig) { ec.Roles = []decide.RoleCommand{{Role: "prefill"}, {Role: "decode"}} },
+		} {
+			d := c.decision(t, kb)
+			ec := *d.EngineConfig
+			mutate(&ec)
+			d.EngineConfig = &ec
+			s, err := Generate(Request{KB: kb, Decision: &d})
+			if err != nil {
+				continue
+			}
+			for _, f := range s.Files {
+				if strings.Contains(f.Path, "..") || len(f.Body) == 0 {
+					t.Errorf("%s: file %q", c.name, f.Path)
+				}
 			}
 		}
 	}

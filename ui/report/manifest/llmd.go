@@ -224,7 +224,19 @@ func (g *gen) writeRouterValues(name string, port int) {
 		Deploys: fmt.Sprintf("llm-d's router for %s through its Helm chart: the endpoint picker, its Envoy proxy, and the InferencePool and InferenceObjective beside them (%s)", g.ec.Model, g.helmInstall(name)),
 		Format:  FormatHelmValues,
 		Targets: map[string]string{"llm-d": version},
-	}, "#", YAML(nil, doc))
+	}, "#", YAML(g.llmdSteps(name), doc))
+}
+
+// llmdSteps are the commands that deploy the llm-d files, in order.
+func (g *gen) llmdSteps(name string) []string {
+	return []string{
+		"To deploy, in this order (the first two once per cluster):",
+		fmt.Sprintf("  kubectl apply -f https://github.com/kubernetes-sigs/gateway-api-inference-extension/releases/download/%s/v1-manifests.yaml   (the InferencePool CRD, as llm-d's guides install it)", g.target("gaie")),
+		fmt.Sprintf("  kubectl apply -k 'https://github.com/llm-d/llm-d-router/config/crd?ref=%s'   (the InferenceObjective CRD, llm-d.ai)", g.target("llm-d")),
+		"  " + g.helmInstall(name),
+		"  kubectl apply -n " + g.namespace() + " -f llm-d/modelserver.yaml",
+		fmt.Sprintf("The release name, %s, is the InferencePool's name: the router's endpoint picker watches the pool named after its release. llm-d's guides install --version v0 (the newest 0.x); %s is the release these values are checked against.", name, g.target("llm-d")),
+	}
 }
 
 // helmInstall is the command that installs llm-d's router chart with the
@@ -244,5 +256,5 @@ const renderedNote = "the router chart creates it from llm-d/router-values.yaml 
 // no port flag (the knowledge base has no record of vLLM's --port), and
 // stackpick does not add a flag the memo does not show.
 func (g *gen) llmdDisaggregated() error {
-	return &NotCoveredError{Why: "stackpick writes no files for llm-d alone with prefill and decode apart yet: llm-d's routing sidecar on each decode pod listens on port 8000 and forwards to the model server on 8200 (llm-d-router v0.10.0 pkg/sidecar/proxy/options.go: defaultPort 8000, defaultVLLMPort 8200), so the decode command needs --port 8200, and the launch command stackpick wrote has no port flag; KServe's LLMInferenceService runs the same prefill and decode commands (answer gitops = true or new_operator = true to see it picked), or add --port 8200 to the memo's decode command and deploy llm-d's pd-disaggregation guide"}
+	return &NotCoveredError{Why: "stackpick writes no files for llm-d alone with prefill and decode apart yet: llm-d's routing sidecar on each decode pod listens on port 8000 and forwards to the model server on 8200 (llm-d-router v0.10.0 pkg/sidecar/proxy/options.go: defaultPort 8000, defaultVLLMPort 8200), so the decode command needs --port 8200, and the launch command stackpick wrote has no port flag; with KServe in the stack, its LLMInferenceService runs these same prefill and decode commands (its decode preset starts vLLM on port 8001 behind a sidecar of its own), or add --port 8200 to the memo's decode command and follow llm-d's pd-disaggregation guide"}
 }

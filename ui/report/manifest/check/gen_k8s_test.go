@@ -182,12 +182,13 @@ func TestContainerArgumentsAreTheLaunchCommand(t *testing.T) {
 			seen := map[string]bool{}
 			for _, doc := range jsonDocs(t, f) {
 				for _, ctr := range argLists(doc) {
-					full := ctr.args
+					// Without a command, KServe's preset or runtime runs the
+					// program on the model it fetched: Argv's head.
+					prefix := ec.Argv("")[:head]
 					if len(ctr.command) > 0 {
-						full = append(slices.Clone(ctr.command), ctr.args...)
-					} else {
-						full = append(slices.Clone(ec.Argv("")[:head]), ctr.args...)
+						prefix = ctr.command
 					}
+					full := append(slices.Clone(prefix), ctr.args...)
 					role, ok := matchRole(f.Args, full)
 					if !ok {
 						t.Errorf("%s: %s at %s: command %q is no role's launch command %q", c.name, f.Path, ctr.at, full, f.Args)
@@ -354,4 +355,29 @@ func pointerValue(doc any, ptr string) (any, bool) {
 		}
 	}
 	return cur, true
+}
+
+// TestKServeAndLLMDFilesPassTheOlderVendoredSchemas: --target
+// kserve@v0.19 gaie@v1.5 llm-d@v0.9 writes files those releases accept.
+func TestKServeAndLLMDFilesPassTheOlderVendoredSchemas(t *testing.T) {
+	kb := k8sKB(t)
+	for _, c := range k8sGenCases {
+		d := c.decide(t, kb)
+		sets := map[string]string{}
+		for _, p := range c.generate(t, kb, &d, nil).Placeholders {
+			sets[p.Name] = samples[p.Name]
+		}
+		s, err := manifest.Generate(manifest.Request{KB: kb, Decision: &d, Sets: sets, Targets: map[string]string{"kserve": "v0.19.0", "gaie": "v1.5.0", "llm-d": "v0.9.0"}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, f := range s.Files {
+			if skipKubernetesCore(t, f) {
+				continue
+			}
+			for _, p := range checkFile(kb, f) {
+				t.Errorf("%s: %s", c.name, p)
+			}
+		}
+	}
 }
