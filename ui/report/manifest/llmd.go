@@ -42,8 +42,16 @@ func (g *gen) poolLabels() *Node {
 	)
 }
 
-// podLabels are a model-server pod's labels: the pool's and its role.
-func (g *gen) podLabels(role string) *Node {
+// podLabels are a model-server pod's labels: the pool's and its role,
+// each with its reason (the first time a file writes them) or without.
+func (g *gen) podLabels(role string, why bool) *Node {
+	if !why {
+		return Map(
+			F("llm-d.ai/inference-serving", Str("true")),
+			F("llm-d.ai/model", Str(g.objectName())),
+			F("llm-d.ai/role", Str(roleLabel(role))),
+		)
+	}
 	n := g.poolLabels()
 	n.Add(W("llm-d.ai/role", Str(roleLabel(role)), "the label the router's prefill-filter and decode-filter read (llm-d.ai/role: prefill or decode) [source: "+srcRouterRoles+"]"))
 	return n
@@ -53,16 +61,16 @@ func (g *gen) podLabels(role string) *Node {
 // and returns the port they serve on.
 func (g *gen) writeModelServerDeployment(name, ref string, img *knowledge.Image) int {
 	c := g.engineContainer("", ref, img)
-	labels := g.podLabels("")
+	labels := g.podLabels("", true)
 	doc := Map(
 		F("apiVersion", Str("apps/v1")),
 		F("kind", Str("Deployment")),
 		F("metadata", g.metadata(name, labels)),
 		F("spec", Map(
 			W("replicas", Int(g.ec.Servers), g.ec.ServersWhy+g.otherModels()),
-			F("selector", Map(F("matchLabels", g.podLabels("")))),
+			W("selector", Map(F("matchLabels", g.podLabels("", false))), "the Deployment's own pods, by the labels above"),
 			F("template", Map(
-				F("metadata", Map(F("labels", g.podLabels("")))),
+				W("metadata", Map(F("labels", g.podLabels("", false))), "the same labels on every pod, which the InferencePool selects"),
 				F("spec", g.modelServerPod(c)),
 			)),
 		)),
