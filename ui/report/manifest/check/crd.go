@@ -2,9 +2,12 @@ package check
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
+	"math/big"
 	"path"
 	"regexp"
 	"slices"
@@ -299,6 +302,41 @@ var goDuration = &jsonschema.Format{Name: "duration", Validate: func(v any) erro
 	return err
 }}
 
+// int32Format and int64Format are OpenAPI's integer formats: the API
+// server decodes the field into a Go int32 or int64 and rejects a value
+// that does not fit.
+var (
+	int32Format = &jsonschema.Format{Name: "int32", Validate: intRange(math.MinInt32, math.MaxInt32)}
+	int64Format = &jsonschema.Format{Name: "int64", Validate: intRange(math.MinInt64, math.MaxInt64)}
+)
+
+func intRange(lo, hi int64) func(any) error {
+	return func(v any) error {
+		n, ok := v.(json.Number)
+		if !ok {
+			return nil
+		}
+		r, ok := new(big.Rat).SetString(string(n))
+		if !ok || !r.IsInt() {
+			return nil // "type: integer" says what is wrong
+		}
+		if r.Num().Cmp(big.NewInt(lo)) < 0 || r.Num().Cmp(big.NewInt(hi)) > 0 {
+			return fmt.Errorf("%s does not fit in [%d, %d]", n, lo, hi)
+		}
+		return nil
+	}
+}
+
+// byteFormat is OpenAPI's "byte": base64-encoded data (a Secret's data).
+var byteFormat = &jsonschema.Format{Name: "byte", Validate: func(v any) error {
+	s, ok := v.(string)
+	if !ok {
+		return nil
+	}
+	_, err := base64.StdEncoding.DecodeString(s)
+	return err
+}}
+
 // schema compiles the kind's strict schema once.
 func (k *crdKind) schema() (*jsonschema.Schema, error) {
 	k.once.Do(func() { k.compiled, k.err = compileStrict(k.raw, k.target+"/"+k.release+"/"+k.file+"#"+k.kind) })
@@ -320,6 +358,9 @@ func compileStrict(raw map[string]any, name string) (*jsonschema.Schema, error) 
 	c.DefaultDraft(jsonschema.Draft4)
 	c.AssertFormat()
 	c.RegisterFormat(goDuration)
+	c.RegisterFormat(int32Format)
+	c.RegisterFormat(int64Format)
+	c.RegisterFormat(byteFormat)
 	url := "stackpick:///" + strings.ReplaceAll(name, "#", "/") + ".json"
 	if err := c.AddResource(url, doc); err != nil {
 		return nil, err

@@ -83,6 +83,42 @@ var mutations = []struct {
 	{"rayservice out of range", "rayservice.yaml", kuberay17, "/spec/rayClusterDeletionDelaySeconds", -5, "/spec/rayClusterDeletionDelaySeconds", "minimum"},
 	{"rayservice CEL managedBy", "rayservice.yaml", kuberay17, "/spec/rayClusterConfig/managedBy", "me", "/spec/rayClusterConfig/managedBy", "managedBy field value must be either"},
 	{"rayservice at v1.6.2: suspend", "rayservice.yaml", kuberay16, "/spec/suspend", true, "/spec", "'suspend'"},
+
+	// Deployment apps/v1 (derived; Kubernetes' built-in kinds carry no CEL rules)
+	{"deployment unknown key", "deployment.yaml", k8s136, "/spec/replica", 2, "/spec", "'replica'"},
+	{"deployment unknown metadata key", "deployment.yaml", k8s136, "/metadata/label", map[string]any{}, "/metadata", "'label'"},
+	{"deployment wrong type", "deployment.yaml", k8s136, "/spec/replicas", "2", "/spec/replicas", "want integer"},
+	{"deployment bad enum", "deployment.yaml", k8s136, "/spec/strategy/type", "BlueGreen", "/spec/strategy/type", "must be"},
+	{"deployment out of range", "deployment.yaml", k8s136, "/spec/replicas", 2147483648, "/spec/replicas", "does not fit in"},
+	{"deployment required selector", "deployment.yaml", k8s136, "/spec/selector", deleteMe, "/spec", "selector"},
+	{"deployment unknown key in the container", "deployment.yaml", k8s136, "/spec/template/spec/containers/0/gpu", 1, "/spec/template/spec/containers/0", "'gpu'"},
+	{"deployment wrong kind", "deployment.yaml", k8s136, "/apiVersion", "apps/v1beta2", "/apiVersion", "no schema for apps/v1beta2 Deployment"},
+
+	// Service v1 (derived)
+	{"service unknown key", "service.yaml", k8s136, "/spec/port", 8000, "/spec", "'port'"},
+	{"service wrong type", "service.yaml", k8s136, "/spec/ports/0/port", "8000", "/spec/ports/0/port", "want integer"},
+	{"service bad enum", "service.yaml", k8s136, "/spec/type", "Internal", "/spec/type", "must be"},
+	{"service bad protocol", "service.yaml", k8s136, "/spec/ports/0/protocol", "HTTP", "/spec/ports/0/protocol", "must be"},
+	{"service out of range", "service.yaml", k8s136, "/spec/ports/0/port", 4294967296, "/spec/ports/0/port", "does not fit in"},
+
+	// Secret v1 (derived)
+	{"secret unknown key", "secret.yaml", k8s136, "/strinData", map[string]any{}, "", "'strinData'"},
+	{"secret wrong type", "secret.yaml", k8s136, "/stringData/token", 42, "/stringData/token", "want string"},
+	{"secret data not base64", "secret.yaml", k8s136, "/data/other", "not base64!", "/data/other", "byte"},
+
+	// DynamoGraphDeployment nvidia.com/v1beta1 (derived)
+	{"dgd unknown key (v1alpha1's services)", "dynamographdeployment.yaml", dynamo, "/spec/services", map[string]any{}, "/spec", "'services'"},
+	{"dgd unknown key (v1alpha1's envs)", "dynamographdeployment.yaml", dynamo, "/spec/components/1/envs", []any{}, "/spec/components/1", "'envs'"},
+	{"dgd wrong type", "dynamographdeployment.yaml", dynamo, "/spec/components/0/replicas", "1", "/spec/components/0/replicas", "want integer"},
+	{"dgd bad enum", "dynamographdeployment.yaml", dynamo, "/spec/components/1/type", "router", "/spec/components/1/type", "must be"},
+	{"dgd bad backend", "dynamographdeployment.yaml", dynamo, "/spec/backendFramework", "llamacpp", "/spec/backendFramework", "must be"},
+	{"dgd out of range", "dynamographdeployment.yaml", dynamo, "/spec/components/1/replicas", -1, "/spec/components/1/replicas", "minimum"},
+	{"dgd out of range nodes", "dynamographdeployment.yaml", dynamo, "/spec/components/1/multinode", map[string]any{"nodeCount": 1}, "/spec/components/1/multinode/nodeCount", "minimum"},
+	{"dgd bad name", "dynamographdeployment.yaml", dynamo, "/spec/components/0/name", "front_end", "/spec/components/0/name", "does not match pattern"},
+	{"dgd CEL one epp", "dynamographdeployment.yaml", dynamo, "/spec/components", []any{map[string]any{"name": "epp-a", "type": "epp"}, map[string]any{"name": "epp-b", "type": "epp"}}, "/spec/components", "at most one component may have type epp"},
+	{"dgd CEL unique names", "dynamographdeployment.yaml", dynamo, "/spec/components/2/name", "vllmdecodeworker", "/spec/components", "component names must be unique case-insensitively"},
+	{"dgd CEL minAvailable", "dynamographdeployment.yaml", dynamo, "/spec/components/2/minAvailable", 2, "/spec/components/2", "minAvailable must be less than or equal to replicas"},
+	{"dgd unknown key in the pod", "dynamographdeployment.yaml", dynamo, "/spec/components/0/podTemplate/spec/containers/0/gpus", 1, "/spec/components/0/podTemplate/spec/containers/0", "'gpus'"},
 }
 
 var (
@@ -95,6 +131,8 @@ var (
 	lws10     = Versions{"lws": "v0.10.0"}
 	kuberay16 = Versions{"kuberay": "v1.6.2"}
 	kuberay17 = Versions{"kuberay": "v1.7.0"}
+	k8s136    = Versions{"kubernetes": "v1.36.3"}
+	dynamo    = Versions{"dynamo": "main@0fddc01"}
 )
 
 func TestEveryMutationIsRejectedWithItsPath(t *testing.T) {

@@ -120,7 +120,7 @@ func TestAnUnnamedVersionMeansTheNewestVendored(t *testing.T) {
 
 func TestEveryVendoredCELRuleCompiles(t *testing.T) {
 	n := 0
-	for _, target := range []string{"kserve", "gaie", "llm-d", "lws", "kuberay"} {
+	for _, target := range []string{"kserve", "gaie", "llm-d", "lws", "kuberay", "kubernetes", "dynamo"} {
 		for _, release := range KubeVersions(target) {
 			f, err := folder(kubeFS, target, release)
 			if err != nil {

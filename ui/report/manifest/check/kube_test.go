@@ -24,6 +24,10 @@ var goodObjects = []struct {
 	{"disaggregatedset.yaml", []Versions{{"lws": "v0.9.0"}, {"lws": "v0.10.0"}}},
 	{"leaderworkerset.yaml", []Versions{{"lws": "v0.9.0"}, {"lws": "v0.10.0"}}},
 	{"rayservice.yaml", []Versions{{"kuberay": "v1.6.2"}, {"kuberay": "v1.7.0"}}},
+	{"deployment.yaml", []Versions{{"kubernetes": "v1.36.3"}}},
+	{"service.yaml", []Versions{{"kubernetes": "v1.36.3"}}},
+	{"secret.yaml", []Versions{{"kubernetes": "v1.36.3"}}},
+	{"dynamographdeployment.yaml", []Versions{{"dynamo": "main@0fddc01"}}},
 }
 
 func fixture(t testing.TB, name string) []byte {

@@ -13,7 +13,7 @@ import (
 // releases, and the derived ones (Dynamo's DynamoGraphDeployment,
 // Kubernetes' own Deployment and Service) in the same CRD form.
 //
-//go:embed schemas/kserve schemas/gaie schemas/llm-d schemas/lws schemas/kuberay
+//go:embed schemas/kserve schemas/gaie schemas/llm-d schemas/lws schemas/kuberay schemas/kubernetes schemas/dynamo
 var kubeFS embed.FS
 
 // kubeTargets maps an API group to the target whose folder holds its
