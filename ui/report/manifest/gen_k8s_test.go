@@ -288,3 +288,19 @@ func TestK8sGenerateDoesNotPanicOnOddDecisions(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGenerateK8s is the cost of writing each KServe and llm-d set
+// (the budget: under 20 ms of process time for a decision).
+func BenchmarkGenerateK8s(b *testing.B) {
+	kb := testKB(b)
+	for _, c := range k8sCases {
+		d := c.decision(b, kb)
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Generate(Request{KB: kb, Decision: &d, Origin: "scenario " + c.scenario}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
