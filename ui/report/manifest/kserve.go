@@ -140,7 +140,7 @@ func (g *gen) llmisvcPod(c container) *Node {
 	if res := g.gpuResources(); res != nil {
 		ctr.Add(F("resources", res))
 	}
-	ctr.Add(W("securityContext", Map(F("runAsUser", Int(1000))), "the preset sets runAsNonRoot: true, and vLLM's image sets no USER (it runs as root), so the pod would be refused; any UID but 0 will do, and the preset's emptyDirs (HOME=/home, HF_HUB_CACHE=/models) are writable by it [source: "+srcKServeTemplate+"; vllm-project/vllm@0000977e docker/Dockerfile]"))
+	ctr.Add(W("securityContext", Map(F("runAsUser", Int(1000))), "the preset sets runAsNonRoot: true, and vLLM's image sets no USER (no stage of its Dockerfile has one, and vLLM is installed system-wide with uv pip install --system), so it runs as root and the pod would be refused; any UID but 0 will do, and the preset's emptyDirs (HOME=/home, HF_HUB_CACHE=/models) are writable by it [source: "+srcKServeTemplate+"; vllm-project/vllm@dead20ba docker/Dockerfile, a development copy: the v0.33.0 tag's could not be read]"))
 	return Map(F("containers", List(ctr)))
 }
 
