@@ -225,7 +225,11 @@ func (g *gen) writeRouterValues(name string, port int) {
 			F("priority", Int(0)),
 		)), "the InferenceObjective the chart renders beside the pool (llm-d/inferenceobjective.yaml is that object)"),
 	)
-	doc := Map(W("router", router, "the values of llm-d's llm-d-router-standalone chart (keys under router: are its routerlib values) [source: "+srcRouterChart+"/values.yaml]"))
+	why := "the values of llm-d's llm-d-router-standalone chart (keys under router: are its routerlib values); the endpoint picker keeps the chart's default-plugins.yaml, which scores servers by queue, KV-cache use and prefix-cache hits (prefix-cache-scorer, weight 3)"
+	if g.answer("cache_aware_routing") == "true" {
+		why += ", the cache-aware routing " + g.stated("cache_aware_routing") + " asks for"
+	}
+	doc := Map(W("router", router, why+" [source: "+srcRouterChart+"/values.yaml, templates/_config.yaml]"))
 	g.finish(File{
 		Path:    "llm-d/router-values.yaml",
 		Kind:    "llm-d router chart values",
