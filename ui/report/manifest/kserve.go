@@ -116,8 +116,18 @@ func writeISVC(g *gen) error {
 		Targets:    map[string]string{"kserve": version},
 		Engine:     g.ec.Engine, EngineRelease: g.ec.Release,
 		Args: map[string][]string{"": c.Argv},
-	}, "#", YAML([]string{capital(g.kserveSchemaNote(version)) + "."}, doc))
+	}, "#", YAML(g.isvcNotes(version), doc))
 	return nil
+}
+
+// isvcNotes head the InferenceService: the schema it is written for and,
+// when the answers ask for traffic splitting, how to roll out a change.
+func (g *gen) isvcNotes(version string) []string {
+	notes := []string{capital(g.kserveSchemaNote(version)) + "."}
+	if g.answer("traffic_splitting") == "true" {
+		notes = append(notes, "Traffic splitting ("+g.stated("traffic_splitting")+"): to roll out a new model or engine release, change this file and set spec.predictor.canaryTrafficPercent to the share of requests the new revision gets (KServe: \"CanaryTrafficPercent defines the traffic split percentage between the candidate revision and the last ready revision\", pkg/apis/serving/v1beta1/component.go at v0.20.0); it is not written now, as there is no earlier revision to split with.")
+	}
+	return notes
 }
 
 // kserveEngine fails when the engine is not one KServe's presets run.
