@@ -196,17 +196,11 @@ func (g *gen) dynamoImageWhy(img *knowledge.Image) string {
 	if img.Ref == "" {
 		return g.imageWhy(img)
 	}
-	var srcs []string
-	for _, s := range strings.Split(sourceText(img.Sources), "; ") {
-		if !slices.Contains(srcs, s) {
-			srcs = append(srcs, s)
-		}
-	}
 	s := "Dynamo's published vLLM runtime image"
 	if img.Release != "" {
 		s += " of " + img.Release
 	}
-	s += " [source: " + strings.Join(srcs, "; ") + "]"
+	s += " [source: " + uniqueSources(img.Sources) + "]"
 	if p := g.kb.Product("dynamo"); p != nil && img.Release != "" && p.Release.Tag != "" && p.Release.Tag != img.Release {
 		s += fmt.Sprintf(". Not %s's tag (the knowledge base targets %s): no source read gives %s", p.Release.Tag, p.Release.Tag, img.NotFound)
 	}
@@ -226,4 +220,15 @@ func k8sName(id string) string {
 		return "stackpick"
 	}
 	return s
+}
+
+// uniqueSources cites sources on one line, each place once.
+func uniqueSources(ss knowledge.Sources) string {
+	var out []string
+	for _, s := range strings.Split(sourceText(ss), "; ") {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, "; ")
 }
