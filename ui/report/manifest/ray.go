@@ -38,6 +38,9 @@ func writeRayService(g *gen) error {
 		return err
 	}
 	kuberay, ray := g.target("kuberay"), g.target("ray")
+	if err := g.needs("kuberay", "rayservice-v1"); err != nil {
+		return err
+	}
 	ref, img := g.image("ray-serve", "ray-llm")
 	ns := g.ph("NAMESPACE", phName, "the Kubernetes namespace to deploy into (it must exist, and the KubeRay operator must watch it)")
 	secret := g.ph("HF_TOKEN_SECRET", phName, "the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token, for gated checkpoints (kubectl create secret generic NAME --from-literal=HF_TOKEN=hf_...)")
