@@ -133,7 +133,7 @@ func (g *gen) writeTritonCompose() error {
 	port := img.Port
 	svc := Map(
 		W("image", Str(ref), g.imageWhy(img)+". Not found: "+img.NotFound),
-		W("command", Strs("tritonserver", "--model-repository=/models"), "Triton loads every model in the mounted repository at start [source: "+tritonQuickstart+"]"),
+		W("command", Strs("tritonserver", "--model-repository=/models"), "Triton loads every model in the mounted repository at start, and stops if one fails to load: fill the framework models' backends and model files first, or remove their folders [source: "+tritonQuickstart+"]"),
 		W("ports", Strs(fmt.Sprintf("%d:%d", port, port), "8001:8001", "8002:8002"), "HTTP, gRPC and metrics, as Triton's quick start publishes them [source: "+tritonQuickstart+"]"),
 		W("volumes", Strs("./"+tritonModelRepo+":/models:ro"), "the model repository stackpick wrote beside this file"),
 		W("environment", Strs("HF_TOKEN"), "a Hugging Face token for gated checkpoints, passed from the shell that runs docker compose (export HF_TOKEN=...); never written into this file"),
