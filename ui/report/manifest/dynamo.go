@@ -39,6 +39,9 @@ func writeDynamo(g *gen) error {
 	if g.ec.Engine != knowledge.EngineVLLM {
 		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes Dynamo's files for vLLM workers only: Dynamo's %s worker (python3 -m dynamo.trtllm) takes flags of its own (--tensor-parallel-size, --max-seq-len, --free-gpu-memory-fraction where %s's launch command says --tp_size, --max_seq_len, --free_gpu_memory_fraction; %s), so the launch command cannot be its arguments word for word, and stackpick does not re-word it. Run the memo's launch command, or write the worker's flags by hand from Dynamo's TensorRT-LLM guide", g.kb.ProductName(g.ec.Engine), g.kb.ProductName(g.ec.Engine), dynamoTRTArgsSrc)}
 	}
+	if err := g.needVLLM("Dynamo's vLLM workers"); err != nil {
+		return err
+	}
 	version := g.target("dynamo")
 	ref, img := g.image("dynamo", "vllm-runtime")
 	ns := g.ph("NAMESPACE", phName, "the Kubernetes namespace to deploy into (it must exist, and for Dynamo it must be one the Dynamo operator watches)")

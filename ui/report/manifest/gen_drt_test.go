@@ -456,3 +456,21 @@ func TestDRTPrint(t *testing.T) {
 		}
 	}
 }
+
+// Writing the files for a decision is cheap (the budget is 20 ms
+// of process time): go test -bench DRTGenerate ./ui/report/manifest.
+func BenchmarkDRTGenerate(b *testing.B) {
+	kb := knowledge.MustDefault()
+	all, _ := scenarios.All(kb)
+	for _, name := range []string{"nvidia-fleet", "request-pipeline", "mixed-models"} {
+		sc, _ := scenarios.Find(all, name)
+		d := decide.Decide(kb, sc.Answers)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Generate(Request{KB: kb, Decision: &d}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -119,6 +119,9 @@ func (k engineKwarg) why() string {
 // Serve LLM's engine_kwargs and Triton's model.json are vLLM's engine
 // arguments.
 func (g *gen) needVLLM(what string) error {
+	if _, model := g.ec.Program(); g.ec.Engine == knowledge.EngineVLLM && model == "" {
+		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes %s from the checkpoint the launch command serves, and this command names none (the model %s has no Hugging Face id in the knowledge base)", what, g.ec.Model)}
+	}
 	if g.ec.Engine == knowledge.EngineVLLM {
 		return nil
 	}

@@ -262,3 +262,20 @@ func TestDRTFilesFailTheirSchemasWhenBroken(t *testing.T) {
 		}
 	}
 }
+
+// The RayService uses no field KubeRay v1.7.0 added: it passes the older
+// vendored CRD too (--target kuberay@v1.6.2).
+func TestDRTRayServicePassesEveryVendoredKubeRay(t *testing.T) {
+	kb := knowledge.MustDefault()
+	_, s := drtSet(t, kb, "request-pipeline", nil)
+	for _, f := range s.Files {
+		if f.Path != "rayservice.yaml" {
+			continue
+		}
+		for _, v := range KubeVersions("kuberay") {
+			for _, p := range Kubernetes(f.Path, f.Body, Versions{"kuberay": v}) {
+				t.Errorf("kuberay %s: %s", v, p)
+			}
+		}
+	}
+}
