@@ -3265,7 +3265,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				NotFound: "the rayproject/ray-llm tag of 2.60.0: no stored source names one, and the tag scheme changed between releases (KubeRay v1.7.0's sample runs rayproject/ray-llm:2.52.0-py311-cu128; third-party files name 2.58.0-py312-cu130), so the Python and CUDA suffix of 2.60.0's tag cannot be derived. Pick the tag from Docker Hub's rayproject/ray-llm list for 2.60.0.",
+				NotFound: "the rayproject/ray-llm tag of 2.60.0: no stored source names one, and the tag scheme changed between releases (KubeRay v1.7.0's sample runs rayproject/ray-llm:2.52.0-py311-cu128; third-party files name 2.58.0-py312-cu130), so the Python and CUDA suffix of 2.60.0's tag cannot be derived; Ray's ray-llm build file at a 2026 commit (ray-project/ray@0ff03ea8 docker/ray-llm/cuda.wanda.yaml) locks py312-cu130 and py314-cu130 builds, but no source ties that commit to 2.60.0. Pick the tag from Docker Hub's rayproject/ray-llm list for 2.60.0.",
 			},
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 12},
