@@ -441,22 +441,6 @@ func TestDRTAnswerVariantsDoNotPanic(t *testing.T) {
 	}
 }
 
-func TestDRTPrint(t *testing.T) {
-	if os.Getenv("DRT_PRINT") == "" {
-		t.Skip("set DRT_PRINT=<case> to print a case's files")
-	}
-	kb := drtKB(t)
-	for _, c := range drtCases {
-		if c.name != os.Getenv("DRT_PRINT") {
-			continue
-		}
-		_, s := drtGenerate(t, kb, c)
-		for _, f := range s.Files {
-			os.Stdout.WriteString("===== " + f.Path + "\n" + string(f.Body))
-		}
-	}
-}
-
 // Writing the files for a decision is cheap (the budget is 20 ms
 // of process time): go test -bench DRTGenerate ./ui/report/manifest.
 func BenchmarkDRTGenerate(b *testing.B) {
