@@ -2210,6 +2210,51 @@ func builtinKB() *KB {
 				},
 			},
 		},
+		Images: []Image{
+			{
+				ID:      "tritonserver-vllm",
+				Ref:     "nvcr.io/nvidia/tritonserver:26.09-vllm-python-py3",
+				Release: "2.73.0",
+				Runs:    "vllm",
+				Port:    8000,
+				Health:  "/v2/health/ready",
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "triton-inference-server/server",
+						Commit:    "e1db8a603d863b1317ee859bdeea2be19959462e",
+						Path:      "build.py",
+						Quote:     "\"triton_container_version\": \"26.09dev\",",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "triton-inference-server/server",
+						Commit:    "e1db8a603d863b1317ee859bdeea2be19959462e",
+						Path:      "build.py",
+						Quote:     "\"release_version\": \"2.73.0dev\",",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "triton-inference-server/server",
+						Commit:    "e1db8a603d863b1317ee859bdeea2be19959462e",
+						Path:      "docs/introduction/compatibility.md",
+						Quote:     "| 26.07 | nvcr.io/nvidia/tritonserver:26.07-vllm-python-py3 |",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "triton-inference-server/server",
+						Commit:    "e1db8a603d863b1317ee859bdeea2be19959462e",
+						Path:      "docs/getting_started/quickstart.md",
+						Quote:     "$ curl -v localhost:8000/v2/health/ready",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				NotFound: "the vLLM version the 26.09 container bundles: the compatibility table read ends at 26.07 (vLLM 0.24.0), older than the v0.33.0 the launch command's flags are read at.",
+			},
+		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 10},
 	}
 	p8 := &Product{
@@ -2533,6 +2578,39 @@ func builtinKB() *KB {
 				},
 			},
 			NotFound: "The date of v1.6.2: the v1.6.2 docs name it the latest release but the stored release pages (the v1.6.1 docs) end at v1.6.0 GA (2026-10-22), and ai-dynamo/dynamo is too big to fetch for its tags. PyPI's newest ai-dynamo is 1.6.1 (2026-10), so v1.6.2 came after that. A v1.7.0 docs set exists; nothing read says v1.7.0 is released.",
+		},
+		Images: []Image{
+			{
+				ID:      "vllm-runtime",
+				Ref:     "nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.6.0",
+				Release: "v1.6.0",
+				Runs:    "vllm",
+				Sources: []Source{
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/reference/release-artifacts",
+						Title:     "Dynamo v1.6.0 docs: Release Artifacts",
+						Quote:     "Wheels ship as 1.6.0 · containers stay :1.6.0",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/reference/release-artifacts",
+						Title:     "Dynamo v1.6.0 docs: Release Artifacts",
+						Quote:     "vLLM backend runtime · vLLM v0.31.0 · CUDA 13.0 · AMD64/ARM64",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ai-dynamo/dynamo",
+						Commit:    "14a3b0d9132c9194daefae989364777c191ee559",
+						Path:      "examples/backends/vllm/deploy/v1beta1/disagg.yaml",
+						Quote:     "image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.0",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				NotFound: "the container tag of v1.6.2, the release the knowledge base targets: the v1.6.2 docs' release pages in the stored sources show only the version index, and ai-dynamo/dynamo is too big to fetch for its tags. The v1.6.0 release artifacts page says the containers of v1.6.0 are tagged 1.6.0 and bundle vLLM v0.31.0, older than the v0.33.0 the launch command's flags are read at.",
+			},
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 10},
 	}
@@ -3445,6 +3523,24 @@ func builtinKB() *KB {
 					SourceDate: "2026-08-11",
 					CheckedOn:  "2026-12-01",
 				},
+			},
+		},
+		Images: []Image{
+			{
+				ID:   "ray-llm",
+				Runs: "vllm",
+				Port: 8000,
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "ray-project/kuberay",
+						Commit:    "59d663aeec13760646da3db9c1cf8cfe883e30b7",
+						Path:      "ray-operator/config/samples/ray-service.llm-serve.yaml",
+						Quote:     "image: rayproject/ray-llm:2.52.0-py311-cu128",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				NotFound: "the rayproject/ray-llm tag of 2.60.0: no stored source names one, and the tag scheme changed between releases (KubeRay v1.7.0's sample runs rayproject/ray-llm:2.52.0-py311-cu128; third-party files name 2.58.0-py312-cu130), so the Python and CUDA suffix of 2.60.0's tag cannot be derived; Ray's ray-llm build file at a 2026 commit (ray-project/ray@0ff03ea8 docker/ray-llm/cuda.wanda.yaml) locks py312-cu130 and py314-cu130 builds, but no source ties that commit to 2.60.0. Pick the tag from Docker Hub's rayproject/ray-llm list for 2.60.0.",
 			},
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 12},
@@ -8805,7 +8901,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 275},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 319},
 	}
 	p173 := &Capability{
 		Product: "dynamo-triton",
@@ -8823,7 +8919,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 298},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 342},
 	}
 	p174 := &Capability{
 		Product: "dynamo-triton",
@@ -8851,7 +8947,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 313},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 357},
 	}
 	p175 := &Capability{
 		Product: "dynamo-triton",
@@ -8879,7 +8975,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 338},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 382},
 	}
 	p176 := &Capability{
 		Product: "dynamo",
@@ -8895,7 +8991,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 302},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 335},
 	}
 	p177 := &Capability{
 		Product: "dynamo",
@@ -8911,7 +9007,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 316},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 349},
 	}
 	p178 := &Capability{
 		Product: "dynamo",
@@ -8951,7 +9047,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 331},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 364},
 	}
 	p179 := &Capability{
 		Product: "dynamo",
@@ -8997,7 +9093,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 368},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 401},
 	}
 	p180 := &Capability{
 		Product: "llm-d",
@@ -9384,7 +9480,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 261},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 276},
 	}
 	p188 := &Capability{
 		Product: "ray-serve",
@@ -9409,7 +9505,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 309},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 324},
 	}
 	p189 := &Capability{
 		Product: "ray-serve",
@@ -9441,7 +9537,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 331},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 346},
 	}
 	p190 := &Capability{
 		Product: "ray-serve",
@@ -9514,7 +9610,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 360},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 375},
 	}
 	p191 := &Capability{
 		Product: "sgl-router",
@@ -10781,7 +10877,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "other_model_types has any of vision|tabular|classical-ml|speech",
-				Pos:      Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 367},
+				Pos:      Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 411},
 			},
 			{
 				ID:      "nvidia-reference-dynamo",
@@ -10830,7 +10926,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, governance = nvidia-reference",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 409},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 442},
 			},
 			{
 				ID:      "fleet-cache-routing-dynamo",
@@ -10870,7 +10966,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "total_gpus ≥ 9, cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 433},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 466},
 			},
 			{
 				ID:      "disaggregation-dynamo",
@@ -10910,7 +11006,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, disaggregation = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 459},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 492},
 			},
 			{
 				ID:      "fixed-model-dynamo",
@@ -10981,7 +11077,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, accelerator_mix ∈ one-type|several-types, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen, engine = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 485},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 518},
 			},
 			{
 				ID:      "vendor-neutral-not-dynamo",
@@ -11011,7 +11107,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 509},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 542},
 			},
 			{
 				ID:      "amd-fleet-not-dynamo",
@@ -11044,7 +11140,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = amd",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 525},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 558},
 			},
 			{
 				ID:      "k8s-first-not-nvidia-reference",
@@ -11088,7 +11184,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes = required, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 544},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 577},
 			},
 			{
 				ID:      "mixed-vendors-not-dynamo",
@@ -11119,7 +11215,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-vendors",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 564},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 597},
 			},
 			{
 				ID:      "no-new-operator-not-dynamo",
@@ -11170,7 +11266,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "platform ∈ kubernetes|openshift|managed-cloud, new_operator = false",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 583},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 616},
 			},
 			{
 				ID:      "team-runs-dynamo",
@@ -11214,7 +11310,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = dynamo",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 613},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 646},
 			},
 			{
 				ID:      "k8s-first-llm-d",
@@ -12141,7 +12237,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 429},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 444},
 			},
 			{
 				ID:      "ray-experience-good",
@@ -12183,7 +12279,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 462},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 477},
 			},
 			{
 				ID:      "ray-scars",
@@ -12214,7 +12310,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "ray_experience = bad",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 481},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 496},
 			},
 			{
 				ID:      "ray-team-without-k8s",
@@ -12286,7 +12382,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 498},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 513},
 			},
 			{
 				ID:      "sgl-router-without-k8s",
