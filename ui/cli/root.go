@@ -116,8 +116,9 @@ Run 'stackpick --help' for more.
 		HistoryPath: a.getenv(EnvHistory),
 		// The overlay the knowledge base was loaded with, named in the
 		// replay line of saved answers.
-		KBDir: a.overlayDir(),
-		Open:  opened,
+		KBDir:   a.overlayDir(),
+		Version: Version(),
+		Open:    opened,
 	})
 	return appError(err)
 }
