@@ -43,9 +43,6 @@ type app struct {
 	profiles [2]colorprofile.Profile
 	// darkBackground is askBackground, asked at most once.
 	darkBackground func() bool
-	// patchKB, set only by tests, amends every knowledge base loaded
-	// (manifest tests add images the built-in one may lack).
-	patchKB func(*knowledge.KB)
 }
 
 func newApp(stdio IO) *app {
@@ -106,9 +103,6 @@ func (a *app) loadKB() (*knowledge.KB, error) {
 			return nil, badInput(err)
 		}
 		return nil, internal(fmt.Errorf("the built-in knowledge base is broken (a bug in stackpick):\n%w", err))
-	}
-	if a.patchKB != nil {
-		a.patchKB(kb)
 	}
 	return kb, nil
 }

@@ -14,24 +14,20 @@ import (
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/report/manifest"
-	"github.com/stackpick/stackpick/ui/report/manifest/manifesttest"
 )
 
-// runManifest runs stackpick in-process over a knowledge base with the
-// images and targets the single-node files need.
+// runManifest runs stackpick in-process.
 func runManifest(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	a := newApp(IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
-	a.patchKB = func(kb *knowledge.KB) { manifesttest.WithDeploy(kb) }
-	code = a.run(context.Background(), args)
+	code = Run(context.Background(), args, IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
 	return code, out.String(), errb.String()
 }
 
 // wantSet is the set Generate writes for the preset, as the command asks.
 func wantSet(t *testing.T, scenario, command string, sets map[string]string) *manifest.Set {
 	t.Helper()
-	kb := manifesttest.WithDeploy(knowledge.MustDefault())
+	kb := knowledge.MustDefault()
 	all, err := scenarios.All(kb)
 	if err != nil {
 		t.Fatal(err)
@@ -226,7 +222,7 @@ func TestManifestCompletesTargetsAndPlaceholders(t *testing.T) {
 		}
 		return got
 	}
-	kb := manifesttest.WithDeploy(knowledge.MustDefault())
+	kb := knowledge.MustDefault()
 	var want []string
 	for _, tg := range kb.Targets {
 		for i := len(tg.Versions) - 1; i >= 0; i-- {

@@ -15,7 +15,6 @@ import (
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios/drill"
-	"github.com/stackpick/stackpick/ui/report/manifest/manifesttest"
 )
 
 // fullStdout is /dev/full where there is one, else a writer that fails as
@@ -111,11 +110,7 @@ func TestEveryCommandOnAFullStdoutExits74(t *testing.T) {
 		if args[0] == "drill" && args[1] == "taxonomy" {
 			stdin = taxonomy
 		}
-		// The knowledge base gets the images the manifest command needs
-		// (manifesttest adds only what the built-in one lacks).
-		a := newApp(IO{Stdin: strings.NewReader(stdin), Stdout: fullStdout(t), Stderr: &errb, Env: env})
-		a.patchKB = func(kb *knowledge.KB) { manifesttest.WithDeploy(kb) }
-		code := a.run(context.Background(), args)
+		code := Run(context.Background(), args, IO{Stdin: strings.NewReader(stdin), Stdout: fullStdout(t), Stderr: &errb, Env: env})
 		want := "stackpick: cannot write to standard output: no space left on device\n"
 		if code != ExitEnvironment || !strings.HasSuffix(errb.String(), want) {
 			t.Errorf("stackpick %s > /dev/full: exit %d, stderr %q; want exit %d, %q", strings.Join(args, " "), code, errb.String(), ExitEnvironment, want)

@@ -92,9 +92,9 @@ func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
 	}
 	line(fmt.Sprintf("%s %s for %s %s:", verb, count(len(s.Files)+1, "file", "files"), s.Stack, where), 0, 0)
 	for _, f := range s.Files {
-		line(fmt.Sprintf("%s (%s): %s", joinPath(dir, f.Path), FileKind(f), f.Deploys), 2, 6)
+		line(fmt.Sprintf("%s (%s): %s", joinPath(dir, f.Path), FileKind(f), f.Deploys), 2, 4)
 	}
-	line(fmt.Sprintf("%s (index): what each file deploys, the placeholders, what was checked and what only a cluster can check", joinPath(dir, manifest.IndexPath)), 2, 6)
+	line(fmt.Sprintf("%s (index): what each file deploys, the placeholders, what was checked and what only a cluster can check", joinPath(dir, manifest.IndexPath)), 2, 4)
 	unfilled := s.Unfilled()
 	if len(unfilled) == 0 {
 		if len(s.Placeholders) > 0 {
@@ -110,7 +110,10 @@ func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
 		}
 	}
 	if command != "" {
-		fill := command + " --force"
+		fill := command
+		if dir != "-" {
+			fill += " --force"
+		}
 		for _, name := range unfilled {
 			fill += " --set " + name + "=..."
 		}

@@ -11,12 +11,11 @@ import (
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/report/manifest"
-	"github.com/stackpick/stackpick/ui/report/manifest/manifesttest"
 )
 
 func deployPreset(t *testing.T, name string) (*knowledge.KB, scenarios.Scenario, decide.Decision) {
 	t.Helper()
-	kb := manifesttest.WithDeploy(knowledge.MustDefault())
+	kb := knowledge.MustDefault()
 	all, err := scenarios.All(kb)
 	if err != nil {
 		t.Fatal(err)

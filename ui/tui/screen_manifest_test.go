@@ -12,16 +12,13 @@ import (
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/ui/report/manifest"
-	"github.com/stackpick/stackpick/ui/report/manifest/manifesttest"
 	"github.com/stackpick/stackpick/ui/tui/screen/screentest"
 )
 
-// newDeployDriver is newDriver over a knowledge base with the images and
-// targets the single-node files need (manifesttest adds only what the
-// built-in one lacks).
+// newDeployDriver is newDriver with the version the files' headers name.
 func newDeployDriver(t *testing.T, w, h int) *driver {
 	t.Helper()
-	kb := manifesttest.WithDeploy(knowledge.MustDefault())
+	kb := knowledge.MustDefault()
 	list, err := scenarios.All(kb)
 	if err != nil {
 		t.Fatal(err)
