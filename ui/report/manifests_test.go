@@ -140,3 +140,18 @@ func TestManifestSetTurnsAPanicIntoAnError(t *testing.T) {
 		t.Errorf("decide's JSON with a broken set: %v\n%s", err, b.String()[max(0, b.Len()-300):])
 	}
 }
+
+// What the memo and decide's JSON add: generating a preset's set.
+//
+//	go test ./ui/report -run '^$' -bench ManifestSet
+func BenchmarkManifestSet(b *testing.B) {
+	kb := knowledge.MustDefault()
+	all, _ := scenarios.All(kb)
+	s, _ := scenarios.Find(all, "single-node")
+	d := decide.Decide(kb, s.Answers)
+	for b.Loop() {
+		if _, err := report.ManifestSet(manifest.Request{KB: kb, Decision: &d}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
