@@ -226,12 +226,4 @@ func k8sName(id string) string {
 }
 
 // uniqueSources cites sources on one line, each place once.
-func uniqueSources(ss knowledge.Sources) string {
-	var out []string
-	for _, s := range strings.Split(sourceText(ss), "; ") {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return strings.Join(out, "; ")
-}
+func uniqueSources(ss knowledge.Sources) string { return sourceText(ss) }

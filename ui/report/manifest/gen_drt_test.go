@@ -333,7 +333,7 @@ func TestDRTPlaceholdersAreNamedAndExplained(t *testing.T) {
 			declared[p.Name] = p.Explains
 		}
 		for _, f := range s.Files {
-			for _, m := range placeholderUse.FindAllSubmatch(f.Body, -1) {
+			for _, m := range placeholderUse().FindAllSubmatch(f.Body, -1) {
 				name := string(m[1])
 				if declared[name] == "" {
 					t.Errorf("%s: ${%s} is not a declared, explained placeholder", f.Path, name)
@@ -342,7 +342,7 @@ func TestDRTPlaceholdersAreNamedAndExplained(t *testing.T) {
 					t.Errorf("%s: ${%s} is not in the file's placeholder list", f.Path, name)
 				}
 			}
-			if strings.Count(string(f.Body), "${") != len(placeholderUse.FindAll(f.Body, -1)) {
+			if strings.Count(string(f.Body), "${") != len(placeholderUse().FindAll(f.Body, -1)) {
 				t.Errorf("%s: a ${ that is not a placeholder name", f.Path)
 			}
 			if f.Format != FormatEngineJSON {

@@ -140,7 +140,7 @@ func TestK8sPlaceholdersAreDeclaredAndExplained(t *testing.T) {
 		used := map[string]bool{}
 		for _, f := range s.Files {
 			var inBody []string
-			for _, m := range placeholderUse.FindAllStringSubmatch(string(f.Body), -1) {
+			for _, m := range placeholderUse().FindAllStringSubmatch(string(f.Body), -1) {
 				name := m[1]
 				if _, ok := declared[name]; !ok {
 					t.Errorf("%s: %s holds ${%s}, which no placeholder declares", c.name, f.Path, name)
@@ -184,7 +184,7 @@ func TestK8sSetFillsEveryPlaceholder(t *testing.T) {
 			t.Errorf("%s: unfilled after --set: %v", c.name, u)
 		}
 		for _, f := range s.Files {
-			if placeholderUse.Match(f.Body) {
+			if placeholderUse().Match(f.Body) {
 				t.Errorf("%s: %s still holds a placeholder after --set", c.name, f.Path)
 			}
 			if _, ok := mine["NAMESPACE"]; ok && f.Format == FormatKubernetes && !strings.Contains(string(f.Body), "namespace: llm-serving") {

@@ -68,7 +68,9 @@ func loadFolder(fsys fs.FS, target, release string) (map[string]*crdKind, error)
 	}
 	kinds := map[string]*crdKind{}
 	for _, pf := range prov.Files {
-		if !strings.HasSuffix(pf.Name, ".yaml.gz") && !strings.HasSuffix(pf.Name, ".yaml") {
+		// A chart's default values sit beside llm-d's CRD (the chart is
+		// versioned with llm-d); HelmValues reads them, not this.
+		if !strings.HasSuffix(pf.Name, ".yaml.gz") && !strings.HasSuffix(pf.Name, ".yaml") || strings.HasSuffix(pf.Name, "-values.yaml.gz") {
 			continue
 		}
 		b, err := content(fsys, path.Join(dir, pf.Name))
