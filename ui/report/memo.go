@@ -696,7 +696,7 @@ func (m *memo) sources() {
 // any command starts.
 var (
 	urlRE   = lazyRegexp(`https?://[^\s;,)]+[^\s;,.)]`)
-	codeRE  = lazyRegexp(`(^|[\s(])((?:--[a-z0-9][a-z0-9-]*)|(?:vllm:[a-z_]+)|(?:[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]*@[0-9a-f]{6,}[A-Za-z0-9_./:-]*))`)
+	codeRE  = lazyRegexp(`(^|[\s(])((?:--[a-z0-9][a-z0-9_-]*)|(?:vllm:[a-z_]+)|(?:[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]*@[0-9a-f]{6,}[A-Za-z0-9_./:-]*))`)
 	mdSpecs = strings.NewReplacer("<", `\<`, "*", `\*`, "`", "'", "[", `\[`, "]", `\]`)
 	// An underscore inside a word (fine_tune_method) is literal in
 	// CommonMark; only one at a word boundary could open emphasis.
