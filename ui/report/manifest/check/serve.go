@@ -8,8 +8,6 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-
-	"github.com/stackpick/stackpick/knowledge"
 )
 
 // rayFS holds the JSON Schemas derived by hand from Ray's pydantic models
@@ -47,7 +45,7 @@ func ServeConfig(name string, body []byte, v Versions) []Problem {
 	for _, d := range deploymentOptions(inst) {
 		out = append(out, replicasAndAutoscaling(name, label, d)...)
 	}
-	kb, err := knowledge.Load("")
+	kb, err := embeddedKB()
 	if err != nil {
 		return append(out, Problem{File: name, Message: err.Error(), Schema: label})
 	}

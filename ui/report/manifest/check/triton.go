@@ -145,12 +145,15 @@ var engineArgsPositional = []string{"model"}
 // range, a listed choice one of the list). The knowledge base is the
 // embedded one.
 func TritonModelJSON(name string, body []byte, v Versions) []Problem {
-	kb, err := knowledge.Load("")
+	kb, err := embeddedKB()
 	if err != nil {
 		return []Problem{{File: name, Message: err.Error(), Schema: "vllm flags (knowledge base)"}}
 	}
 	return ModelJSON(kb, name, body, vllmRelease(kb, v))
 }
+
+// embeddedKB is the embedded knowledge base, loaded once.
+var embeddedKB = sync.OnceValues(func() (*knowledge.KB, error) { return knowledge.Load("") })
 
 // vllmRelease is the vLLM release engine arguments are checked at.
 func vllmRelease(kb *knowledge.KB, v Versions) string {
