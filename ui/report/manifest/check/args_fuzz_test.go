@@ -46,3 +46,8 @@ func FuzzEngineArgs(f *testing.F) {
 		EngineArgs(kb, "vllm", "v0.33.0", strings.Split(joined, "\x00"))
 	})
 }
+
+func FuzzTritonVLLMModel(f *testing.F) {
+	f.Add(readTestdata(f, "config.pbtxt"), readTestdata(f, "model.json"))
+	f.Fuzz(func(t *testing.T, cfg, mj []byte) { TritonVLLMModel("config.pbtxt", cfg, "model.json", mj, nil) })
+}
