@@ -662,6 +662,87 @@ func builtinKB() *KB {
 			},
 			NotFound: "the day of the release: the PyPI listing gives only the month (vllm 0.33.0, 2026-11) and vllm-project/vllm is too big to fetch for its tags or release pages. The version is the Python package's; vLLM tags its releases with the same number and a leading v. The previous release, v0.31.0, is dated 2026-10-05 by third-party digests citing its release page (not a primary source, so it is not recorded as a date); no stored source describes v0.32.0 or v0.33.0's changes.",
 		},
+		Images: []Image{
+			{
+				ID:         "vllm-openai",
+				Ref:        "vllm/vllm-openai:v0.33.0",
+				Release:    "v0.33.0",
+				Runs:       "vllm",
+				Entrypoint: []string{"vllm", "serve"},
+				Port:       8000,
+				Health:     "/health",
+				Probe:      []string{"curl", "-f", "http://localhost:8000/health"},
+				ModelCache: "/root/.cache/huggingface",
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "vllm-project/vllm",
+						Ref:       "v0.33.0",
+						Path:      "docker/Dockerfile",
+						CheckedOn: "2026-12-01",
+						Checked:   "not available: vllm-project/vllm is too big to fetch, and the source archive holds docker/Dockerfile at no commit known to be in v0.33.0 (the next source is a development copy)",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "vllm-project/vllm",
+						Commit:    "dead20baf70df70580ecb093f82b0b7b8676e4f5",
+						Path:      "docker/Dockerfile",
+						Quote:     "ENTRYPOINT [\"vllm\", \"serve\"]",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "vllm-project/vllm",
+						Commit:    "dead20baf70df70580ecb093f82b0b7b8676e4f5",
+						Path:      "docker/Dockerfile",
+						Quote:     "apt-get install -y ccache software-properties-common git curl wget sudo vim python3-pip",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "vllm-project/vllm",
+						Commit:    "ce46dcef6055b891fcd075dd3f17c8abdc1b0c12",
+						Path:      "docs/getting_started/installation/gpu.cuda.inc.md",
+						Quote:     "FROM vllm/vllm-openai:v0.11.0",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "vllm-project/vllm",
+						Commit:    "ce46dcef6055b891fcd075dd3f17c8abdc1b0c12",
+						Path:      "docs/getting_started/installation/gpu.cuda.inc.md",
+						Quote:     "-v ~/.cache/huggingface:/root/.cache/huggingface",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "llm-d/llm-d",
+						Commit:    "1128ecf69d89f51aeddb0ac800657b71f346ddb2",
+						Path:      "docs/api-reference/artifacts.md",
+						Quote:     "| **vLLM**             | `docker.io/vllm/vllm-openai`            | `v0.30.0`     |",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "vllm-project/vllm",
+						Commit:    "789340fbad95a900ca3c467c9cee33b3d905fd61",
+						Path:      "vllm/entrypoints/openai/cli_args.py",
+						Symbol:    "FrontendArgs",
+						Quote:     "port: int = 8000",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "vllm-project/vllm",
+						Commit:    "98b137c61dcf8be6fac463c982053db8c1417cfb",
+						Path:      "vllm/entrypoints/serve/instrumentator/health.py",
+						Symbol:    "health",
+						Quote:     "@router.get(\"/health\", response_class=Response)",
+						CheckedOn: "2026-12-01",
+					},
+				},
+			},
+		},
 		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 27},
 	}
 	p4 := &Product{
@@ -1122,6 +1203,69 @@ func builtinKB() *KB {
 			},
 			NotFound: "the day of the release: the PyPI listing gives only the month (sglang 0.5.23, 2026-10), and sgl-project/sglang is too big to fetch for its tags or release notes. The version is the Python package's; the project tags its releases with the same number and a leading v.",
 		},
+		Images: []Image{
+			{
+				ID:         "sglang",
+				Ref:        "lmsysorg/sglang:v0.5.23",
+				Release:    "v0.5.23",
+				Runs:       "sglang",
+				Port:       30000,
+				Health:     "/health",
+				Probe:      []string{"curl", "-f", "http://localhost:30000/health"},
+				ModelCache: "/root/.cache/huggingface",
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "sgl-project/sglang",
+						Commit:    "64ec4f88e1ee38fff05d2df5987f2f995c995828",
+						Path:      ".github/workflows/release-docker.yml",
+						Quote:     "-t lmsysorg/sglang:v${version}",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "llm-d/llm-d",
+						Commit:    "1128ecf69d89f51aeddb0ac800657b71f346ddb2",
+						Path:      "docs/api-reference/artifacts.md",
+						Quote:     "| **SGLang**           | `docker.io/lmsysorg/sglang`             | `v0.5.20`   |",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "sgl-project/sglang",
+						Commit:    "f82ccc94b0e7c45d7e8e856b92eda8f0062a21c3",
+						Path:      "docker/compose.yaml",
+						Quote:     "entrypoint: python3 -m sglang.launch_server",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "sgl-project/sglang",
+						Commit:    "f82ccc94b0e7c45d7e8e856b92eda8f0062a21c3",
+						Path:      "docker/compose.yaml",
+						Quote:     "test: [\"CMD-SHELL\", \"curl -f http://localhost:30000/health || exit 1\"]",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "sgl-project/sglang",
+						Commit:    "f82ccc94b0e7c45d7e8e856b92eda8f0062a21c3",
+						Path:      "docker/compose.yaml",
+						Quote:     "- ${HOME}/.cache/huggingface:/root/.cache/huggingface",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "sgl-project/sglang",
+						Commit:    "001067fffe33427bee0ed2f007fb7551a1d76b44",
+						Path:      "python/sglang/srt/server_args.py",
+						Symbol:    "ServerArgs",
+						Quote:     "port: A[int, \"The port of the HTTP server.\", NS(\"serving\")] = 30000",
+						CheckedOn: "2026-12-01",
+					},
+				},
+			},
+		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 15},
 	}
 	p5 := &Product{
@@ -1425,6 +1569,57 @@ func builtinKB() *KB {
 			},
 			NotFound: "the date of 1.3.0rc28: NVIDIA/TensorRT-LLM is too big to fetch, so its tags could not be listed, and none of the stored sources dates it. 1.3.0rc28 is a release candidate (a pre-release), the newest one the stored sources name (the nvcr.io/nvidia/tensorrt-llm/release image llm-d validates its guides against); on 2026-08-20 smg's CI pinned 1.3.0rc24. The newest stable release is 1.2.1 (PyPI listing, 2026-04), which predates the removal of the TensorRT engine backend (merged on main in June-July 2026); no final 1.3.0 was found. The command targets the release candidate because its flags and its PyTorch-only setup were read in 1.3.0rc-series code; on 1.2.1 check every flag with trtllm-serve --help.",
 		},
+		Images: []Image{
+			{
+				ID:      "tensorrt-llm-release",
+				Ref:     "nvcr.io/nvidia/tensorrt-llm/release:1.3.0rc28",
+				Release: "1.3.0rc28",
+				Runs:    "tensorrt-llm",
+				Port:    8000,
+				Health:  "/health",
+				Probe: []string{
+					"python3",
+					"-c",
+					"import urllib.request; urllib.request.urlopen('http://localhost:8000/health')",
+				},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "llm-d/llm-d",
+						Commit:    "1128ecf69d89f51aeddb0ac800657b71f346ddb2",
+						Path:      "docs/api-reference/artifacts.md",
+						Quote:     "| **TRTLLM**           | `nvcr.io/nvidia/tensorrt-llm/release`   | `1.3.0rc28`   |",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "NVIDIA/TensorRT-LLM",
+						Commit:    "2340c776201e4dba9aa625b8615e3e6ca9d7a7f6",
+						Path:      "docker/Dockerfile.multi",
+						Quote:     "FROM ${DEVEL_IMAGE} as release",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "NVIDIA/TensorRT-LLM",
+						Commit:    "00209af149e7774406881a37283dce303571eb11",
+						Path:      "tensorrt_llm/commands/serve.py",
+						Symbol:    "serve",
+						Quote:     "@click.option(\"--port\", type=int, default=8000,",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "NVIDIA/TensorRT-LLM",
+						Commit:    "e7f7345e31e574b5d0918b756b871882c7346b3c",
+						Path:      "tensorrt_llm/serve/openai_server.py",
+						Symbol:    "register_routes",
+						Quote:     "self.app.add_api_route(\"/health\", self.health, methods=[\"GET\"])",
+						CheckedOn: "2026-12-01",
+					},
+				},
+			},
+		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 8},
 	}
 	p6 := &Product{
@@ -1647,6 +1842,86 @@ func builtinKB() *KB {
 				},
 			},
 			NotFound: "ggml-org/llama.cpp (1.4 GB) is too big to fetch and its GitHub releases are not stored, so its newest tag and that tag's date could not be read. Every master build is tagged b<build number>, and since 2026 the project also cuts semantic-version tags (docs/release.md). The newest tag a citable stored source names is b8770 (Homebrew's formula, revision 82764d8f, from about April 2026); files in the source archive that it does not attribute to a repository name builds up to b11541 (October 2026), which cannot be cited here.",
+		},
+		Images: []Image{
+			{
+				ID:         "llama-server-cuda",
+				Runs:       "llama-cpp",
+				Entrypoint: []string{"/app/llama-server"},
+				Port:       8080,
+				Health:     "/health",
+				Probe:      []string{"curl", "-f", "http://localhost:8080/health"},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "9f095980dba5767de6dc63eb44254b7191c158c0",
+						Path:      ".github/workflows/docker.yml",
+						Quote:     "SERVERTAGS=\"${PREFIX}server${TYPE},${PREFIX}server${TYPE}${TAG_POSTFIX}\"",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "9f095980dba5767de6dc63eb44254b7191c158c0",
+						Path:      ".github/workflows/docker.yml",
+						Quote:     "TAG_POSTFIX=\"-b${BUILD_NUMBER}\"",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "bb0e507a4dd9f444c3b8bdb6f888634a6da712f7",
+						Path:      ".devops/cuda.Dockerfile",
+						Quote:     "ENTRYPOINT [ \"/app/llama-server\" ]",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "bb0e507a4dd9f444c3b8bdb6f888634a6da712f7",
+						Path:      ".devops/cuda.Dockerfile",
+						Quote:     "HEALTHCHECK CMD [ \"curl\", \"-f\", \"http://localhost:8080/health\" ]",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				NotFound: "the tag: llama.cpp's images are tagged server-cuda-b<build number>, and the knowledge base names no llama.cpp release (its [product.release] says why), so the build to pin is not known. Set it with --set (a server-cuda-b<build> tag from ghcr.io/ggml-org/llama.cpp).",
+			},
+			{
+				ID:         "llama-server",
+				Runs:       "llama-cpp",
+				Entrypoint: []string{"/app/llama-server"},
+				Port:       8080,
+				Health:     "/health",
+				Probe:      []string{"curl", "-f", "http://localhost:8080/health"},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "9f095980dba5767de6dc63eb44254b7191c158c0",
+						Path:      ".github/workflows/docker.yml",
+						Quote:     "- { tag: \"cpu\", dockerfile: \".devops/cpu.Dockerfile\", platforms: \"linux/amd64\", full: true, light: true, server: true, free_disk_space: false }",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "bb0e507a4dd9f444c3b8bdb6f888634a6da712f7",
+						Path:      ".devops/cpu.Dockerfile",
+						Quote:     "ENTRYPOINT [ \"/app/llama-server\" ]",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ggml-org/llama.cpp",
+						Commit:    "bb0e507a4dd9f444c3b8bdb6f888634a6da712f7",
+						Path:      ".devops/cpu.Dockerfile",
+						Quote:     "HEALTHCHECK CMD [ \"curl\", \"-f\", \"http://localhost:8080/health\" ]",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				NotFound: "the tag: llama.cpp's CPU images are tagged server-b<build number>, and the knowledge base names no llama.cpp release (its [product.release] says why), so the build to pin is not known. Set it with --set (a server-b<build> tag from ghcr.io/ggml-org/llama.cpp).",
+			},
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 23},
 	}
@@ -1933,6 +2208,51 @@ func builtinKB() *KB {
 					SourceDate: "2026-08-19",
 					CheckedOn:  "2026-12-01",
 				},
+			},
+		},
+		Images: []Image{
+			{
+				ID:      "tritonserver-vllm",
+				Ref:     "nvcr.io/nvidia/tritonserver:26.09-vllm-python-py3",
+				Release: "2.73.0",
+				Runs:    "vllm",
+				Port:    8000,
+				Health:  "/v2/health/ready",
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "triton-inference-server/server",
+						Commit:    "e1db8a603d863b1317ee859bdeea2be19959462e",
+						Path:      "build.py",
+						Quote:     "\"triton_container_version\": \"26.09dev\",",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "triton-inference-server/server",
+						Commit:    "e1db8a603d863b1317ee859bdeea2be19959462e",
+						Path:      "build.py",
+						Quote:     "\"release_version\": \"2.73.0dev\",",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "triton-inference-server/server",
+						Commit:    "e1db8a603d863b1317ee859bdeea2be19959462e",
+						Path:      "docs/introduction/compatibility.md",
+						Quote:     "| 26.07 | nvcr.io/nvidia/tritonserver:26.07-vllm-python-py3 |",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "triton-inference-server/server",
+						Commit:    "e1db8a603d863b1317ee859bdeea2be19959462e",
+						Path:      "docs/getting_started/quickstart.md",
+						Quote:     "$ curl -v localhost:8000/v2/health/ready",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				NotFound: "the vLLM version the 26.09 container bundles: the compatibility table read ends at 26.07 (vLLM 0.24.0), older than the v0.33.0 the launch command's flags are read at.",
 			},
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 10},
@@ -2258,6 +2578,39 @@ func builtinKB() *KB {
 				},
 			},
 			NotFound: "The date of v1.6.2: the v1.6.2 docs name it the latest release but the stored release pages (the v1.6.1 docs) end at v1.6.0 GA (2026-10-22), and ai-dynamo/dynamo is too big to fetch for its tags. PyPI's newest ai-dynamo is 1.6.1 (2026-10), so v1.6.2 came after that. A v1.7.0 docs set exists; nothing read says v1.7.0 is released.",
+		},
+		Images: []Image{
+			{
+				ID:      "vllm-runtime",
+				Ref:     "nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.6.0",
+				Release: "v1.6.0",
+				Runs:    "vllm",
+				Sources: []Source{
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/reference/release-artifacts",
+						Title:     "Dynamo v1.6.0 docs: Release Artifacts",
+						Quote:     "Wheels ship as 1.6.0 · containers stay :1.6.0",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "docs",
+						URL:       "https://docs.nvidia.com/dynamo/v1.6.0/reference/release-artifacts",
+						Title:     "Dynamo v1.6.0 docs: Release Artifacts",
+						Quote:     "vLLM backend runtime · vLLM v0.31.0 · CUDA 13.0 · AMD64/ARM64",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ai-dynamo/dynamo",
+						Commit:    "14a3b0d9132c9194daefae989364777c191ee559",
+						Path:      "examples/backends/vllm/deploy/v1beta1/disagg.yaml",
+						Quote:     "image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.0",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				NotFound: "the container tag of v1.6.2, the release the knowledge base targets: the v1.6.2 docs' release pages in the stored sources show only the version index, and ai-dynamo/dynamo is too big to fetch for its tags. The v1.6.0 release artifacts page says the containers of v1.6.0 are tagged 1.6.0 and bundle vLLM v0.31.0, older than the v0.33.0 the launch command's flags are read at.",
+			},
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 10},
 	}
@@ -3170,6 +3523,24 @@ func builtinKB() *KB {
 					SourceDate: "2026-08-11",
 					CheckedOn:  "2026-12-01",
 				},
+			},
+		},
+		Images: []Image{
+			{
+				ID:   "ray-llm",
+				Runs: "vllm",
+				Port: 8000,
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "ray-project/kuberay",
+						Commit:    "59d663aeec13760646da3db9c1cf8cfe883e30b7",
+						Path:      "ray-operator/config/samples/ray-service.llm-serve.yaml",
+						Quote:     "image: rayproject/ray-llm:2.52.0-py311-cu128",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				NotFound: "the rayproject/ray-llm tag of 2.60.0: no stored source names one, and the tag scheme changed between releases (KubeRay v1.7.0's sample runs rayproject/ray-llm:2.52.0-py311-cu128; third-party files name 2.58.0-py312-cu130), so the Python and CUDA suffix of 2.60.0's tag cannot be derived; Ray's ray-llm build file at a 2026 commit (ray-project/ray@0ff03ea8 docker/ray-llm/cuda.wanda.yaml) locks py312-cu130 and py314-cu130 builds, but no source ties that commit to 2.60.0. Pick the tag from Docker Hub's rayproject/ray-llm list for 2.60.0.",
 			},
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 12},
@@ -5350,7 +5721,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 749},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 837},
 	}
 	p86 := &Flag{
 		ID:         "vllm-pipeline-parallel-size",
@@ -5388,7 +5759,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 785},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 873},
 	}
 	p87 := &Flag{
 		ID:         "vllm-max-num-seqs",
@@ -5439,7 +5810,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 820},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 908},
 	}
 	p88 := &Flag{
 		ID:         "vllm-max-num-batched-tokens",
@@ -5498,7 +5869,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 868},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 956},
 	}
 	p89 := &Flag{
 		ID:         "vllm-max-model-len",
@@ -5546,7 +5917,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 924},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1012},
 	}
 	p90 := &Flag{
 		ID:         "vllm-gpu-memory-utilization",
@@ -5591,7 +5962,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 969},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1057},
 	}
 	p91 := &Flag{
 		ID:         "vllm-kv-cache-dtype",
@@ -5665,7 +6036,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1011},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1099},
 	}
 	p92 := &Flag{
 		ID:         "vllm-block-size",
@@ -5722,7 +6093,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1082},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1170},
 	}
 	p93 := &Flag{
 		ID:         "vllm-swap-space",
@@ -5761,7 +6132,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1136},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1224},
 	}
 	p94 := &Flag{
 		ID:         "vllm-kv-offloading-size",
@@ -5789,7 +6160,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1172},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1260},
 	}
 	p95 := &Flag{
 		ID:         "vllm-enable-prefix-caching",
@@ -5837,7 +6208,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1197},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1285},
 	}
 	p96 := &Flag{
 		ID:         "vllm-enable-chunked-prefill",
@@ -5888,7 +6259,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1242},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1330},
 	}
 	p97 := &Flag{
 		ID:         "vllm-long-prefill-token-threshold",
@@ -5930,7 +6301,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1290},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1378},
 	}
 	p98 := &Flag{
 		ID:         "vllm-speculative-config",
@@ -5970,7 +6341,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked: no tag listing of vllm-project/vllm can be read here",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1329},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1417},
 	}
 	p99 := &Flag{
 		ID:         "vllm-speculative-model",
@@ -6014,7 +6385,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1366},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1454},
 	}
 	p100 := &Flag{
 		ID:         "vllm-num-speculative-tokens",
@@ -6049,7 +6420,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1407},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1495},
 	}
 	p101 := &Flag{
 		ID:         "vllm-speculative-max-model-len",
@@ -6074,7 +6445,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked; the PR text read does not list --speculative-max-model-len by name",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1439},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1527},
 	}
 	p102 := &Flag{
 		ID:         "vllm-enforce-eager",
@@ -6115,7 +6486,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1461},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1549},
 	}
 	p103 := &Flag{
 		ID:         "vllm-max-context-len-to-capture",
@@ -6141,7 +6512,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged; it deprecates max_context_len_to_capture) but the first release that holds it could not be checked; the 8192 default was not re-read",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1499},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1587},
 	}
 	p104 := &Flag{
 		ID:         "vllm-max-seq-len-to-capture",
@@ -6175,7 +6546,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1522},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1610},
 	}
 	p105 := &Flag{
 		ID:         "vllm-max-cudagraph-capture-size",
@@ -6251,7 +6622,7 @@ func builtinKB() *KB {
 				Checked:    "not available: the PR was read (merged) but the first release that holds it could not be checked",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1553},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1641},
 	}
 	p106 := &Flag{
 		ID:         "vllm-cudagraph-capture-sizes",
@@ -6282,7 +6653,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1626},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1714},
 	}
 	p107 := &Flag{
 		ID:         "vllm-cuda-graph-sizes",
@@ -6315,7 +6686,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1654},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1742},
 	}
 	p108 := &Flag{
 		ID:         "vllm-quantization",
@@ -6365,7 +6736,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the release notes are not in the source archive and the repository is too big to fetch; third-party digests citing this page (source archive ids 71346337089 and 70905524972) list the change of quantization fp8 to a shorthand for fp8_per_tensor as a breaking change of v0.31.0",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1684},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1772},
 	}
 	p109 := &Flag{
 		ID:         "vllm-enable-lora",
@@ -6397,7 +6768,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1731},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1819},
 	}
 	p110 := &Flag{
 		ID:         "vllm-max-loras",
@@ -6438,7 +6809,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1760},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1848},
 	}
 	p111 := &Flag{
 		ID:         "vllm-max-lora-rank",
@@ -6479,7 +6850,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1798},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1886},
 	}
 	p112 := &Flag{
 		ID:         "vllm-max-cpu-loras",
@@ -6521,7 +6892,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1836},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1924},
 	}
 	p113 := &Flag{
 		ID:         "vllm-served-model-name",
@@ -6553,7 +6924,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1875},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1963},
 	}
 	p114 := &Flag{
 		ID:         "vllm-nnodes",
@@ -6591,7 +6962,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the stored copy of this page (096bd6a4) is damaged in the source archive (letters are missing), so its multi-node example (--nnodes, --node-rank, --master-addr, --headless) could not be quoted",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1906},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1994},
 	}
 	p115 := &Flag{
 		ID:         "vllm-node-rank",
@@ -6622,7 +6993,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1941},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2029},
 	}
 	p116 := &Flag{
 		ID:         "vllm-master-addr",
@@ -6653,7 +7024,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1969},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2057},
 	}
 	p117 := &Flag{
 		ID:         "vllm-distributed-executor-backend",
@@ -6700,7 +7071,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 1997},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2085},
 	}
 	p118 := &Flag{
 		ID:         "vllm-data-parallel-size",
@@ -6738,7 +7109,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the data-parallel deployment page (one API server balancing the ranks) was not found in the docs corpus at a versioned URL",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2041},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2129},
 	}
 	p119 := &Flag{
 		ID:         "vllm-kv-transfer-config",
@@ -6802,7 +7173,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2076},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2164},
 	}
 	p120 := &Flag{
 		ID:         "vllm-max-num-partial-prefills",
@@ -6842,7 +7213,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2137},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2225},
 	}
 	p121 := &Flag{
 		ID:         "vllm-max-long-partial-prefills",
@@ -6873,7 +7244,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2174},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2262},
 	}
 	p122 := &Flag{
 		ID:         "sglang-model-path",
@@ -6905,7 +7276,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 665},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 732},
 	}
 	p123 := &Flag{
 		ID:         "sglang-tp-size",
@@ -6938,7 +7309,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 694},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 761},
 	}
 	p124 := &Flag{
 		ID:      "sglang-dp-size",
@@ -6970,7 +7341,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 724},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 791},
 	}
 	p125 := &Flag{
 		ID:      "sglang-context-length",
@@ -7000,7 +7371,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 753},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 820},
 	}
 	p126 := &Flag{
 		ID:         "sglang-mem-fraction-static",
@@ -7069,7 +7440,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 780},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 847},
 	}
 	p127 := &Flag{
 		ID:         "sglang-enable-radix-cache",
@@ -7093,7 +7464,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 846},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 913},
 	}
 	p128 := &Flag{
 		ID:      "sglang-disable-radix-cache",
@@ -7114,7 +7485,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 867},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 934},
 	}
 	p129 := &Flag{
 		ID:      "sglang-max-running-requests",
@@ -7154,7 +7525,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 885},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 952},
 	}
 	p130 := &Flag{
 		ID:         "sglang-chunked-prefill-size",
@@ -7205,7 +7576,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 922},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 989},
 	}
 	p131 := &Flag{
 		ID:         "sglang-enable-torch-compile",
@@ -7237,7 +7608,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 970},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1037},
 	}
 	p132 := &Flag{
 		ID:        "sglang-attention-backend",
@@ -7269,7 +7640,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 999},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1066},
 	}
 	p133 := &Flag{
 		ID:         "sglang-kv-cache-dtype",
@@ -7310,7 +7681,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1028},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1095},
 	}
 	p134 := &Flag{
 		ID:      "sglang-enable-metrics",
@@ -7341,7 +7712,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1066},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1133},
 	}
 	p135 := &Flag{
 		ID:      "sglang-pp-size",
@@ -7372,7 +7743,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1096},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1163},
 	}
 	p136 := &Flag{
 		ID:         "sglang-nnodes",
@@ -7403,7 +7774,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1124},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1191},
 	}
 	p137 := &Flag{
 		ID:         "sglang-node-rank",
@@ -7434,7 +7805,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1152},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1219},
 	}
 	p138 := &Flag{
 		ID:      "sglang-dist-init-addr",
@@ -7465,7 +7836,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1180},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1247},
 	}
 	p139 := &Flag{
 		ID:      "sglang-disaggregation-mode",
@@ -7495,7 +7866,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1208},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1275},
 	}
 	p140 := &Flag{
 		ID:      "sglang-disaggregation-transfer-backend",
@@ -7534,7 +7905,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1235},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1302},
 	}
 	p141 := &Flag{
 		ID:      "sglang-max-prefill-tokens",
@@ -7573,7 +7944,7 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1271},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1338},
 	}
 	p142 := &Flag{
 		ID:      "tensorrt-llm-backend",
@@ -7602,7 +7973,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 518},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 569},
 	}
 	p143 := &Flag{
 		ID:      "tensorrt-llm-tp-size",
@@ -7632,7 +8003,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 544},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 595},
 	}
 	p144 := &Flag{
 		ID:      "tensorrt-llm-pp-size",
@@ -7662,7 +8033,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 571},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 622},
 	}
 	p145 := &Flag{
 		ID:      "tensorrt-llm-max-batch-size",
@@ -7691,7 +8062,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 598},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 649},
 	}
 	p146 := &Flag{
 		ID:      "tensorrt-llm-max-num-tokens",
@@ -7720,7 +8091,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 624},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 675},
 	}
 	p147 := &Flag{
 		ID:      "tensorrt-llm-max-seq-len",
@@ -7749,7 +8120,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 650},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 701},
 	}
 	p148 := &Flag{
 		ID:      "tensorrt-llm-kv-cache-free-gpu-memory-fraction",
@@ -7779,7 +8150,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 676},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 727},
 	}
 	p149 := &Flag{
 		ID:      "tensorrt-llm-enable-chunked-prefill",
@@ -7808,7 +8179,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 703},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 754},
 	}
 	p150 := &Flag{
 		ID:      "tensorrt-llm-host",
@@ -7837,7 +8208,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 729},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 780},
 	}
 	p151 := &Flag{
 		ID:      "tensorrt-llm-port",
@@ -7866,7 +8237,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 755},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 806},
 	}
 	p152 := &Flag{
 		ID:      "tensorrt-llm-config",
@@ -7896,7 +8267,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 781},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 832},
 	}
 	p153 := &Flag{
 		ID:         "llama-cpp-model",
@@ -7918,7 +8289,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 439},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 523},
 	}
 	p154 := &Flag{
 		ID:         "llama-cpp-hf-repo",
@@ -7940,7 +8311,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 458},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 542},
 	}
 	p155 := &Flag{
 		ID:         "llama-cpp-ctx-size",
@@ -7980,7 +8351,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 477},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 561},
 	}
 	p156 := &Flag{
 		ID:         "llama-cpp-parallel",
@@ -8011,7 +8382,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 514},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 598},
 	}
 	p157 := &Flag{
 		ID:         "llama-cpp-n-gpu-layers",
@@ -8042,7 +8413,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 542},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 626},
 	}
 	p158 := &Flag{
 		ID:         "llama-cpp-cache-type-k",
@@ -8083,7 +8454,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 570},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 654},
 	}
 	p159 := &Flag{
 		ID:         "llama-cpp-cache-type-v",
@@ -8122,7 +8493,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 608},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 692},
 	}
 	p160 := &Flag{
 		ID:         "llama-cpp-flash-attn",
@@ -8154,7 +8525,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 644},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 728},
 	}
 	p161 := &Flag{
 		ID:         "llama-cpp-cont-batching",
@@ -8184,7 +8555,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 673},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 757},
 	}
 	p162 := &Flag{
 		ID:         "llama-cpp-kv-unified",
@@ -8223,7 +8594,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 700},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 784},
 	}
 	p163 := &Flag{
 		ID:         "llama-cpp-split-mode",
@@ -8245,7 +8616,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 736},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 820},
 	}
 	p164 := &Flag{
 		ID:         "llama-cpp-metrics",
@@ -8274,7 +8645,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 755},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 839},
 	}
 	p165 := &Flag{
 		ID:         "llama-cpp-host",
@@ -8303,7 +8674,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 781},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 865},
 	}
 	p166 := &Flag{
 		ID:         "llama-cpp-port",
@@ -8332,7 +8703,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 807},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 891},
 	}
 	p167 := &Flag{
 		ID:         "llama-cpp-alias",
@@ -8354,7 +8725,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 833},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 917},
 	}
 	p168 := &Capability{
 		Product: "vllm",
@@ -8371,7 +8742,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 605},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 693},
 	}
 	p169 := &Capability{
 		Product: "sglang",
@@ -8430,7 +8801,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 425},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 492},
 	}
 	p170 := &Capability{
 		Product: "tensorrt-llm",
@@ -8446,7 +8817,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 282},
+		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 333},
 	}
 	p171 := &Capability{
 		Product: "llama-cpp",
@@ -8504,7 +8875,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 231},
+		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 315},
 	}
 	p172 := &Capability{
 		Product: "dynamo-triton",
@@ -8530,7 +8901,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 275},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 319},
 	}
 	p173 := &Capability{
 		Product: "dynamo-triton",
@@ -8548,7 +8919,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 298},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 342},
 	}
 	p174 := &Capability{
 		Product: "dynamo-triton",
@@ -8576,7 +8947,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 313},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 357},
 	}
 	p175 := &Capability{
 		Product: "dynamo-triton",
@@ -8604,7 +8975,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 338},
+		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 382},
 	}
 	p176 := &Capability{
 		Product: "dynamo",
@@ -8620,7 +8991,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 302},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 335},
 	}
 	p177 := &Capability{
 		Product: "dynamo",
@@ -8636,7 +9007,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 316},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 349},
 	}
 	p178 := &Capability{
 		Product: "dynamo",
@@ -8676,7 +9047,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 331},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 364},
 	}
 	p179 := &Capability{
 		Product: "dynamo",
@@ -8722,7 +9093,7 @@ func builtinKB() *KB {
 				CheckedOn:  "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 368},
+		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 401},
 	}
 	p180 := &Capability{
 		Product: "llm-d",
@@ -9109,7 +9480,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 261},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 276},
 	}
 	p188 := &Capability{
 		Product: "ray-serve",
@@ -9134,7 +9505,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 309},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 324},
 	}
 	p189 := &Capability{
 		Product: "ray-serve",
@@ -9166,7 +9537,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 331},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 346},
 	}
 	p190 := &Capability{
 		Product: "ray-serve",
@@ -9239,7 +9610,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 360},
+		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 375},
 	}
 	p191 := &Capability{
 		Product: "sgl-router",
@@ -9387,7 +9758,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "always",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 627},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 715},
 			},
 			{
 				ID:      "multi-lora-vllm",
@@ -9428,7 +9799,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 2, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 641},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 729},
 			},
 			{
 				ID:      "team-runs-vllm",
@@ -9460,7 +9831,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = vllm",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 668},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 756},
 			},
 			{
 				ID:      "day0-architectures-vllm",
@@ -9491,7 +9862,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 686},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 774},
 			},
 			{
 				ID:      "hundreds-of-adapters-vllm",
@@ -9532,7 +9903,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "fine_tunes ≥ 50, fine_tune_method = lora",
-				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 705},
+				Pos:      Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 793},
 			},
 			{
 				ID:      "high-prefix-reuse-sglang",
@@ -9572,7 +9943,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "prefix_reuse = high",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 485},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 552},
 			},
 			{
 				ID:      "agentic-multi-turn-sglang",
@@ -9616,7 +9987,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload = agentic, prefix_reuse ∈ medium|high",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 511},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 578},
 			},
 			{
 				ID:      "structured-output-sglang",
@@ -9656,7 +10027,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "structured_output = true",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 529},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 596},
 			},
 			{
 				ID:      "router-without-llm-d-sglang",
@@ -9733,7 +10104,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, cache_aware_routing = true, governance ∈ any|vendor-neutral, orchestrator = sgl-router",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 555},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 622},
 			},
 			{
 				ID:      "sglang-new-under-llm-d",
@@ -9759,7 +10130,7 @@ func builtinKB() *KB {
 				},
 				Stack:    map[string][]string{"orchestrator": {"llm-d"}},
 				WhenText: "orchestrator = llm-d",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 588},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 655},
 			},
 			{
 				ID:      "team-runs-sglang",
@@ -9791,7 +10162,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = sglang",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 612},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 679},
 			},
 			{
 				ID:      "prefill-only-scoring-sglang",
@@ -9832,7 +10203,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload = scoring",
-				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 630},
+				Pos:      Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 697},
 			},
 			{
 				ID:      "team-runs-tensorrt-llm",
@@ -9864,7 +10235,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "team_familiarity = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 299},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 350},
 			},
 			{
 				ID:      "fixed-model-last-15-percent",
@@ -9932,7 +10303,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 317},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 368},
 			},
 			{
 				ID:      "nvidia-reference-tensorrt-llm",
@@ -9976,7 +10347,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = nvidia, governance = nvidia-reference, orchestrator = dynamo",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 339},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 390},
 			},
 			{
 				ID:      "changing-models-not-tensorrt-llm",
@@ -10015,7 +10386,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence ∈ weekly|monthly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 361},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 412},
 			},
 			{
 				ID:      "quarterly-upgrades-not-tensorrt-llm",
@@ -10046,7 +10417,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "change_cadence = quarterly",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 386},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 437},
 			},
 			{
 				ID:      "vendor-neutral-not-tensorrt-llm",
@@ -10077,7 +10448,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 403},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 454},
 			},
 			{
 				ID:      "day0-architectures-not-tensorrt-llm",
@@ -10108,7 +10479,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "day0_architectures = true",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 422},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 473},
 			},
 			{
 				ID:      "mixed-gpu-types-not-tensorrt-llm",
@@ -10139,7 +10510,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-types",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 441},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 492},
 			},
 			{
 				ID:      "varied-prompts-not-tensorrt-llm",
@@ -10176,7 +10547,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "workload ∈ rag|mixed",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 464},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 515},
 			},
 			{
 				ID:      "batch-on-fixed-model-tensorrt-llm",
@@ -10244,7 +10615,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = one-type, gpu_vendor = nvidia, base_models ≤ 1, workload = batch, change_cadence = frozen",
-				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 490},
+				Pos:      Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 541},
 			},
 			{
 				ID:      "cpu-only-llama-cpp",
@@ -10285,7 +10656,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpus_per_node = 0",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 290},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 374},
 			},
 			{
 				ID:      "cpu-catalog-llama-cpp",
@@ -10327,7 +10698,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu = cpu",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 318},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 402},
 			},
 			{
 				ID:      "apple-silicon-llama-cpp",
@@ -10372,7 +10743,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = apple",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 346},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 430},
 			},
 			{
 				ID:      "one-user-workstation-llama-cpp",
@@ -10428,7 +10799,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≤ 1, gpu ∈ rtx-4090|rtx-a6000, concurrent_requests = 1",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 377},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 461},
 			},
 			{
 				ID:      "gpu-fleet-not-llama-cpp",
@@ -10467,7 +10838,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor ∈ nvidia|amd",
-				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 406},
+				Pos:      Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 490},
 			},
 			{
 				ID:      "mixed-model-types-dynamo-triton",
@@ -10506,7 +10877,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "other_model_types has any of vision|tabular|classical-ml|speech",
-				Pos:      Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 367},
+				Pos:      Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 411},
 			},
 			{
 				ID:      "nvidia-reference-dynamo",
@@ -10555,7 +10926,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, governance = nvidia-reference",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 409},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 442},
 			},
 			{
 				ID:      "fleet-cache-routing-dynamo",
@@ -10595,7 +10966,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "total_gpus ≥ 9, cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 433},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 466},
 			},
 			{
 				ID:      "disaggregation-dynamo",
@@ -10635,7 +11006,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, disaggregation = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 459},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 492},
 			},
 			{
 				ID:      "fixed-model-dynamo",
@@ -10706,7 +11077,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, accelerator_mix ∈ one-type|several-types, gpu_vendor = nvidia, base_models ≤ 1, latency_priority ∈ latency|throughput, change_cadence = frozen, engine = tensorrt-llm",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 485},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 518},
 			},
 			{
 				ID:      "vendor-neutral-not-dynamo",
@@ -10736,7 +11107,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 509},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 542},
 			},
 			{
 				ID:      "amd-fleet-not-dynamo",
@@ -10769,7 +11140,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "gpu_vendor = amd",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 525},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 558},
 			},
 			{
 				ID:      "k8s-first-not-nvidia-reference",
@@ -10813,7 +11184,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes = required, governance ∈ any|vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 544},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 577},
 			},
 			{
 				ID:      "mixed-vendors-not-dynamo",
@@ -10844,7 +11215,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "accelerator_mix = several-vendors",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 564},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 597},
 			},
 			{
 				ID:      "no-new-operator-not-dynamo",
@@ -10895,7 +11266,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "platform ∈ kubernetes|openshift|managed-cloud, new_operator = false",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 583},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 616},
 			},
 			{
 				ID:      "team-runs-dynamo",
@@ -10939,7 +11310,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = dynamo",
-				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 613},
+				Pos:      Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 646},
 			},
 			{
 				ID:      "k8s-first-llm-d",
@@ -11866,7 +12237,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 429},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 444},
 			},
 			{
 				ID:      "ray-experience-good",
@@ -11908,7 +12279,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "request_pipeline = true, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 462},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 477},
 			},
 			{
 				ID:      "ray-scars",
@@ -11939,7 +12310,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "ray_experience = bad",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 481},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 496},
 			},
 			{
 				ID:      "ray-team-without-k8s",
@@ -12011,7 +12382,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = none, ray_experience = good",
-				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 498},
+				Pos:      Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 513},
 			},
 			{
 				ID:      "sgl-router-without-k8s",
@@ -13019,6 +13390,436 @@ func builtinKB() *KB {
 				Means:  "the stack's orchestrator is SGLang's router",
 				Stack:  map[string][]string{"orchestrator": {"sgl-router"}},
 				Pos:    Pos{File: "knowledge/data/claims.toml", Line: 101},
+			},
+		},
+		Targets: []*Target{
+			{
+				ID:       "kserve",
+				Name:     "KServe",
+				Repo:     "kserve/kserve",
+				Versions: []string{"v0.19.0", "v0.20.0"},
+				Features: []TargetFeature{
+					{
+						ID:    "llmisvc-v1alpha2",
+						What:  "LLMInferenceService serving.kserve.io/v1alpha2",
+						Since: "v0.19.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kserve/kserve",
+								Ref:       "v0.19.0",
+								Commit:    "b0eda63d2c105479140af8ec9149d992b7e44be5",
+								Path:      "config/crd/full/llmisvc/serving.kserve.io_llminferenceservices.yaml",
+								Quote:     "name: v1alpha2",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+					{
+						ID:    "isvc-v1beta1",
+						What:  "InferenceService serving.kserve.io/v1beta1",
+						Since: "v0.19.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kserve/kserve",
+								Ref:       "v0.19.0",
+								Commit:    "b0eda63d2c105479140af8ec9149d992b7e44be5",
+								Path:      "config/crd/full/serving.kserve.io_inferenceservices.yaml",
+								Quote:     "kind: InferenceService",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+					{
+						ID:    "llmisvc-kv-cache-offloading",
+						What:  "LLMInferenceService spec.kvCacheOffloading (and spec.prefill.kvCacheOffloading)",
+						Since: "v0.20.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kserve/kserve",
+								Ref:       "v0.20.0",
+								Commit:    "1fb781055dd1567164358233e1125142ca6ef1fe",
+								Path:      "pkg/apis/serving/v1alpha2/llm_inference_service_types.go",
+								Symbol:    "WorkloadSpec",
+								Quote:     "KVCacheOffloading configures multi-tier KV cache CPU offloading for this workload.",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+					{
+						ID:    "llmisvc-tracing",
+						What:  "LLMInferenceService spec.tracing",
+						Since: "v0.20.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kserve/kserve",
+								Ref:       "v0.20.0",
+								Commit:    "1fb781055dd1567164358233e1125142ca6ef1fe",
+								Path:      "pkg/apis/serving/v1alpha2/llm_inference_service_types.go",
+								Symbol:    "LLMInferenceServiceSpec",
+								Quote:     "Tracing configuration for distributed tracing across all managed components.",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+				},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "kserve/kserve",
+						Ref:       "v0.20.0",
+						Commit:    "1fb781055dd1567164358233e1125142ca6ef1fe",
+						Path:      "config/crd/full/llmisvc/serving.kserve.io_llminferenceservices.yaml",
+						Quote:     "kind: LLMInferenceService",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 20},
+			},
+			{
+				ID:       "gaie",
+				Name:     "Gateway API Inference Extension",
+				Repo:     "kubernetes-sigs/gateway-api-inference-extension",
+				Versions: []string{"v1.5.0", "v1.6.0"},
+				Features: []TargetFeature{
+					{
+						ID:    "inferencepool-v1",
+						What:  "InferencePool inference.networking.k8s.io/v1",
+						Since: "v1.5.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kubernetes-sigs/gateway-api-inference-extension",
+								Ref:       "v1.5.0",
+								Commit:    "df9f8909fe06fe2dfd4a6fc0bd0c01a0acabf849",
+								Path:      "config/crd/bases/inference.networking.k8s.io_inferencepools.yaml",
+								Quote:     "kind: InferencePool",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+					{
+						ID:    "inferencepool-optional-endpoint-picker",
+						What:  "InferencePool without spec.endpointPickerRef",
+						Since: "v1.6.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kubernetes-sigs/gateway-api-inference-extension",
+								Ref:       "v1.6.0",
+								Commit:    "992e5c292afb248801ce8d9234eb5b9d28eea231",
+								Path:      "api/v1/inferencepool_types.go",
+								Symbol:    "InferencePoolSpec",
+								Quote:     "EndpointPickerRef *EndpointPickerRef `json:\"endpointPickerRef,omitempty\"`",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+				},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "kubernetes-sigs/gateway-api-inference-extension",
+						Ref:       "v1.6.0",
+						Commit:    "992e5c292afb248801ce8d9234eb5b9d28eea231",
+						Path:      "config/crd/bases/inference.networking.k8s.io_inferencepools.yaml",
+						Quote:     "kind: InferencePool",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 101},
+			},
+			{
+				ID:       "llm-d",
+				Name:     "llm-d",
+				Repo:     "llm-d/llm-d-router",
+				Versions: []string{"v0.9.0", "v0.10.0"},
+				Features: []TargetFeature{
+					{
+						ID:    "inferenceobjective-v1alpha2",
+						What:  "InferenceObjective llm-d.ai/v1alpha2",
+						Since: "v0.9.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "llm-d/llm-d-router",
+								Ref:       "v0.9.0",
+								Commit:    "5f4e762f341a5196393ce79f8a57c3e1900c4a6b",
+								Path:      "config/crd/bases/llm-d.ai_inferenceobjectives.yaml",
+								Quote:     "name: v1alpha2",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+				},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "llm-d/llm-d-router",
+						Ref:       "v0.10.0",
+						Commit:    "71f4f0999f95b96c49a9d0c4afbd18dfdb943c26",
+						Path:      "config/crd/bases/llm-d.ai_inferenceobjectives.yaml",
+						Quote:     "kind: InferenceObjective",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 152},
+			},
+			{
+				ID:       "lws",
+				Name:     "LeaderWorkerSet",
+				Repo:     "kubernetes-sigs/lws",
+				Versions: []string{"v0.9.0", "v0.10.0"},
+				Features: []TargetFeature{
+					{
+						ID:    "leaderworkerset-v1",
+						What:  "LeaderWorkerSet leaderworkerset.x-k8s.io/v1",
+						Since: "v0.9.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kubernetes-sigs/lws",
+								Ref:       "v0.9.0",
+								Commit:    "f056f611ae7721f9983ac35f26bfbae8547fd9f3",
+								Path:      "config/crd/bases/leaderworkerset.x-k8s.io_leaderworkersets.yaml",
+								Quote:     "kind: LeaderWorkerSet",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+					{
+						ID:    "disaggregatedset",
+						What:  "DisaggregatedSet disaggregatedset.x-k8s.io/v1",
+						Since: "v0.9.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kubernetes-sigs/lws",
+								Ref:       "v0.9.0",
+								Commit:    "f056f611ae7721f9983ac35f26bfbae8547fd9f3",
+								Path:      "config/crd/bases/disaggregatedset.x-k8s.io_disaggregatedsets.yaml",
+								Quote:     "kind: DisaggregatedSet",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+					{
+						ID:    "disaggregatedset-role-scaling",
+						What:  "DisaggregatedSet spec.roles[].scaling",
+						Since: "v0.10.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kubernetes-sigs/lws",
+								Ref:       "v0.10.0",
+								Commit:    "2161f38ff333f9e24d3c44adef7cd5d9787cac00",
+								Path:      "api/disaggregatedset/v1/disaggregatedset_types.go",
+								Symbol:    "DisaggregatedRoleSpec",
+								Quote:     "Scaling configures how replicas are determined. Omit for inline Static",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+					{
+						ID:    "disaggregatedset-slices",
+						What:  "DisaggregatedSet spec.slices",
+						Since: "v0.10.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kubernetes-sigs/lws",
+								Ref:       "v0.10.0",
+								Commit:    "2161f38ff333f9e24d3c44adef7cd5d9787cac00",
+								Path:      "api/disaggregatedset/v1/disaggregatedset_types.go",
+								Symbol:    "DisaggregatedSetSpec",
+								Quote:     "Slices is the number of independent copies of the whole role topology.",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+					{
+						ID:    "disaggregatedset-placement-policy",
+						What:  "DisaggregatedSet spec.placementPolicy",
+						Since: "v0.10.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "kubernetes-sigs/lws",
+								Ref:       "v0.10.0",
+								Commit:    "2161f38ff333f9e24d3c44adef7cd5d9787cac00",
+								Path:      "api/disaggregatedset/v1/disaggregatedset_types.go",
+								Symbol:    "DisaggregatedSetSpec",
+								Quote:     "PlacementPolicy controls how a slice's roles are co-located and how the",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+				},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "kubernetes-sigs/lws",
+						Ref:       "v0.10.0",
+						Commit:    "2161f38ff333f9e24d3c44adef7cd5d9787cac00",
+						Path:      "config/crd/bases/disaggregatedset.x-k8s.io_disaggregatedsets.yaml",
+						Quote:     "kind: DisaggregatedSet",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 188},
+			},
+			{
+				ID:       "kuberay",
+				Name:     "KubeRay",
+				Repo:     "ray-project/kuberay",
+				Versions: []string{"v1.6.2", "v1.7.0"},
+				Features: []TargetFeature{
+					{
+						ID:    "rayservice-v1",
+						What:  "RayService ray.io/v1",
+						Since: "v1.6.2",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "ray-project/kuberay",
+								Ref:       "v1.6.2",
+								Commit:    "598eb66aa077c55ae04fa87b192238a3ec184e88",
+								Path:      "ray-operator/config/crd/bases/ray.io_rayservices.yaml",
+								Quote:     "kind: RayService",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+					{
+						ID:    "rayservice-suspend",
+						What:  "RayService spec.suspend",
+						Since: "v1.7.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "ray-project/kuberay",
+								Ref:       "v1.7.0",
+								Commit:    "59d663aeec13760646da3db9c1cf8cfe883e30b7",
+								Path:      "ray-operator/apis/ray/v1/rayservice_types.go",
+								Symbol:    "RayServiceSpec",
+								Quote:     "Suspend indicates whether the RayService should suspend its execution.",
+								CheckedOn: "2026-12-01",
+							},
+						},
+					},
+				},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "ray-project/kuberay",
+						Ref:       "v1.7.0",
+						Commit:    "59d663aeec13760646da3db9c1cf8cfe883e30b7",
+						Path:      "ray-operator/config/crd/bases/ray.io_rayservices.yaml",
+						Quote:     "kind: RayService",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 283},
+			},
+			{
+				ID:       "compose",
+				Name:     "Compose Specification",
+				Repo:     "compose-spec/compose-spec",
+				Versions: []string{"main@170098b"},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "compose-spec/compose-spec",
+						Commit:    "170098ba07d9f53c383a41bfd4c5166b0a4529a6",
+						Path:      "schema/compose-spec.json",
+						Quote:     "\"title\": \"Compose Specification\",",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 333},
+			},
+			{
+				ID:       "triton",
+				Name:     "Triton Inference Server",
+				Repo:     "triton-inference-server/common",
+				Versions: []string{"r26.07"},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "triton-inference-server/common",
+						Commit:    "ecb874c3126f9f07810f4900d4e7b088fee5eb8c",
+						Path:      "protobuf/model_config.proto",
+						Quote:     "message ModelConfig",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 355},
+			},
+			{
+				ID:       "dynamo",
+				Name:     "NVIDIA Dynamo",
+				Repo:     "ai-dynamo/dynamo",
+				Versions: []string{"main@0fddc01"},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "ai-dynamo/dynamo",
+						Commit:    "0fddc01b37244c4cfa5bcfd1c2e4f1a577ee833c",
+						Path:      "deploy/operator/api/v1beta1/dynamographdeployment_types.go",
+						Symbol:    "DynamoGraphDeployment",
+						Quote:     "v1beta1 is the storage version.",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 377},
+			},
+			{
+				ID:       "ray",
+				Name:     "Ray Serve",
+				Repo:     "ray-project/ray",
+				Versions: []string{"main@697db26"},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "ray-project/ray",
+						Commit:    "697db261a21ae1af89c705bcc3a941e9e5c845c7",
+						Path:      "python/ray/llm/_internal/serve/core/configs/llm_config.py",
+						Symbol:    "LLMConfig",
+						Quote:     "class LLMConfig(BaseModelExtended):",
+						CheckedOn: "2026-12-01",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "ray-project/kuberay",
+						Ref:       "v1.7.0",
+						Commit:    "59d663aeec13760646da3db9c1cf8cfe883e30b7",
+						Path:      "ray-operator/apis/ray/v1/rayservice_types.go",
+						Quote:     "json:\"serveConfigV2,omitempty\"",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 400},
+			},
+			{
+				ID:       "kubernetes",
+				Name:     "Kubernetes",
+				Repo:     "kubernetes/api",
+				Versions: []string{"v1.36.3"},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "kubernetes-sigs/lws",
+						Ref:       "v0.10.0",
+						Commit:    "2161f38ff333f9e24d3c44adef7cd5d9787cac00",
+						Path:      "go.mod",
+						Quote:     "k8s.io/api v0.36.3",
+						CheckedOn: "2026-12-01",
+					},
+				},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 432},
 			},
 		},
 		capByKey: map[string]*Capability{

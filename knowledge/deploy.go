@@ -4,6 +4,17 @@ package knowledge
 // container images each product publishes at the release it targets, and
 // the deployment APIs (targets) whose schemas stackpick checks its files
 // against, with the version each feature first appears in.
+//
+// Images are [[product.image]] records under their product; targets are the
+// [[target]] records of knowledge/data/targets.toml. validate_deploy.go holds
+// both to their rules (knowledge/data/README.md lists them): an image's ref
+// is registry/repository:tag of the product's [product.release] (or
+// not_found says why), it runs an engine product, and its port, health and
+// probe go together; a target's versions are release names, oldest first,
+// and each feature's since is one of them. Port and Health are on the image
+// because the generators need them for container ports and health checks
+// and they are the image's defaults (the launch command may override the
+// port: the generator reads the command's --port first).
 
 // Image is a container image a product publishes, at the release the
 // knowledge base targets ([product.release]).
@@ -106,4 +117,14 @@ func (kb *KB) Target(id string) *Target {
 		}
 	}
 	return nil
+}
+
+// TargetIDs lists every target id in knowledge-base order: what --target
+// accepts.
+func (kb *KB) TargetIDs() []string {
+	ids := make([]string, len(kb.Targets))
+	for i, t := range kb.Targets {
+		ids[i] = t.ID
+	}
+	return ids
 }

@@ -13,7 +13,8 @@ type Fact struct {
 
 // Facts lists every sourced item in knowledge-base order: products (and
 // their landmines, course-notes corrections, licence, governance and
-// release), rules, needs, capabilities, tie-breaks, flags, models and GPUs.
+// release and images), rules, needs, capabilities, tie-breaks, flags,
+// models, GPUs and deployment targets (and their features).
 func (kb *KB) Facts() []Fact {
 	var out []Fact
 	add := func(what string, pos Pos, ss Sources) {
@@ -33,6 +34,9 @@ func (kb *KB) Facts() []Fact {
 		add(what+" licence", p.Pos, p.Licence.Sources)
 		add(what+" governance", p.Pos, p.Governance.Sources)
 		add(what+" release", p.Pos, p.Release.Sources)
+		for _, img := range p.Images {
+			add(fmt.Sprintf("%s image %q", what, img.ID), p.Pos, img.Sources)
+		}
 	}
 	for _, r := range kb.Rules {
 		add(fmt.Sprintf("rule %q", r.ID), r.Pos, r.Sources)
@@ -56,6 +60,13 @@ func (kb *KB) Facts() []Fact {
 		what := fmt.Sprintf("gpu %q", g.ID)
 		add(what, g.Pos, g.Sources)
 		add(what+" non_torch", g.Pos, g.NonTorchSources)
+	}
+	for _, t := range kb.Targets {
+		what := fmt.Sprintf("target %q", t.ID)
+		add(what, t.Pos, t.Sources)
+		for _, f := range t.Features {
+			add(fmt.Sprintf("%s feature %q", what, f.ID), t.Pos, f.Sources)
+		}
 	}
 	return out
 }

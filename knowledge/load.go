@@ -136,6 +136,7 @@ func (fd fileData) copy() fileData {
 		Need:     copyItems(fd.Need),
 		Tie:      copyItems(fd.Tie),
 		Claim:    copyItems(fd.Claim),
+		Target:   copyItems(fd.Target),
 		Margin:   fd.Margin,
 	}
 	for _, p := range out.Product {
@@ -166,6 +167,8 @@ type fileData struct {
 	Need     []*Need       `toml:"need"`
 	Tie      []*TieBreak   `toml:"tiebreak"`
 	Claim    []*Claim      `toml:"claim"`
+	// Target is the deployment APIs of targets.toml: see deploy.go.
+	Target []*Target `toml:"target"`
 	// Margin is close_call_margin; the last file that sets it wins.
 	Margin *int `toml:"close_call_margin"`
 }
@@ -218,6 +221,7 @@ func (b *Base) Build(overlay []SourceFile) (*KB, error) {
 		}
 		return c.Phrase, c.Pos
 	}, "claim", &errs)
+	kb.Targets = mergeByID(baseData.Target, overData.Target, func(t *Target) (string, Pos) { return t.ID, t.Pos }, "target", &errs)
 	kb.closeMargin = DefaultCloseMargin
 	for _, m := range []*int{baseData.Margin, overData.Margin} {
 		if m != nil {
@@ -290,6 +294,9 @@ func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileD
 		for i, x := range fd.Claim {
 			x.Pos = Pos{f.Name, loc.element("claim", i)}
 		}
+		for i, x := range fd.Target {
+			x.Pos = Pos{f.Name, loc.element("target", i)}
+		}
 		if fd.Margin != nil {
 			all.Margin = fd.Margin
 		}
@@ -304,6 +311,7 @@ func decodeAll(files []SourceFile, locs map[string]*locator, errs *Errors) fileD
 		all.Need = append(all.Need, fd.Need...)
 		all.Tie = append(all.Tie, fd.Tie...)
 		all.Claim = append(all.Claim, fd.Claim...)
+		all.Target = append(all.Target, fd.Target...)
 		locs[f.Name] = loc
 	}
 	return all
@@ -400,9 +408,10 @@ func freeTextSource(e *Error, got string) {
 var sourceKeys = []string{"kind", "repo", "ref", "commit", "path", "symbol", "lines", "url", "title", "number", "first_release", "section", "quote", "source_date", "checked_on", "checked"}
 
 var knownKeys = map[string][]string{
-	"":                              {"layer", "product", "question", "rule", "gpu", "model", "flag", "capability", "need", "tiebreak", "claim", "close_call_margin"},
+	"":                              {"layer", "product", "question", "rule", "gpu", "model", "flag", "capability", "need", "tiebreak", "claim", "target", "close_call_margin"},
 	"layer":                         {"id", "name", "what", "examples", "optional"},
-	"product":                       {"id", "name", "layer", "role", "strengths", "pick_when", "avoid_when", "key_points", "landmine", "course_notes_outdated", "source", "licence", "governance", "release"},
+	"product":                       {"id", "name", "layer", "role", "strengths", "pick_when", "avoid_when", "key_points", "landmine", "course_notes_outdated", "source", "licence", "governance", "release", "image"},
+	"product.image":                 {"id", "ref", "release", "runs", "entrypoint", "port", "health", "probe", "model_cache", "not_found", "source"},
 	"product.landmine":              {"id", "text", "watch", "source", "when"},
 	"product.course_notes_outdated": {"claim", "current", "since", "source"},
 	"product.licence":               {"spdx", "source"},
@@ -413,11 +422,13 @@ var knownKeys = map[string][]string{
 	"gpu":                           {"id", "name", "vendor", "memory_gib", "bandwidth_tbs", "fp8", "non_torch_gib", "non_torch_multi_gib", "non_torch_source", "source"},
 	"model": {"id", "name", "hf_id", "params_b", "active_params_b", "layers", "attention_heads", "kv_heads", "head_dim", "hidden_size", "intermediate_size", "vocab_size", "tied_embeddings",
 		"experts", "experts_per_token", "moe_intermediate_size", "kv_lora_rank", "qk_rope_head_dim", "sliding_window", "sliding_window_layers", "native_context", "native_dtype", "native_weights_gib", "source", "notes"},
-	"flag":       {"id", "engine", "name", "aliases", "default", "default_depends_on", "values", "effect", "status", "introduced", "deprecated", "removed", "replaced_by", "in_course_notes", "source"},
-	"capability": {"product", "what", "values", "source"},
-	"need":       {"id", "layer", "feature", "text", "source", "when"},
-	"tiebreak":   {"id", "criterion", "layer", "order", "argument", "source"},
-	"condition":  {OpEquals, OpOneOf, OpAtLeast, OpAtMost},
+	"flag":           {"id", "engine", "name", "aliases", "default", "default_depends_on", "values", "effect", "status", "introduced", "deprecated", "removed", "replaced_by", "in_course_notes", "source"},
+	"capability":     {"product", "what", "values", "source"},
+	"need":           {"id", "layer", "feature", "text", "source", "when"},
+	"tiebreak":       {"id", "criterion", "layer", "order", "argument", "source"},
+	"target":         {"id", "name", "repo", "versions", "feature", "source"},
+	"target.feature": {"id", "what", "since", "source"},
+	"condition":      {OpEquals, OpOneOf, OpAtLeast, OpAtMost},
 }
 
 func unknownKeyError(file string, loc *locator, k toml.Key) *Error {

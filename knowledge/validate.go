@@ -50,6 +50,7 @@ func validate(kb *KB, locs map[string]*locator, errs *Errors) {
 	c.models()
 	c.flags()
 	c.questions()
+	c.targets()
 	if len(*errs) > 0 {
 		return // rules and landmines refer to questions; stop at the first tier
 	}
@@ -60,6 +61,7 @@ func validate(kb *KB, locs map[string]*locator, errs *Errors) {
 		return // the stack checks read products and rules; report those first
 	}
 	c.provenance()
+	c.images()
 	c.stack()
 }
 

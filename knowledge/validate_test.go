@@ -36,7 +36,7 @@ func TestEveryKnowledgeProblemIsExplained(t *testing.T) {
 		{"unknown key with a near spelling", "[[rule]]\nid = \"a\"\nlayer = \"engine\"\nefect = \"prefer\"\n",
 			"kb/x.toml:4: rule.efect: unknown key (allowed: id, layer, effect, product, weight, with, reason, source, when, stack, tag); did you mean \"effect\"?"},
 		{"unknown table", "[[rules]]\nid = \"a\"\n",
-			"kb/x.toml:1: rules: unknown key (allowed: layer, product, question, rule, gpu, model, flag, capability, need, tiebreak, claim, close_call_margin); did you mean \"rule\"?\nkb/x.toml:2: rules.id: unknown key"},
+			"kb/x.toml:1: rules: unknown key (allowed: layer, product, question, rule, gpu, model, flag, capability, need, tiebreak, claim, target, close_call_margin); did you mean \"rule\"?\nkb/x.toml:2: rules.id: unknown key"},
 		{"unknown condition operator", okRule + "[rule.when]\nnodes = { greater = 2 }\n",
 			"kb/x.toml:10: rule.when.nodes.greater: unknown key (allowed: equals, one_of, at_least, at_most)"},
 		{"wrong type", strings.Replace(okRule, "weight = 2", "weight = \"two\"", 1),

@@ -10,6 +10,8 @@ import (
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
 	"github.com/stackpick/stackpick/scenarios/drill"
+	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/report/manifest"
 )
 
 // Shell completion (cobra's `completion` scripts call the hidden
@@ -151,6 +153,10 @@ func (a *app) registerCommandCompletions(c *cobra.Command) {
 		}
 	case "stackpick open", "stackpick diff":
 		c.ValidArgsFunction = tomlFiles
+	case "stackpick manifest":
+		flag("out", folders)
+		flag("target", a.fromKB(targetVersions))
+		flag("set", a.placeholderNames)
 	}
 }
 
@@ -248,4 +254,48 @@ func tomlFiles(*cobra.Command, []string, string) ([]cobra.Completion, cobra.Shel
 
 func folders(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	return nil, cobra.ShellCompDirectiveFilterDirs
+}
+
+// targetVersions completes --target: each target's id at each vendored
+// version, newest first, described by the project's name.
+func targetVersions(kb *knowledge.KB) []cobra.Completion {
+	var out []cobra.Completion
+	for _, t := range kb.Targets {
+		for i := len(t.Versions) - 1; i >= 0; i-- {
+			out = append(out, cobra.CompletionWithDesc(t.ID+"@"+t.Versions[i], t.Name))
+		}
+	}
+	return out
+}
+
+// placeholderNames completes --set with NAME= for each placeholder of the
+// files for the answers the command line names so far (none before
+// --answers or --scenario): a decision and the files, some milliseconds.
+func (a *app) placeholderNames(cmd *cobra.Command, _ []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	none := cobra.ShellCompDirectiveNoFileComp
+	file, _ := cmd.Flags().GetString("answers")
+	scenario, _ := cmd.Flags().GetString("scenario")
+	if (file == "") == (scenario == "") || file == "-" {
+		return nil, none
+	}
+	kb, err := a.loadKB()
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveError
+	}
+	answers, _, err := a.resolveAnswers(kb, file, scenario)
+	if err != nil {
+		return nil, none
+	}
+	d := decide.Decide(kb, answers)
+	set, err := report.ManifestSet(manifest.Request{KB: kb, Decision: &d})
+	if err != nil {
+		return nil, none
+	}
+	var out []cobra.Completion
+	for _, p := range set.Placeholders {
+		if v := p.Name + "="; strings.HasPrefix(v, typed) {
+			out = append(out, cobra.CompletionWithDesc(v, p.Explains))
+		}
+	}
+	return out, none | cobra.ShellCompDirectiveNoSpace
 }

@@ -23,7 +23,7 @@ func TestManPageNamesEveryCommand(t *testing.T) {
 			t.Errorf("the page lacks %s", section)
 		}
 	}
-	for _, cmd := range []string{"compare", "completion bash", "completion zsh", "decide", "diff", "drill", "kb changes", "kb check", "kb rules", "kb verify", "man", "open", "questions", "scenarios", "size", "version"} {
+	for _, cmd := range []string{"compare", "completion bash", "completion zsh", "decide", "diff", "drill", "kb changes", "kb check", "kb rules", "kb verify", "man", "manifest", "open", "questions", "scenarios", "size", "version"} {
 		if !strings.Contains(page, "\n.SS \"stackpick "+cmd) {
 			t.Errorf("the page has no subsection for stackpick %s", cmd)
 		}

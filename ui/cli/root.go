@@ -62,7 +62,7 @@ they have aged, the knowledge base corrects them, with sources:
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "plain output without colour (NO_COLOR is honoured too)")
 	root.Flags().StringVarP(&a.answersFile, "answers", "a", "", "open the app on this answers file, at its result (as 'stackpick open FILE')")
 	root.Flags().BoolVar(&a.accessible, "accessible", false, "plain prompts for screen readers instead of the full-screen app (env ACCESSIBLE=1)")
-	root.AddCommand(a.decideCommand(), a.diffCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand(), a.openCommand(), a.compareCommand(), a.manCommand())
+	root.AddCommand(a.decideCommand(), a.diffCommand(), a.drillCommand(), a.scenariosCommand(), a.questionsCommand(), a.kbCommand(), a.versionCommand(), a.sizeCommand(), a.openCommand(), a.compareCommand(), a.manifestCommand(), a.manCommand())
 	// cobra adds its completion command when it runs; added now, its
 	// argument checks can report usage errors like every other command's.
 	// Its shells write to the stdout root has when they are made: the
@@ -116,8 +116,9 @@ Run 'stackpick --help' for more.
 		HistoryPath: a.getenv(EnvHistory),
 		// The overlay the knowledge base was loaded with, named in the
 		// replay line of saved answers.
-		KBDir: a.overlayDir(),
-		Open:  opened,
+		KBDir:   a.overlayDir(),
+		Version: Version(),
+		Open:    opened,
 	})
 	return appError(err)
 }

@@ -64,6 +64,7 @@ func TestEveryCommandOnAFullStdoutExits74(t *testing.T) {
 		"stackpick kb rules":              {{"kb", "rules"}, {"kb", "rules", "--format", "markdown"}},
 		"stackpick kb verify":             nil, // needs clones of the cited repositories (kb_verify_test.go)
 		"stackpick man":                   {{"man"}},
+		"stackpick manifest":              {{"manifest", "-s", "single-node", "--out", "-"}, {"manifest", "-s", "single-node", "--out", t.TempDir()}},
 		"stackpick open":                  nil, // the interactive app: a terminal, not a file
 		"stackpick questions":             {{"questions"}, {"questions", "gpu"}},
 		"stackpick scenarios":             {{"scenarios"}},

@@ -26,6 +26,10 @@ type MemoInput struct {
 	Problem  string // a short problem statement in the user's words
 	Story    string // the preset's story, told after the problem
 	Source   string // "scenario exit-test" or "answers file fleet.toml"
+	// Manifest is the command that writes the decision's deployable
+	// files ("stackpick manifest --scenario exit-test --out deploy"); ""
+	// when the answers are not in a file or a preset.
+	Manifest string
 	// Pinned is a decision pinned for comparison: the memo lists it under
 	// the options considered, with the answers and picks that differ.
 	Pinned *PinnedDecision
@@ -490,6 +494,7 @@ func (m *memo) consequences() {
 		}
 		m.blank()
 	}
+	m.manifestsMD()
 	if line := CourseNotesLine(m.kb, m.d, ""); line != "" {
 		m.line("From 'Engines as Products' (the course notes this knowledge started from): " + md(line) + "; `stackpick kb changes` lists them with what holds now.")
 		m.blank()

@@ -61,12 +61,18 @@ func (o Origin) MemoInput(date string) MemoInput {
 	switch {
 	case o.Scenario != nil:
 		in.Title, in.Story, in.Source = o.Scenario.Title, o.Scenario.Story, "scenario "+o.Scenario.Name
+		in.Manifest = ManifestCommand(o.Scenario.Name, "", ManifestDir)
 		if o.Moved != "" {
+			in.Manifest = ""
 			in.Source += ", with answers changed in the app"
 			in.Story += " In this record the answers differ from the preset: " + o.Moved + "."
 		}
 	case o.File != "":
 		in.Source = "answers file " + o.File
+		in.Manifest = ManifestCommand("", o.File, ManifestDir)
 	}
 	return in
 }
+
+// ManifestDir is the folder the memo's manifest command writes to.
+const ManifestDir = "deploy"

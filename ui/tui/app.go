@@ -78,6 +78,9 @@ type Options struct {
 	// Saved answers name it in their replay line, since they decide
 	// differently without it.
 	KBDir string
+	// Version is stackpick's version, named in the header of each
+	// deployable file the manifests screen writes ("" is "dev").
+	Version string
 	// Open opens the app on an answers file's result, over the home
 	// screen (stackpick open FILE); nil starts at home.
 	Open *Opened

@@ -94,7 +94,11 @@ func (l *resultLayout) content(c *shared, w int, open map[string]bool, focus int
 			out = append(out, "")
 		}
 	}
-	out = append(out, "", st.Muted.Render(truncate("e: edit one answer · s: save answers · x: export memo · a: all questions", w)))
+	keys := "e: edit one answer · s: save answers · x: export memo · m: deployable files · a: all questions"
+	if screen.VisibleWidth(keys) > w {
+		keys = "e: edit answer · s: save · x: memo · m: deployable files · a: all questions"
+	}
+	out = append(out, "", st.Muted.Render(truncate(keys, w)))
 	return strings.Join(out, "\n"), offsets
 }
 
@@ -103,10 +107,10 @@ func (l *resultLayout) content(c *shared, w int, open map[string]bool, focus int
 // (in the trace view) out, the longest wording that fits w.
 func detailsHint(trace bool, w int) string {
 	hints := []string{
-		"Details below: tab moves, enter opens, o opens all · t trace view · c copy the launch command, l plain launch · p pin as A, d A beside B",
-		"Details below: tab, enter opens, o all · t trace · c copy, l plain launch · p pin, d A/B",
-		"tab/enter details · o all · t trace · c copy · l plain · p pin · d A/B",
-		"tab/enter · t trace · c copy · l plain · p pin",
+		"Details below: tab moves, enter opens, o opens all · t trace view · c copy the launch command, l plain launch · m deployable files · p pin as A, d A beside B",
+		"Details below: tab, enter opens, o all · t trace · c copy, l plain launch · m files · p pin, d A/B",
+		"tab/enter details · o all · t trace · c copy · l plain · m files · p pin · d A/B",
+		"tab/enter · t trace · c copy · l plain · m files · p pin",
 		"tab/enter · c copy · l plain · p pin",
 	}
 	if trace {

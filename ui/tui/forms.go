@@ -548,6 +548,21 @@ func exportForm(c *shared, w, h int, path *string) *form {
 	return newForm(c, w, h, memoPathField(path))
 }
 
+// manifestForm asks for the folder to write the deployable files in.
+func manifestForm(c *shared, w, h int, path *string) *form {
+	return newForm(c, w, h, huh.NewInput().Key("path").
+		Title("Write the deployable files to the folder").
+		Description("Made if missing. Every file is checked first: nothing is replaced without a yes, and never half the set.").
+		Placeholder("deploy").
+		Validate(func(s string) error {
+			if strings.TrimSpace(s) == "" {
+				return fmt.Errorf("enter a folder, for example deploy")
+			}
+			return nil
+		}).
+		Value(path))
+}
+
 // confirmForm asks one yes/no question.
 func confirmForm(c *shared, w, h int, title, desc string, v *bool) *form {
 	return newForm(c, w, h, confirmField(title, desc, v))

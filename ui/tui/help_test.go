@@ -29,7 +29,7 @@ func TestHelpScrolls(t *testing.T) {
 	d := newDriver(t, 40, 12)
 	d.press("l", "r", "?")
 	v := d.view()
-	if !strings.Contains(v, "of 22") || !strings.Contains(v, "↑/↓: more") {
+	if !strings.Contains(v, "of 23") || !strings.Contains(v, "↑/↓: more") {
 		t.Errorf("a help longer than the screen should say so:\n%s", v)
 	}
 	d.press("end")

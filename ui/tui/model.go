@@ -38,6 +38,7 @@ func New(kb *knowledge.KB, list []scenarios.Scenario, opts Options) *Model {
 		noColor: opts.NoColor,
 		now:     now,
 		kbDir:   opts.KBDir,
+		version: opts.Version,
 		drills:  drills.NewState(drills.Options{HistoryPath: opts.HistoryPath, Seed: opts.DrillSeed, Scenario: opts.DrillScenario}, now),
 	}
 	c.NewConfirm = func(question, explanation string, decided func(yes bool) tea.Cmd) screen.Screen {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -121,6 +122,13 @@ func sameJSON(t *testing.T, what string, got, want any) {
 		var b []byte
 		if raw, ok := v.(json.RawMessage); ok {
 			b = raw
+		} else if d, ok := v.(decide.Decision); ok {
+			// As decide --format json writes it, manifests and all.
+			var buf bytes.Buffer
+			if err := report.DecisionJSON(&buf, d); err != nil {
+				t.Fatal(err)
+			}
+			b = buf.Bytes()
 		} else {
 			var err error
 			if b, err = json.Marshal(v); err != nil {

@@ -177,6 +177,8 @@ func (s *resultScreen) Update(msg tea.Msg) tea.Cmd {
 		c.Push(newSaveScreen(c))
 	case key.Matches(k, keys.Export):
 		c.Push(newExportScreen(c))
+	case key.Matches(k, keys.Manifests):
+		c.Push(newManifestScreen(c))
 	case key.Matches(k, keys.Pin):
 		togglePin(c)
 	case key.Matches(k, keys.Diff):
@@ -244,11 +246,11 @@ func (s *resultScreen) Help() screen.KeyHelp {
 	// space opens a section here, so only pgdn and f page down.
 	pageDown := key.NewBinding(key.WithKeys("pgdown", "f"), key.WithHelp("pgdn/f", "page down"))
 	return screen.KeyHelp{
-		Short: []key.Binding{resultNext, resultToggle, k.Edit, k.Save, screen.WithHelp(k.Export, "export"), k.Back},
+		Short: []key.Binding{resultNext, resultToggle, k.Edit, k.Save, screen.WithHelp(k.Export, "export"), screen.WithHelp(k.Manifests, "files"), k.Back},
 		Full: [][]key.Binding{
 			{resultNext, resultPrev, resultToggle, resultOpenAll, resultNotes, resultTrace},
 			{scroll, k.PageUp, pageDown, k.Top, k.Bottom},
-			{k.Edit, k.Save, k.Export, k.Form, k.Pin, k.Diff, k.Back},
+			{k.Edit, k.Save, k.Export, k.Manifests, k.Form, k.Pin, k.Diff, k.Back},
 			{k.Copy, k.LaunchView},
 		},
 	}

@@ -22,6 +22,7 @@ type shared struct {
 	noColor bool
 	now     func() time.Time // dates exported memos
 	kbDir   string           // the knowledge overlay's folder, if any
+	version string           // stackpick's version, for the manifests' headers
 	drills  *drills.State
 
 	session session

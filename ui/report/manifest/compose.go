@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stackpick/stackpick/knowledge"
@@ -121,7 +122,8 @@ func (g *gen) imageWhy(img *knowledge.Image) string {
 	return s
 }
 
-// sourceText cites sources on one line, short commits.
+// sourceText cites sources on one line, short commits, each place once:
+// the first two, then how many more the knowledge base holds.
 func sourceText(ss knowledge.Sources) string {
 	var out []string
 	for _, s := range ss {
@@ -138,9 +140,17 @@ func sourceText(ss knowledge.Sources) string {
 		case s.URL != "":
 			b.WriteString(s.URL)
 		}
-		if b.Len() > 0 {
+		if b.Len() > 0 && !slices.Contains(out, b.String()) {
 			out = append(out, b.String())
 		}
+	}
+	if len(out) > 2 {
+		more := len(out) - 2
+		noun := "sources"
+		if more == 1 {
+			noun = "source"
+		}
+		return fmt.Sprintf("%s (and %d more %s in the knowledge base)", strings.Join(out[:2], "; "), more, noun)
 	}
 	return strings.Join(out, "; ")
 }

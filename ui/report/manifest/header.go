@@ -7,17 +7,18 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // placeholderUse finds ${NAME} in a file's text.
-var placeholderUse = regexp.MustCompile(`\$\{([A-Z][A-Z0-9_]*)\}`)
+var placeholderUse = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([A-Z][A-Z0-9_]*)\}`) })
 
 // finish completes a file: it finds the placeholders left in body, writes
 // the header (comment lines starting with prefix; none when prefix is ""
 // because the format has no comments, and the index says it instead) and
 // adds the file to the set.
 func (g *gen) finish(f File, prefix string, body []byte) {
-	for _, m := range placeholderUse.FindAllSubmatch(body, -1) {
+	for _, m := range placeholderUse().FindAllSubmatch(body, -1) {
 		name := string(m[1])
 		if slices.Contains(g.used, name) && !slices.Contains(f.Placeholders, name) {
 			f.Placeholders = append(f.Placeholders, name)

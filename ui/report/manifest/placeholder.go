@@ -5,14 +5,15 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // placeholderNames is what a placeholder is called: NAMESPACE, HF_TOKEN_SECRET.
-var placeholderNames = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+var placeholderNames = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`) })
 
 // dnsLabel is a Kubernetes name (RFC 1123 label): what a namespace or a
 // Secret's name must be.
-var dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
+var dnsLabel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`) })
 
 // A placeholder's kind says what a --set value for it must look like.
 type phKind uint8
@@ -26,7 +27,7 @@ const (
 // given, else "${NAME}", which the header explains. explains says what to
 // put there and where it comes from; the first use of a name records it.
 func (g *gen) ph(name string, kind phKind, explains string) string {
-	if !placeholderNames.MatchString(name) || (explains == "" && !slices.Contains(g.used, name)) {
+	if !placeholderNames().MatchString(name) || (explains == "" && !slices.Contains(g.used, name)) {
 		panic("manifest: placeholder " + name + " needs an upper-case name and, at its first use, an explanation")
 	}
 	if !slices.Contains(g.used, name) {
@@ -62,7 +63,7 @@ func (g *gen) checkSets() error {
 			return &UsageError{Problem: fmt.Sprintf("--set %s= gives no value", name), Hint: "type --set " + name + "=VALUE, or leave it out to keep ${" + name + "}"}
 		case strings.ContainsAny(v, "\n\r\x00"):
 			return &UsageError{Problem: fmt.Sprintf("--set %s: the value holds a line break or a NUL", name), Hint: "a value is one line of text"}
-		case g.kinds[name] == phName && !dnsLabel.MatchString(v):
+		case g.kinds[name] == phName && !dnsLabel().MatchString(v):
 			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: %s must be a Kubernetes name (lower-case letters, digits and '-', at most 63, starting and ending with a letter or digit)", name, v, name), Hint: "for example --set " + name + "=llm-serving"}
 		}
 	}
@@ -74,7 +75,7 @@ func ParseSets(args []string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, a := range args {
 		name, value, ok := strings.Cut(a, "=")
-		if !ok || !placeholderNames.MatchString(name) {
+		if !ok || !placeholderNames().MatchString(name) {
 			return nil, &UsageError{Problem: fmt.Sprintf("--set %q: not NAME=VALUE with an upper-case placeholder name", a), Hint: "for example --set NAMESPACE=llm-serving"}
 		}
 		if prev, dup := out[name]; dup && prev != value {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Node is one value of a YAML document being written: a map whose fields
@@ -98,10 +99,10 @@ func (n *Node) Add(fs ...*Field) *Node {
 
 // plain matches the strings written without quotes: nothing YAML would
 // read as a number, a boolean, null, an alias or a flow collection.
-var plain = regexp.MustCompile(`^[A-Za-z_/][A-Za-z0-9_./:@-]*$`)
+var plain = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_/][A-Za-z0-9_./:@-]*$`) })
 
 func quote(s string) string {
-	if plain.MatchString(s) && !strings.Contains(s, ": ") && !strings.HasSuffix(s, ":") && !reserved(s) {
+	if plain().MatchString(s) && !strings.Contains(s, ": ") && !strings.HasSuffix(s, ":") && !reserved(s) {
 		return s
 	}
 	var b bytes.Buffer

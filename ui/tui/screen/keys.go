@@ -27,6 +27,7 @@ type KeyMap struct {
 	Save               key.Binding
 	Form               key.Binding
 	Export             key.Binding
+	Manifests          key.Binding
 	Pin, Diff          key.Binding
 
 	// The launch command: to the clipboard, and plain to select.
@@ -79,6 +80,8 @@ func DefaultKeyMap() KeyMap {
 		Save:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "save")),
 		Form:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all questions")),
 		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export memo")),
+		// m: the files that deploy the stack (screen_manifest.go).
+		Manifests: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "deployable files")),
 		Pin:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pin as A")),
 		Diff:     key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "A beside B")),
 

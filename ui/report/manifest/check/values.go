@@ -17,7 +17,7 @@ import (
 // repository: "file://../routerlib" … alias: router"), whose values are
 // the defaults of the standalone chart's router.* keys.
 //
-//go:embed schemas/llm-d-router-chart
+//go:embed schemas/llm-d
 var chartFS embed.FS
 
 // templateKey is a key path the chart's templates read that its default
@@ -71,7 +71,7 @@ var chartPorts = []string{"router.modelServers.targetPorts.*.number", "router.ep
 // items of a list are checked against the keys of the default's items; a
 // few keys are checked for their choices and port ranges.
 func HelmValues(name string, body []byte, v Versions) []Problem {
-	version, err := vendoredVersion(chartFS, "schemas/llm-d-router-chart", v["llm-d"])
+	version, err := vendoredVersion(chartFS, "schemas/llm-d", v["llm-d"])
 	if err != nil {
 		return []Problem{{File: name, Message: err.Error(), Schema: "llm-d router chart"}}
 	}
@@ -257,7 +257,7 @@ func chartDefaults(version string) (map[string]any, error) {
 	v, _ := chartCache.LoadOrStore(version, &chartDefault{})
 	cd := v.(*chartDefault)
 	cd.once.Do(func() {
-		dir := "schemas/llm-d-router-chart/" + version + "/"
+		dir := "schemas/llm-d/" + version + "/"
 		var lib, sa map[string]any
 		for _, f := range []struct {
 			file string

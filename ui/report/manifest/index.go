@@ -1,0 +1,54 @@
+package manifest
+
+import (
+	"fmt"
+	"strings"
+)
+
+// IndexPath is the index file every set carries beside its files.
+const IndexPath = "MANIFESTS.md"
+
+// Index is the set's index in Markdown: what each file deploys, in which
+// order to apply them, the placeholders still to fill, and what was and
+// was not checked. It carries the header of the files that cannot hold
+// comments (JSON).
+func (s *Set) Index(origin, version string) []byte {
+	var b strings.Builder
+	if version == "" {
+		version = "dev"
+	}
+	fmt.Fprintf(&b, "# Deployable files for %s\n\n", s.Stack)
+	fmt.Fprintf(&b, "Written by stackpick %s from %s.\n\n", version, origin)
+	b.WriteString("| File | What it is | What it deploys |\n|---|---|---|\n")
+	for _, f := range s.Files {
+		kind := f.Kind
+		if f.APIVersion != "" {
+			kind += " (" + f.APIVersion + ")"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", f.Path, cell(kind), cell(f.Deploys))
+	}
+	if len(s.Placeholders) > 0 {
+		b.WriteString("\n## Placeholders\n\nValues stackpick cannot know. Fill them with `stackpick manifest ... --set NAME=VALUE`, by editing, or with `envsubst`.\n\n")
+		for _, p := range s.Placeholders {
+			state := "to fill"
+			if p.Value != "" {
+				state = "set to `" + p.Value + "`"
+			}
+			fmt.Fprintf(&b, "- `${%s}` (%s): %s\n", p.Name, state, p.Explains)
+		}
+	}
+	b.WriteString("\n## What was checked\n\n")
+	b.WriteString(capital(Checked) + ".\n\n")
+	b.WriteString("## What only a cluster can check\n\n")
+	b.WriteString(capital(Unchecked) + ".\n")
+	return []byte(b.String())
+}
+
+func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,184 @@
+package manifest
+
+import (
+	"fmt"
+	"strings"
+)
+
+// What the Kubernetes writers (KServe, llm-d) share: object names, the
+// namespace, the model server's GPU request, its Hugging Face token, and
+// the split of the launch command into the program, the model and the
+// flags.
+
+// Sources the Kubernetes writers cite in the files' comments, each read at
+// the release the file is written for.
+const (
+	srcLLMDGuide      = "llm-d/llm-d@05b03f75 guides/optimized-baseline/modelserver/gpu/vllm/base/patch-vllm.yaml"
+	srcLLMDDeployment = "llm-d/llm-d@ae9f98f1 guides/optimized-baseline/modelserver/gpu/vllm/vllm-deployment.yaml"
+	srcLLMDArtifacts  = "llm-d/llm-d@1128ecf6 docs/api-reference/artifacts.md"
+	srcRouterChart    = "llm-d/llm-d-router@71f4f099 (v0.10.0) config/charts/routerlib"
+	srcRouterRoles    = "llm-d/llm-d-router@71f4f099 (v0.10.0) pkg/epp/framework/plugins/scheduling/filter/bylabel/roles.go"
+	srcKServeTemplate = "kserve/kserve@1fb78105 (v0.20.0) config/llmisvcconfig/config-llm-template.yaml"
+	srcKServeSched    = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1alpha2/llmisvc/scheduler.go"
+	srcKServeStorage  = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1alpha2/llmisvc/workload_storage.go"
+	srcKServeRuntime  = "kserve/kserve@1fb78105 (v0.20.0) config/runtimes/kserve-vllmserver.yaml"
+	srcKServeMerge    = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1beta1/inferenceservice/utils/utils.go MergeRuntimeContainers"
+	srcLWSSkew        = "kubernetes-sigs/lws v0.10.0 config/crd/bases/disaggregatedset.x-k8s.io_disaggregatedsets.yaml (no groupIdentity)"
+)
+
+// objectName is the name the files give their objects: the model's id as
+// a Kubernetes name (lower case, dots and other marks as '-').
+func (g *gen) objectName() string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(g.ec.Model) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	for strings.Contains(s, "--") {
+		s = strings.ReplaceAll(s, "--", "-")
+	}
+	if len(s) > 40 {
+		s = strings.TrimRight(s[:40], "-")
+	}
+	if s == "" {
+		s = "model"
+	}
+	return s
+}
+
+// namespace is the namespace placeholder every Kubernetes object names.
+func (g *gen) namespace() string {
+	return g.ph("NAMESPACE", phName, "the Kubernetes namespace the objects go into (it must exist: kubectl create namespace NAME)")
+}
+
+// metadata is an object's metadata: its name, the namespace and labels.
+func (g *gen) metadata(name string, labels *Node) *Node {
+	md := Map(
+		W("name", Str(name), "named after the model it serves, "+g.ec.Model),
+		F("namespace", Str(g.namespace())),
+	)
+	if labels != nil {
+		md.Add(F("labels", labels))
+	}
+	return md
+}
+
+// gpuResource is the extended resource a pod asks for GPUs by, for the
+// answered GPU vendor; "" when stackpick writes no GPU request for it.
+func (g *gen) gpuResource() string {
+	if g.answer("gpu_vendor") == "nvidia" {
+		return "nvidia.com/gpu"
+	}
+	return ""
+}
+
+// needGPUResource fails when the answers name GPUs stackpick cannot ask
+// a Kubernetes pod for.
+func (g *gen) needGPUResource() error {
+	if g.gpuCount() > 0 && g.gpuResource() == "" {
+		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes Kubernetes GPU requests for NVIDIA GPUs only (nvidia.com/gpu), and these answers name %s GPUs: the memo's launch command is what to run", g.answer("gpu_vendor"))}
+	}
+	return nil
+}
+
+// gpuResources is a container's resources: the GPUs of one server, asked
+// for as both request and limit (a device plugin's resource must be equal
+// in both). nil when the server takes no GPU.
+func (g *gen) gpuResources() *Node {
+	n := g.gpuCount()
+	res := g.gpuResource()
+	if n == 0 || res == "" {
+		return nil
+	}
+	return Map(
+		W("limits", Map(F(res, Int(n))), fmt.Sprintf("%d GPUs for one server: %s", n, g.ec.ServersWhy)),
+		F("requests", Map(F(res, Int(n)))),
+	)
+}
+
+// hfTokenEnv is the environment variable that hands the engine a Hugging
+// Face token from a Secret, for gated checkpoints.
+func (g *gen) hfTokenEnv() *Node {
+	secret := g.ph("HF_TOKEN_SECRET", phName, fmt.Sprintf("the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token that may download %s (kubectl create secret generic NAME --from-literal=HF_TOKEN=...); llm-d's guides call it llm-d-hf-token", g.ec.HFID))
+	return Map(
+		F("name", Str("HF_TOKEN")),
+		F("valueFrom", Map(F("secretKeyRef", Map(
+			F("name", Str(secret)),
+			F("key", Str("HF_TOKEN")),
+		)))),
+	).Because("a Hugging Face token for gated checkpoints, read from a Secret, never written here [source: " + srcLLMDGuide + "]")
+}
+
+// commandHead is how many words of role's Argv come before the flags: the
+// program's words and, when the program takes it, the model.
+func (g *gen) commandHead() int {
+	_, model := g.ec.Program()
+	n := commandWords(g.ec)
+	if model != "" {
+		n++
+	}
+	return n
+}
+
+// roles are the roles the fleet runs, each with its instance count: one
+// role "" with every server when prefill and decode are not apart.
+type k8sRole struct {
+	Name      string
+	Instances int
+	Why       string
+}
+
+func (g *gen) k8sRoles() []k8sRole {
+	if len(g.ec.Roles) == 0 {
+		return []k8sRole{{Instances: g.ec.Servers, Why: g.ec.ServersWhy}}
+	}
+	var out []k8sRole
+	for _, r := range g.ec.Roles {
+		why := r.Split
+		if why == "" {
+			why = "one instance of this role (stackpick does not size the split)"
+		}
+		n := r.Instances
+		if n == 0 {
+			n = 1
+		}
+		out = append(out, k8sRole{Name: r.Role, Instances: n, Why: why})
+	}
+	return out
+}
+
+// roleLabel is llm-d's label value for a role: what the router's
+// prefill-filter and decode-filter select pods by ("decode" for a pod that
+// does both when prefill and decode are not apart, as llm-d's guides
+// label it).
+func roleLabel(role string) string {
+	if role == "" {
+		return "decode"
+	}
+	return role
+}
+
+// otherModels says, for a fleet of several checkpoints, that these files
+// deploy one of them.
+func (g *gen) otherModels() string {
+	n := g.d.Answers.Get("base_models").Int
+	if n <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("; these files deploy %s, one of the %d checkpoints you answered (base_models): write the others' files from their own answers", g.ec.Model, n)
+}
+
+// kserveSchemaNote says which KServe release the file is written for when
+// the knowledge base targets a newer one than stackpick vendors a schema of.
+func (g *gen) kserveSchemaNote(version string) string {
+	s := "written for KServe " + version + ", the newest release whose CRD stackpick vendors and checks against"
+	if p := g.kb.Product("kserve"); p != nil && p.Release.Tag != "" && p.Release.Tag != version {
+		s += fmt.Sprintf("; the knowledge base targets KServe %s, whose CRD is not vendored (its files were not in the sources read), so review the release notes before applying this on %s", p.Release.Tag, p.Release.Tag)
+	}
+	return s
+}

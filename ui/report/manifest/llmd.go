@@ -1,0 +1,272 @@
+package manifest
+
+import (
+	"fmt"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+var _ = register(ShapeLLMD, writeLLMD)
+
+// The ports llm-d's router uses, as its chart at v0.10.0 sets them.
+const (
+	eppPort = 9002 // the endpoint picker's ext-proc port (router.epp.extProcPort's default)
+)
+
+// writeLLMD writes llm-d alone, as its guides lay it out: the model
+// servers (a Deployment, or a DisaggregatedSet when prefill and decode run
+// apart), the InferencePool that names them, an InferenceObjective, and
+// the values for the router chart, which deploys the endpoint picker.
+func writeLLMD(g *gen) error {
+	if err := g.needGPUResource(); err != nil {
+		return err
+	}
+	name := g.objectName()
+	ref, img := g.engineImage()
+	if len(g.ec.Roles) > 0 {
+		return g.llmdDisaggregated()
+	}
+	port := g.writeModelServerDeployment(name, ref, img)
+	g.writeInferencePool(name, port)
+	g.writeInferenceObjective(name)
+	g.writeRouterValues(name, port)
+	return nil
+}
+
+// poolLabels are the labels the InferencePool selects the model servers
+// by: every server of this model, prefill and decode alike.
+func (g *gen) poolLabels() *Node {
+	return Map(
+		W("llm-d.ai/inference-serving", Str("true"), "the label llm-d's guides give every model-server pod"),
+		W("llm-d.ai/model", Str(g.objectName()), "this model's servers, so a second model's pool does not select them"),
+	)
+}
+
+// podLabels are a model-server pod's labels: the pool's and its role,
+// each with its reason (the first time a file writes them) or without.
+func (g *gen) podLabels(role string, why bool) *Node {
+	if !why {
+		return Map(
+			F("llm-d.ai/inference-serving", Str("true")),
+			F("llm-d.ai/model", Str(g.objectName())),
+			F("llm-d.ai/role", Str(roleLabel(role))),
+		)
+	}
+	n := g.poolLabels()
+	n.Add(W("llm-d.ai/role", Str(roleLabel(role)), "the label the router's prefill-filter and decode-filter read (llm-d.ai/role: prefill or decode) [source: "+srcRouterRoles+"]"))
+	return n
+}
+
+// writeModelServerDeployment writes the servers as one apps/v1 Deployment,
+// and returns the port they serve on.
+func (g *gen) writeModelServerDeployment(name, ref string, img *knowledge.Image) int {
+	c := g.engineContainer("", ref, img)
+	labels := g.podLabels("", true)
+	doc := Map(
+		F("apiVersion", Str("apps/v1")),
+		F("kind", Str("Deployment")),
+		F("metadata", g.metadata(name, labels)),
+		F("spec", Map(
+			W("replicas", Int(g.ec.Servers), g.ec.ServersWhy+g.otherModels()),
+			W("selector", Map(F("matchLabels", g.podLabels("", false))), "the Deployment's own pods, by the labels above"),
+			F("template", Map(
+				W("metadata", Map(F("labels", g.podLabels("", false))), "the same labels on every pod, which the InferencePool selects"),
+				F("spec", g.modelServerPod(c)),
+			)),
+		)),
+	)
+	g.finish(File{
+		Path:       "llm-d/modelserver.yaml",
+		Kind:       "Deployment",
+		APIVersion: "apps/v1",
+		Deploys:    fmt.Sprintf("%s for %s, labelled for llm-d's InferencePool (after the router: %s; then kubectl apply -f llm-d/modelserver.yaml)", g.serversText(), g.ec.Model, g.helmInstall(name)),
+		Format:     FormatKubernetes,
+		Targets:    map[string]string{"kubernetes": g.target("kubernetes")},
+		Engine:     g.ec.Engine, EngineRelease: g.ec.Release,
+		Args: map[string][]string{"": c.Argv},
+	}, "#", YAML(nil, doc))
+	return c.Port
+}
+
+// modelServerPod is a model server's pod spec, as llm-d's guides write it:
+// the program as the command, the model and the flags as the arguments.
+func (g *gen) modelServerPod(c container) *Node {
+	head := commandWords(g.ec)
+	ctr := Map(
+		F("name", Str("modelserver")),
+		W("image", Str(c.Image), g.imageWhy(c.img)+"; llm-d recommends the engines' upstream images [source: "+srcLLMDArtifacts+"]"),
+		W("command", Strs(c.Argv[:head]...), "the launch command's program, as llm-d's guides set it"),
+		W("args", c.argsNode(c.Argv[head:]), g.flagsWhy()),
+	)
+	if c.Port > 0 {
+		ctr.Add(W("ports", List(Map(
+			F("name", Str("modelserver")),
+			F("containerPort", Int(c.Port)),
+			F("protocol", Str("TCP")),
+		)), fmt.Sprintf("the port the server listens on (%s), which the InferencePool's targetPorts name", portWhy(c))))
+	}
+	if g.usesHF() {
+		ctr.Add(F("env", List(g.hfTokenEnv())))
+	}
+	if res := g.gpuResources(); res != nil {
+		ctr.Add(F("resources", res))
+	}
+	if c.Port > 0 {
+		health := c.Health
+		if health == "" {
+			health = "/health"
+		}
+		probe := func(path string, extra ...*Field) *Node {
+			fs := append([]*Field{F("httpGet", Map(F("path", Str(path)), F("port", Str("modelserver"))))}, extra...)
+			return Map(fs...)
+		}
+		ctr.Add(
+			W("startupProbe", probe("/v1/models", F("initialDelaySeconds", Int(15)), F("periodSeconds", Int(30)), F("timeoutSeconds", Int(5)), F("failureThreshold", Int(120))),
+				"up to an hour to download and load the weights before the pod counts as failed; /v1/models answers once the model is loaded [source: "+srcLLMDDeployment+"]"),
+			W("readinessProbe", probe("/v1/models", F("periodSeconds", Int(5)), F("timeoutSeconds", Int(2)), F("failureThreshold", Int(3))), "the pool routes to the pod only while the model answers"),
+			W("livenessProbe", probe(health, F("periodSeconds", Int(10)), F("timeoutSeconds", Int(5)), F("failureThreshold", Int(3))), "restarted when "+health+" stops answering"),
+		)
+	}
+	mounts := List(Map(F("name", Str("shm")), F("mountPath", Str("/dev/shm"))).Because("shared memory for the engine's worker processes (NCCL between tensor-parallel ranks) [source: " + srcLLMDGuide + "]"))
+	vols := List(Map(F("name", Str("shm")), F("emptyDir", Map(F("medium", Str("Memory")), F("sizeLimit", Str("20Gi"))))).Because("the size llm-d's guide gives /dev/shm [source: " + srcLLMDGuide + "]"))
+	if c.Cache != "" {
+		mounts.items = append(mounts.items, Map(F("name", Str("model-cache")), F("mountPath", Str(c.Cache))).Because("where the engine keeps downloaded weights"))
+		vols.items = append(vols.items, Map(F("name", Str("model-cache")), F("emptyDir", Map())).Because("weights download again when a pod moves; make this a PersistentVolumeClaim to keep them"))
+	}
+	ctr.Add(F("volumeMounts", mounts))
+	return Map(
+		F("containers", List(ctr)),
+		F("volumes", vols),
+	)
+}
+
+// writeInferencePool writes the pool the router routes over: the servers'
+// labels and port, and the endpoint picker the router chart deploys.
+func (g *gen) writeInferencePool(name string, port int) {
+	version := g.target("gaie")
+	doc := Map(
+		W("apiVersion", Str("inference.networking.k8s.io/v1"), "the Gateway API Inference Extension's InferencePool, written for "+version),
+		F("kind", Str("InferencePool")),
+		F("metadata", Map(
+			W("name", Str(name), "the router chart's release name: the chart names the pool after its release, and its endpoint picker watches that pool (--pool-name {{ .Release.Name }}) [source: "+srcRouterChart+"/templates/_inferencepool.yaml, _deployment.yaml]"),
+			F("namespace", Str(g.namespace())),
+		)),
+		F("spec", Map(
+			W("selector", Map(F("matchLabels", g.poolLabels())), "every server of this model (llm-d/modelserver.yaml labels its pods so)"),
+			W("targetPorts", List(Map(F("number", Int(port)))), "the servers' port"),
+			W("appProtocol", Str("http"), "HTTP/1.1 to the servers: the chart writes it from router.modelServers.protocol, http by default"),
+			W("endpointPickerRef", Map(
+				W("name", Str(name+"-epp"), "the Service the router chart names after its release ({{ .Release.Name }}-epp) [source: "+srcRouterChart+"/templates/_helpers.tpl]"),
+				W("port", Map(F("number", Int(eppPort))), "the endpoint picker's ext-proc port, the chart's default (router.epp.extProcPort)"),
+				W("failureMode", Str("FailOpen"), "the chart's and llm-d's guides' choice: requests still reach a server when the picker is down"),
+			), "the llm-d router (endpoint picker) that picks a server for each request"),
+		)),
+	)
+	g.finish(File{
+		Path:       "llm-d/inferencepool.yaml",
+		Kind:       "InferencePool",
+		APIVersion: "inference.networking.k8s.io/v1",
+		Deploys:    fmt.Sprintf("the pool of %s servers llm-d's router routes over; %s", g.ec.Model, renderedNote),
+		Format:     FormatKubernetes,
+		Targets:    map[string]string{"gaie": version},
+	}, "#", YAML(nil, doc))
+}
+
+// writeInferenceObjective writes the objective requests to this model
+// name: priority 0, the one every request has without one.
+func (g *gen) writeInferenceObjective(name string) {
+	version := g.target("llm-d")
+	why := "0, the priority a request has when it names no objective: the answers give no tenant precedence over another; raise it (negative values allowed) for traffic to serve first when requests queue"
+	if n := g.d.Answers.Get("tenants").Int; n > 1 {
+		why += fmt.Sprintf(" (for the %d tenants you answered, write one objective each and have clients send its name)", n)
+	}
+	doc := Map(
+		W("apiVersion", Str("llm-d.ai/v1alpha2"), "InferenceObjective moved from the Gateway API Inference Extension to llm-d's router; written for llm-d "+version),
+		F("kind", Str("InferenceObjective")),
+		F("metadata", Map(
+			W("name", Str(name), "router.inferenceObjectives[0].name in llm-d/router-values.yaml; clients send it in the x-llm-d-inference-objective header to be served under this objective"),
+			F("namespace", Str(g.namespace())),
+		)),
+		F("spec", Map(
+			W("priority", Int(0), why+" [source: llm-d/llm-d-router@71f4f099 (v0.10.0) config/crd/bases/llm-d.ai_inferenceobjectives.yaml]"),
+			W("poolRef", Map(
+				F("group", Str("inference.networking.k8s.io")),
+				F("name", Str(name)),
+			), "the InferencePool in llm-d/inferencepool.yaml"),
+		)),
+	)
+	g.finish(File{
+		Path:       "llm-d/inferenceobjective.yaml",
+		Kind:       "InferenceObjective",
+		APIVersion: "llm-d.ai/v1alpha2",
+		Deploys:    "the serving objective (priority) of requests to the pool; " + renderedNote,
+		Format:     FormatKubernetes,
+		Targets:    map[string]string{"llm-d": version},
+	}, "#", YAML(nil, doc))
+}
+
+// writeRouterValues writes the values file for llm-d's router chart,
+// which deploys the endpoint picker and its proxy, and renders the
+// InferencePool and InferenceObjective of llm-d/inferencepool.yaml and
+// llm-d/inferenceobjective.yaml from these values.
+func (g *gen) writeRouterValues(name string, port int) {
+	version := g.target("llm-d")
+	servers := Map(
+		W("matchLabels", g.poolLabels(), "the labels of the servers in llm-d/modelserver.yaml: the chart's InferencePool selects them (llm-d/inferencepool.yaml is the pool it renders)"),
+		W("targetPorts", List(Map(F("number", Int(port)))), "the servers' port"),
+	)
+	if g.ec.Engine == "sglang" {
+		servers.Add(W("type", Str("sglang"), "the chart reads each model server's metrics by its type (vllm by default)"))
+	}
+	router := Map(
+		W("modelServers", servers, "the model servers the endpoint picker routes to"),
+		W("inferenceObjectives", List(Map(
+			F("name", Str(name)),
+			F("priority", Int(0)),
+		)), "the InferenceObjective the chart renders beside the pool (llm-d/inferenceobjective.yaml is that object)"),
+	)
+	why := "the values of llm-d's llm-d-router-standalone chart (keys under router: are its routerlib values); the endpoint picker keeps the chart's default-plugins.yaml, which scores servers by queue, KV-cache use and prefix-cache hits (prefix-cache-scorer, weight 3)"
+	if g.answer("cache_aware_routing") == "true" {
+		why += ", the cache-aware routing " + g.stated("cache_aware_routing") + " asks for"
+	}
+	doc := Map(W("router", router, why+" [source: "+srcRouterChart+"/values.yaml, templates/_config.yaml]"))
+	g.finish(File{
+		Path:    "llm-d/router-values.yaml",
+		Kind:    "llm-d router chart values",
+		Deploys: fmt.Sprintf("llm-d's router for %s through its Helm chart: the endpoint picker, its Envoy proxy, and the InferencePool and InferenceObjective beside them (%s)", g.ec.Model, g.helmInstall(name)),
+		Format:  FormatHelmValues,
+		Targets: map[string]string{"llm-d": version},
+	}, "#", YAML(g.llmdSteps(name), doc))
+}
+
+// llmdSteps are the commands that deploy the llm-d files, in order.
+func (g *gen) llmdSteps(name string) []string {
+	return []string{
+		"To deploy, in this order (the first two once per cluster):",
+		fmt.Sprintf("  kubectl apply -f https://github.com/kubernetes-sigs/gateway-api-inference-extension/releases/download/%s/v1-manifests.yaml   (the InferencePool CRD, as llm-d's guides install it)", g.target("gaie")),
+		fmt.Sprintf("  kubectl apply -k 'https://github.com/llm-d/llm-d-router/config/crd?ref=%s'   (the InferenceObjective CRD, llm-d.ai)", g.target("llm-d")),
+		"  " + g.helmInstall(name),
+		"  kubectl apply -n " + g.namespace() + " -f llm-d/modelserver.yaml",
+		fmt.Sprintf("The release name, %s, is the InferencePool's name: the router's endpoint picker watches the pool named after its release. llm-d's guides install --version v0 (the newest 0.x); %s is the release these values are checked against.", name, g.target("llm-d")),
+	}
+}
+
+// helmInstall is the command that installs llm-d's router chart with the
+// values file: the release name is the pool's name.
+func (g *gen) helmInstall(name string) string {
+	return fmt.Sprintf("helm install %s oci://ghcr.io/llm-d/charts/llm-d-router-standalone --version %s -n %s -f llm-d/router-values.yaml", name, g.target("llm-d"), g.namespace())
+}
+
+// renderedNote says of a file that the router chart creates its object.
+const renderedNote = "the router chart creates it from llm-d/router-values.yaml (helm install ... -f llm-d/router-values.yaml), and stackpick writes it out so its schema is checked: applying it with kubectl as well would take it from Helm's ownership"
+
+// llmdDisaggregated says why stackpick writes no files for llm-d alone
+// with prefill and decode apart. llm-d's P/D puts a routing sidecar on
+// every decode pod, listening on the pod's serving port (8000) and
+// forwarding to the model server on 8200 (the sidecar's defaults), so the
+// decode servers must be started with --port 8200; the launch command has
+// no port flag (the knowledge base has no record of vLLM's --port), and
+// stackpick does not add a flag the memo does not show.
+func (g *gen) llmdDisaggregated() error {
+	return &NotCoveredError{Why: "stackpick writes no files for llm-d alone with prefill and decode apart yet: llm-d's routing sidecar on each decode pod listens on port 8000 and forwards to the model server on 8200 (llm-d-router v0.10.0 pkg/sidecar/proxy/options.go: defaultPort 8000, defaultVLLMPort 8200), so the decode command needs --port 8200, and the launch command stackpick wrote has no port flag; with KServe in the stack, its LLMInferenceService runs these same prefill and decode commands (its decode preset starts vLLM on port 8001 behind a sidecar of its own), or add --port 8200 to the memo's decode command and follow llm-d's pd-disaggregation guide"}
+}

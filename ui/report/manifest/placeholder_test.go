@@ -1,0 +1,74 @@
+package manifest
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stackpick/stackpick/knowledge"
+)
+
+func TestSetArgumentsAreReadOrRefusedWithWhatToType(t *testing.T) {
+	good, err := ParseSets([]string{"NAMESPACE=llm", "HF_TOKEN_SECRET=hf=token"})
+	if err != nil || good["NAMESPACE"] != "llm" || good["HF_TOKEN_SECRET"] != "hf=token" {
+		t.Fatalf("ParseSets = %v, %v", good, err)
+	}
+	for _, bad := range [][]string{{"NAMESPACE"}, {"namespace=x"}, {"=x"}, {"NAMESPACE=a", "NAMESPACE=b"}, {"1X=y"}} {
+		_, err := ParseSets(bad)
+		var ue *UsageError
+		if !errors.As(err, &ue) || ue.Hint == "" {
+			t.Errorf("ParseSets(%q) = %v, want a UsageError with a hint", bad, err)
+		}
+	}
+	// The same value twice is one setting, not a conflict.
+	if _, err := ParseSets([]string{"NAMESPACE=a", "NAMESPACE=a"}); err != nil {
+		t.Errorf("the same --set twice: %v", err)
+	}
+}
+
+func TestTargetArgumentsAreReadOrRefusedWithWhatToType(t *testing.T) {
+	got, err := ParseTargets([]string{"KServe@v0.20", "lws@v0.10.0"})
+	if err != nil || got["kserve"] != "v0.20" || got["lws"] != "v0.10.0" {
+		t.Fatalf("ParseTargets = %v, %v", got, err)
+	}
+	for _, bad := range [][]string{{"kserve"}, {"@v1"}, {"kserve@"}, {"kserve@v1", "kserve@v2"}} {
+		_, err := ParseTargets(bad)
+		var ue *UsageError
+		if !errors.As(err, &ue) || ue.Hint == "" {
+			t.Errorf("ParseTargets(%q) = %v, want a UsageError with a hint", bad, err)
+		}
+	}
+}
+
+func TestATargetVersionIsFoundExactlyOrByItsPrefix(t *testing.T) {
+	tg := &knowledge.Target{ID: "x", Versions: []string{"v0.9.0", "v0.10.0", "v0.10.2", "1.3.0", "1.3.1"}}
+	for in, want := range map[string]string{"v0.10.0": "v0.10.0", "0.10.0": "v0.10.0", "v0.10": "v0.10.2", "v0.9": "v0.9.0", "1.3": "1.3.1", "v1.3.0": "1.3.0", "1": "1.3.1"} {
+		if got, ok := resolveVersion(tg, in); !ok || got != want {
+			t.Errorf("resolveVersion(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"v0.1", "v0.11", "2", "v0.10.0.1", "v0.10.0.0"} {
+		if got, ok := resolveVersion(tg, in); ok {
+			t.Errorf("resolveVersion(%q) = %q, want no version", in, got)
+		}
+	}
+}
+
+func TestASetValueMustFitWhereItsPlaceholderStands(t *testing.T) {
+	g := &gen{req: Request{Sets: map[string]string{}}, explains: map[string]string{}, kinds: map[string]phKind{}}
+	if v := g.ph("NAMESPACE", phName, "the namespace"); v != "${NAMESPACE}" {
+		t.Fatalf("unfilled placeholder = %q", v)
+	}
+	for value, ok := range map[string]bool{"llm-serving": true, "Bad_Name": false, "-x": false, strings.Repeat("a", 64): false, "a\nb": false, "": false} {
+		g.req.Sets = map[string]string{"NAMESPACE": value}
+		err := g.checkSets()
+		if (err == nil) != ok {
+			t.Errorf("--set NAMESPACE=%q: err = %v, want ok %v", value, err, ok)
+		}
+	}
+	g.req.Sets = map[string]string{"NAMESPAC": "x"}
+	err := g.checkSets()
+	if err == nil || !strings.Contains(err.Error(), "NAMESPACE") {
+		t.Errorf("--set of an unknown placeholder: %v, want the stack's placeholders named", err)
+	}
+}

@@ -1,0 +1,204 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/ui/report/manifest"
+)
+
+// ManifestSet is manifest.Generate for every surface (the manifest
+// command, the app's manifests screen, the memo, decide's JSON): a writer
+// that panics on a knowledge base it does not expect (an overlay that
+// drops an engine's images) is an error here, never a crash of the
+// command that only wanted the memo.
+func ManifestSet(req manifest.Request) (set *manifest.Set, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			set, err = nil, fmt.Errorf("stackpick cannot write the files for this stack: %v", r)
+		}
+	}()
+	return manifest.Generate(req)
+}
+
+// ManifestsFor is the set for a decision as the memo and the JSON name it:
+// no --target, no --set; why is the reason when there is none.
+func ManifestsFor(kb *knowledge.KB, d decide.Decision, origin, command string) (set *manifest.Set, why string) {
+	if kb == nil {
+		return nil, "no knowledge base to write the files from"
+	}
+	set, err := ManifestSet(manifest.Request{KB: kb, Decision: &d, Origin: origin, Command: command})
+	if err != nil {
+		return nil, err.Error()
+	}
+	return set, ""
+}
+
+// ManifestCommand is the command line that writes the files for answers
+// from a preset (scenario) or a file (answers), into dir; "" when the
+// answers are neither (typed in the app and not saved).
+func ManifestCommand(scenario, answers, dir string) string {
+	switch {
+	case scenario != "":
+		return "stackpick manifest --scenario " + ShellQuote(scenario) + " --out " + ShellQuote(dir)
+	case answers != "":
+		return "stackpick manifest --answers " + ShellQuote(answers) + " --out " + ShellQuote(dir)
+	}
+	return ""
+}
+
+// ShellQuote leaves a word the shell reads as it is alone and puts any
+// other in single quotes, so a command line pastes as the same words.
+func ShellQuote(s string) string {
+	safe := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+=,~", r)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// FileKind is a file's kind with its apiVersion, as lists show it:
+// "InferencePool (inference.networking.k8s.io/v1)".
+func FileKind(f manifest.File) string {
+	if f.APIVersion != "" {
+		return f.Kind + " (" + f.APIVersion + ")"
+	}
+	return f.Kind
+}
+
+// ManifestSummary says what the manifest command wrote (or, with dir "-",
+// printed): each file with its kind and what it deploys, the index, then
+// the placeholders still to fill, each with what it explains, and the
+// command that fills them all (again, with --force and a --set for each).
+func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
+	var b strings.Builder
+	line := func(text string, indent, hang int) {
+		for _, l := range Wrap(text, width, indent, hang) {
+			b.WriteString(l + "\n")
+		}
+	}
+	where := "to " + dir
+	verb := "Wrote"
+	if dir == "-" {
+		where, verb = "to standard output", "Printed"
+	}
+	line(fmt.Sprintf("%s %s for %s %s:", verb, count(len(s.Files)+1, "file", "files"), s.Stack, where), 0, 0)
+	for _, f := range s.Files {
+		line(fmt.Sprintf("%s (%s): %s", joinPath(dir, f.Path), FileKind(f), f.Deploys), 2, 4)
+	}
+	line(fmt.Sprintf("%s (index): what each file deploys, the placeholders, what was checked and what only a cluster can check", joinPath(dir, manifest.IndexPath)), 2, 4)
+	unfilled := s.Unfilled()
+	if len(unfilled) == 0 {
+		if len(s.Placeholders) > 0 {
+			line("Every placeholder is filled by --set.", 0, 0)
+		}
+		return b.String()
+	}
+	b.WriteString("\n")
+	line(fmt.Sprintf("%s to fill (edit the files, use envsubst, or write them again with --set NAME=VALUE):", count(len(unfilled), "placeholder", "placeholders")), 0, 0)
+	for _, p := range s.Placeholders {
+		if p.Value == "" {
+			line("${"+p.Name+"}: "+p.Explains, 2, 4)
+		}
+	}
+	if command != "" {
+		fill := command
+		if dir != "-" {
+			fill += " --force"
+		}
+		for _, name := range unfilled {
+			fill += " --set " + name + "=..."
+		}
+		b.WriteString("\n")
+		line("Fill them all with:", 0, 0)
+		line(fill, 2, 4)
+	}
+	return b.String()
+}
+
+func joinPath(dir, p string) string {
+	if dir == "-" || dir == "" {
+		return p
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + p
+}
+
+// manifestsMD writes the memo's paragraph on the deployable files: the
+// files and what each deploys, the command that writes them, and the
+// placeholders; or why there are none.
+func (m *memo) manifestsMD() {
+	cmd := m.in.Manifest
+	write := "`" + cmd + "` writes them"
+	if cmd == "" {
+		write = "save the answers, then `stackpick manifest --answers FILE --out DIR` writes them"
+	}
+	set, why := ManifestsFor(m.kb, m.d, m.in.Source, cmd)
+	if set == nil {
+		m.para("Deployable files: none. " + sentence(why))
+		return
+	}
+	m.line("Deployable files (" + write + ", each headed by what it deploys, what was checked and what only a cluster can check):")
+	m.blank()
+	m.line("| File | What it is | What it deploys |")
+	m.line("| --- | --- | --- |")
+	for _, f := range set.Files {
+		m.line(fmt.Sprintf("| `%s` | %s | %s |", f.Path, cell(FileKind(f)), cell(f.Deploys)))
+	}
+	m.line(fmt.Sprintf("| `%s` | index | what each file deploys, in which order to apply them, the placeholders |", manifest.IndexPath))
+	m.blank()
+	if len(set.Placeholders) > 0 {
+		var names []string
+		for _, p := range set.Placeholders {
+			names = append(names, "`${"+p.Name+"}`")
+		}
+		m.line(fmt.Sprintf("%s that stackpick cannot know, named in each file's header: %s; `--set NAME=VALUE` fills them.", capitalize(count(len(names), "value", "values")), strings.Join(names, ", ")))
+		m.blank()
+	}
+}
+
+// manifestsJSON is decide's "manifests": the files that deploy the
+// decision, or why there are none.
+type manifestsJSON struct {
+	NotCovered   string                 `json:"not_covered,omitempty"`
+	Stack        string                 `json:"stack,omitempty"`
+	Files        []manifestFileJSON     `json:"files,omitempty"`
+	Placeholders []manifest.Placeholder `json:"placeholders,omitempty"`
+}
+
+type manifestFileJSON struct {
+	Path         string            `json:"path"`
+	Kind         string            `json:"kind"`
+	APIVersion   string            `json:"api_version,omitempty"`
+	Deploys      string            `json:"deploys"`
+	Format       string            `json:"format"`
+	Targets      map[string]string `json:"targets"`
+	Placeholders []string          `json:"placeholders"`
+}
+
+func manifestsOf(d decide.Decision) manifestsJSON {
+	set, why := ManifestsFor(d.Answers.KB(), d, "", "")
+	if set == nil {
+		return manifestsJSON{NotCovered: why}
+	}
+	out := manifestsJSON{Stack: set.Stack, Files: []manifestFileJSON{}, Placeholders: set.Placeholders}
+	for _, f := range set.Files {
+		ph := f.Placeholders
+		if ph == nil {
+			ph = []string{}
+		}
+		t := f.Targets
+		if t == nil {
+			t = map[string]string{}
+		}
+		out.Files = append(out.Files, manifestFileJSON{Path: f.Path, Kind: f.Kind, APIVersion: f.APIVersion, Deploys: f.Deploys, Format: f.Format, Targets: t, Placeholders: ph})
+	}
+	return out
+}

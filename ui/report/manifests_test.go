@@ -1,0 +1,157 @@
+package report_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+	"github.com/stackpick/stackpick/ui/report"
+	"github.com/stackpick/stackpick/ui/report/manifest"
+)
+
+func deployPreset(t *testing.T, name string) (*knowledge.KB, scenarios.Scenario, decide.Decision) {
+	t.Helper()
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := scenarios.Find(all, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kb, s, decide.Decide(kb, s.Answers)
+}
+
+// The memo's consequences list each file with what it deploys, the
+// command that writes them, and the placeholders; a stack no writer covers
+// says why there are none.
+func TestMemoListsTheDeployableFiles(t *testing.T) {
+	kb, s, d := deployPreset(t, "cpu-box")
+	memo := report.Memo(kb, d, report.Origin{Scenario: &s}.MemoInput(pinnedDate))
+	set, err := manifest.Generate(manifest.Request{KB: kb, Decision: &d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	consequences := memo[strings.Index(memo, "## Consequences"):strings.Index(memo, "## Engine settings")]
+	if !strings.Contains(consequences, "`stackpick manifest --scenario cpu-box --out deploy` writes them") {
+		t.Errorf("the consequences do not say how to write the files:\n%s", consequences)
+	}
+	for _, f := range set.Files {
+		if !strings.Contains(consequences, "| `"+f.Path+"` | "+report.FileKind(f)+" | ") || !strings.Contains(consequences, f.Deploys) {
+			t.Errorf("the consequences do not list %s with what it deploys:\n%s", f.Path, consequences)
+		}
+	}
+	for _, p := range set.Placeholders {
+		if !strings.Contains(consequences, "`${"+p.Name+"}`") {
+			t.Errorf("the consequences do not name ${%s}", p.Name)
+		}
+	}
+
+	kb, s, d = deployPreset(t, "exit-test")
+	memo = report.Memo(kb, d, report.Origin{Scenario: &s}.MemoInput(pinnedDate))
+	_, err = manifest.Generate(manifest.Request{KB: kb, Decision: &d})
+	if err == nil {
+		t.Skip("exit-test's stack has a writer now: pick a preset without one")
+	}
+	if !strings.Contains(memo, "Deployable files: none. "+strings.TrimSuffix(err.Error(), ".")+".") {
+		t.Errorf("the memo does not say why exit-test has no files (%v)", err)
+	}
+}
+
+// decide --format json carries "manifests": each file's path, kind,
+// api_version, deploys, format, targets and placeholders, and the
+// placeholders with what they explain; or {"not_covered": why}.
+func TestDecisionJSONCarriesTheManifests(t *testing.T) {
+	type file struct {
+		Path, Kind, Deploys, Format string
+		APIVersion                  string            `json:"api_version"`
+		Targets                     map[string]string `json:"targets"`
+		Placeholders                []string          `json:"placeholders"`
+	}
+	type manifests struct {
+		NotCovered   *string `json:"not_covered"`
+		Stack        string
+		Files        []file
+		Placeholders []struct{ Name, Explains string }
+	}
+	decode := func(d decide.Decision) (manifests, map[string]json.RawMessage) {
+		var b bytes.Buffer
+		if err := report.DecisionJSON(&b, d); err != nil {
+			t.Fatal(err)
+		}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(b.Bytes(), &top); err != nil {
+			t.Fatal(err)
+		}
+		var m manifests
+		if err := json.Unmarshal(top["manifests"], &m); err != nil {
+			t.Fatalf("manifests: %v\n%s", err, top["manifests"])
+		}
+		return m, top
+	}
+	kb, _, d := deployPreset(t, "cpu-box")
+	m, top := decode(d)
+	if string(top["schema"]) != `"`+decide.Schema+`"` || top["layers"] == nil {
+		t.Errorf("the decision's own fields are gone: schema %s", top["schema"])
+	}
+	set, err := manifest.Generate(manifest.Request{KB: kb, Decision: &d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.NotCovered != nil || len(m.Files) != len(set.Files) || m.Stack != set.Stack || len(m.Placeholders) != len(set.Placeholders) {
+		t.Fatalf("manifests: %+v", m)
+	}
+	for i, f := range set.Files {
+		g := m.Files[i]
+		if g.Path != f.Path || g.Kind != f.Kind || g.Deploys != f.Deploys || g.Format != f.Format || g.APIVersion != f.APIVersion || len(g.Targets) != len(f.Targets) || len(g.Placeholders) != len(f.Placeholders) || g.Placeholders == nil || g.Targets == nil {
+			t.Errorf("file %d: %+v, want %+v", i, g, f)
+		}
+	}
+	for _, p := range m.Placeholders {
+		if p.Name == "" || p.Explains == "" {
+			t.Errorf("a placeholder without its name or explanation: %+v", p)
+		}
+	}
+	_, _, d = deployPreset(t, "exit-test")
+	if m, _ = decode(d); m.NotCovered == nil || *m.NotCovered == "" || m.Files != nil {
+		t.Errorf("exit-test (no writer yet): %+v", m)
+	}
+}
+
+// A knowledge base without the images a writer needs makes no surface
+// crash: the set is an error that says so.
+func TestManifestSetTurnsAPanicIntoAnError(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, _ := scenarios.All(kb)
+	s, _ := scenarios.Find(all, "single-node")
+	d := decide.Decide(kb, s.Answers)
+	kb.Product("vllm").Images = nil
+	set, err := report.ManifestSet(manifest.Request{KB: kb, Decision: &d})
+	if set != nil || err == nil || !strings.Contains(err.Error(), "stackpick cannot write the files for this stack") {
+		t.Errorf("set %v, err %v", set, err)
+	}
+	var b bytes.Buffer
+	if err := report.DecisionJSON(&b, d); err != nil || !strings.Contains(b.String(), `"not_covered": "stackpick cannot write`) {
+		t.Errorf("decide's JSON with a broken set: %v\n%s", err, b.String()[max(0, b.Len()-300):])
+	}
+}
+
+// What the memo and decide's JSON add: generating a preset's set.
+//
+//	go test ./ui/report -run '^$' -bench ManifestSet
+func BenchmarkManifestSet(b *testing.B) {
+	kb := knowledge.MustDefault()
+	all, _ := scenarios.All(kb)
+	s, _ := scenarios.Find(all, "single-node")
+	d := decide.Decide(kb, s.Answers)
+	for b.Loop() {
+		if _, err := report.ManifestSet(manifest.Request{KB: kb, Decision: &d}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package store_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stackpick/stackpick/ui/store"
+)
+
+func setOf(paths ...string) []store.SetFile {
+	var out []store.SetFile
+	for _, p := range paths {
+		out = append(out, store.SetFile{Path: p, Data: []byte(p + "\n")})
+	}
+	return out
+}
+
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
+		if err == nil && p != dir {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return out
+}
+
+// A set is written whole, folders made, in order.
+func TestWriteSetWritesEveryFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "deploy")
+	got, err := store.WriteSet(dir, setOf("a.yaml", "model/config.pbtxt"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{filepath.Join(dir, "a.yaml"), filepath.Join(dir, "model", "config.pbtxt")}; !slices.Equal(got, want) {
+		t.Errorf("written %q, want %q", got, want)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "model", "config.pbtxt")); string(data) != "model/config.pbtxt\n" {
+		t.Errorf("content %q", data)
+	}
+}
+
+// Files in the way are all named and nothing is written; overwrite
+// replaces them.
+func TestWriteSetRefusesWholeWhenFilesExist(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.yaml"), []byte("mine"), 0o644)
+	os.WriteFile(filepath.Join(dir, "c.yaml"), []byte("mine"), 0o644)
+	_, err := store.WriteSet(dir, setOf("a.yaml", "b.yaml", "c.yaml"), false)
+	var ee *store.ExistsError
+	if !errors.As(err, &ee) || !errors.Is(err, store.ErrExists) || len(ee.Paths) != 2 {
+		t.Fatalf("err %v", err)
+	}
+	if got := entries(t, dir); !slices.Equal(got, []string{"a.yaml", "c.yaml"}) {
+		t.Errorf("a refused set wrote something: %q", got)
+	}
+	if _, err := store.WriteSet(dir, setOf("a.yaml", "b.yaml", "c.yaml"), true); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "a.yaml")); string(data) != "a.yaml\n" {
+		t.Errorf("overwrite kept %q", data)
+	}
+}
+
+// A folder where a file goes is refused even with overwrite; a path that
+// leaves the folder, or a folder that is a file, is refused.
+func TestWriteSetRefusesWhatItMustNotReplace(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "b.yaml"), 0o755)
+	if _, err := store.WriteSet(dir, setOf("a.yaml", "b.yaml"), true); !errors.Is(err, store.ErrIsDir) {
+		t.Errorf("a folder in the way: %v", err)
+	}
+	for _, p := range []string{"../x", "/etc/x", ""} {
+		if _, err := store.WriteSet(dir, setOf(p), true); err == nil {
+			t.Errorf("path %q was accepted", p)
+		}
+	}
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, nil, 0o644)
+	if _, err := store.WriteSet(file, setOf("a.yaml"), false); !errors.Is(err, store.ErrNotFolder) {
+		t.Errorf("a file as the folder: %v", err)
+	}
+	if got := entries(t, dir); !slices.Equal(got, []string{"b.yaml", "file"}) {
+		t.Errorf("refusals wrote something: %q", got)
+	}
+}
+
+// A write that fails part way removes the files and folders it created.
+func TestWriteSetLeavesNoHalfSet(t *testing.T) {
+	dir := t.TempDir()
+	// "x" is a file, so the folder x/ for the third file cannot be made.
+	os.WriteFile(filepath.Join(dir, "x"), nil, 0o644)
+	_, err := store.WriteSet(dir, setOf("a.yaml", "new/b.yaml", "x/c.yaml"), false)
+	if err == nil {
+		t.Fatal("the set was written through a file")
+	}
+	if got := entries(t, dir); !slices.Equal(got, []string{"x"}) {
+		t.Errorf("a failed set left %q", got)
+	}
+}
