@@ -145,12 +145,15 @@ var engineArgsPositional = []string{"model"}
 // range, a listed choice one of the list). The knowledge base is the
 // embedded one.
 func TritonModelJSON(name string, body []byte, v Versions) []Problem {
-	kb, err := knowledge.Load("")
+	kb, err := embeddedKB()
 	if err != nil {
 		return []Problem{{File: name, Message: err.Error(), Schema: "vllm flags (knowledge base)"}}
 	}
 	return ModelJSON(kb, name, body, vllmRelease(kb, v))
 }
+
+// embeddedKB is the embedded knowledge base, loaded once.
+var embeddedKB = sync.OnceValues(func() (*knowledge.KB, error) { return knowledge.Load("") })
 
 // vllmRelease is the vLLM release engine arguments are checked at.
 func vllmRelease(kb *knowledge.KB, v Versions) string {
@@ -345,4 +348,63 @@ func jsonValueProblem(f *knowledge.Flag, v any) string {
 		}
 	}
 	return ""
+}
+
+// TritonVLLMModel checks a vLLM-backend model's config.pbtxt and model.json
+// together, as vllm_backend's src/model.py (8de0c14) does when it loads
+// them: each passes its own check (TritonConfig, TritonModelJSON), and a
+// model.json with tensor_parallel_size × pipeline_parallel_size above 1
+// may not run under an instance_group of KIND_GPU (_validate_device_config:
+// "KIND_GPU is currently for single-GPU models, please specify KIND_MODEL
+// in the model's config.pbtxt for multi-GPU models").
+func TritonVLLMModel(configName string, config []byte, jsonName string, modelJSON []byte, v Versions) []Problem {
+	out := append(TritonConfig(configName, config, v), TritonModelJSON(jsonName, modelJSON, v)...)
+	if len(out) > 0 {
+		return out
+	}
+	want := v["triton"]
+	if b, ok := tritonBranch[strings.TrimPrefix(want, "v")]; ok {
+		want = b
+	}
+	version, err := vendoredVersion(tritonFS, "schemas/triton", want)
+	if err != nil {
+		return []Problem{{File: configName, Message: err.Error(), Schema: "triton"}}
+	}
+	md, err := tritonModelConfig(version)
+	if err != nil {
+		return []Problem{{File: configName, Message: err.Error(), Schema: "triton"}}
+	}
+	msg := dynamicpb.NewMessage(md)
+	if err := prototext.Unmarshal(config, msg); err != nil {
+		return nil // reported above
+	}
+	if msg.Get(md.Fields().ByName("backend")).String() != "vllm" {
+		return nil
+	}
+	obj, _, err := decodeObject(modelJSON)
+	if err != nil {
+		return nil // reported above
+	}
+	gpus := int64(1)
+	for _, k := range []string{"tensor_parallel_size", "pipeline_parallel_size"} {
+		if n, ok := obj[k].(json.Number); ok {
+			if i, err := n.Int64(); err == nil {
+				gpus *= i
+			}
+		}
+	}
+	if gpus <= 1 {
+		return nil
+	}
+	groups := msg.Get(md.Fields().ByName("instance_group")).List()
+	for i := 0; i < groups.Len(); i++ {
+		g := groups.Get(i).Message()
+		kind := g.Get(g.Descriptor().Fields().ByName("kind")).Enum()
+		if name := g.Descriptor().Fields().ByName("kind").Enum().Values().ByNumber(kind); name != nil && name.Name() == "KIND_GPU" {
+			out = append(out, Problem{File: configName, Path: fmt.Sprintf("instance_group[%d].kind", i),
+				Message: fmt.Sprintf("KIND_GPU with a model.json of tensor_parallel_size × pipeline_parallel_size = %d: vllm_backend refuses it (\"KIND_GPU is currently for single-GPU models, please specify KIND_MODEL in the model's config.pbtxt for multi-GPU models\")", gpus),
+				Schema:  "triton vllm_backend@8de0c14 src/model.py _validate_device_config"})
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -102,5 +103,22 @@ func BenchmarkTritonModelJSON(b *testing.B) {
 		if ps := TritonModelJSON("model.json", body, nil); len(ps) != 0 {
 			b.Fatal(ps)
 		}
+	}
+}
+
+func TestTritonVLLMModelTakesTheGoodPairAndRefusesKindGPUForManyGPUs(t *testing.T) {
+	cfg, mj := readTestdata(t, "config.pbtxt"), readTestdata(t, "model.json")
+	if ps := TritonVLLMModel("config.pbtxt", cfg, "1/model.json", mj, nil); len(ps) != 0 {
+		t.Fatalf("good pair: %v", ps)
+	}
+	gpu := []byte(strings.Replace(string(cfg), "kind: KIND_MODEL", "kind: KIND_GPU", 1))
+	wantProblem(t, mutation{name: "KIND_GPU, TP 2", path: "instance_group[0].kind", message: "KIND_GPU is currently for single-GPU models"},
+		TritonVLLMModel("config.pbtxt", gpu, "1/model.json", mj, nil))
+	one := []byte(strings.Replace(string(mj), `"tensor_parallel_size": 2`, `"tensor_parallel_size": 1`, 1))
+	if ps := TritonVLLMModel("config.pbtxt", gpu, "1/model.json", one, nil); len(ps) != 0 {
+		t.Errorf("KIND_GPU with one GPU: %v", ps)
+	}
+	if ps := TritonVLLMModel("config.pbtxt", []byte("backend: 1"), "1/model.json", []byte("{"), nil); len(ps) != 2 {
+		t.Errorf("two bad files: %v", ps)
 	}
 }
