@@ -52,14 +52,14 @@ func TestMemoListsTheDeployableFiles(t *testing.T) {
 		}
 	}
 
-	kb, s, d = deployPreset(t, "exit-test")
+	kb, s, d = deployPreset(t, "last-15-percent")
 	memo = report.Memo(kb, d, report.Origin{Scenario: &s}.MemoInput(pinnedDate))
 	_, err = manifest.Generate(manifest.Request{KB: kb, Decision: &d})
 	if err == nil {
-		t.Skip("exit-test's stack has a writer now: pick a preset without one")
+		t.Fatal("last-15-percent (TensorRT-LLM under Dynamo) has files now: pick a preset without a writer")
 	}
-	if !strings.Contains(memo, "Deployable files: none. "+strings.TrimSuffix(err.Error(), ".")+".") {
-		t.Errorf("the memo does not say why exit-test has no files (%v)", err)
+	if !strings.Contains(memo, "Deployable files: none. ") || !strings.Contains(memo, "python3 -m dynamo.trtllm") {
+		t.Errorf("the memo does not say why last-15-percent has no files (%v)", err)
 	}
 }
 
@@ -117,9 +117,9 @@ func TestDecisionJSONCarriesTheManifests(t *testing.T) {
 			t.Errorf("a placeholder without its name or explanation: %+v", p)
 		}
 	}
-	_, _, d = deployPreset(t, "exit-test")
+	_, _, d = deployPreset(t, "last-15-percent")
 	if m, _ = decode(d); m.NotCovered == nil || *m.NotCovered == "" || m.Files != nil {
-		t.Errorf("exit-test (no writer yet): %+v", m)
+		t.Errorf("last-15-percent (TensorRT-LLM under Dynamo: no writer): %+v", m)
 	}
 }
 

@@ -141,12 +141,12 @@ func TestManifestsScreenWritesTheSet(t *testing.T) {
 // A stack no writer covers says why, not an empty screen.
 func TestManifestsScreenSaysWhyThereAreNoFiles(t *testing.T) {
 	for _, sz := range []struct{ w, h int }{{80, 24}, {40, 12}} {
-		d := newDeployDriver(t, sz.w, sz.h).press("l", "r", "m") // exit-test: llm-d with KServe
+		d := newDeployDriver(t, sz.w, sz.h).press("l", "down", "down", "down", "down", "down", "down", "down", "r", "m") // last-15-percent: TensorRT-LLM under Dynamo
 		v := d.view()
 		checkFits(t, v, sz.w, sz.h)
 		s, ok := d.screen().(*manifestScreen)
 		if !ok || s.set != nil || s.why == "" {
-			t.Fatalf("m on exit-test should open the screen with a reason:\n%s", v)
+			t.Fatalf("m on last-15-percent should open the screen with a reason:\n%s", v)
 		}
 		if !strings.Contains(v, "No deployable files for this stack.") || !strings.Contains(strings.Join(strings.Fields(v), " "), strings.Join(strings.Fields(s.why), " ")[:20]) {
 			t.Errorf("the screen does not give the reason %q:\n%s", s.why, v)
