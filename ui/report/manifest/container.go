@@ -37,11 +37,11 @@ type container struct {
 func (g *gen) image(product, id string) (string, *knowledge.Image) {
 	p := g.kb.Product(product)
 	if p == nil {
-		panic("manifest: no product " + product)
+		missing("no product %q", product)
 	}
 	img := p.Image(id)
 	if img == nil {
-		panic("manifest: no image " + id + " of " + product + " in the knowledge base")
+		missing("no image %q of %s", id, g.kb.ProductName(product))
 	}
 	if img.Ref != "" {
 		return img.Ref, img
@@ -56,7 +56,7 @@ func (g *gen) image(product, id string) (string, *knowledge.Image) {
 func (g *gen) engineImage() (string, *knowledge.Image) {
 	p := g.kb.Product(g.ec.Engine)
 	if p == nil || len(p.Images) == 0 {
-		panic("manifest: no image of engine " + g.ec.Engine + " in the knowledge base")
+		missing("no image of %s, the engine", g.kb.ProductName(g.ec.Engine))
 	}
 	want := p.Images[0].ID
 	cpu := g.answer("gpu") == "cpu"

@@ -112,6 +112,22 @@ type NotCoveredError struct{ Why string }
 
 func (e *NotCoveredError) Error() string { return e.Why }
 
+// MissingError says the knowledge base lacks a record the files need (an
+// overlay that replaced a product without its images, say).
+type MissingError struct{ What string }
+
+func (e *MissingError) Error() string {
+	return "stackpick cannot write the files for this stack: the knowledge base has " + e.What + " (kb check names what each product and target needs)"
+}
+
+// missingKnowledge is what missing panics with, deep in a writer, for
+// Generate to return as a MissingError.
+type missingKnowledge string
+
+func missing(format string, args ...any) {
+	panic(missingKnowledge(fmt.Sprintf(format, args...)))
+}
+
 // UsageError is a --target or --set that cannot be used: what was wrong
 // and what to type instead.
 type UsageError struct{ Problem, Hint string }
@@ -124,10 +140,19 @@ func (e *UsageError) Error() string {
 }
 
 // Generate writes the files that deploy the decision's stack.
-func Generate(req Request) (*Set, error) {
+func Generate(req Request) (set *Set, err error) {
 	if req.KB == nil || req.Decision == nil {
 		return nil, errors.New("manifest: no decision")
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			m, ok := r.(missingKnowledge)
+			if !ok {
+				panic(r)
+			}
+			set, err = nil, &MissingError{What: string(m)}
+		}
+	}()
 	g, err := newGen(req)
 	if err != nil {
 		return nil, err
@@ -214,7 +239,7 @@ func (g *gen) target(id string) string {
 	}
 	t := g.kb.Target(id)
 	if t == nil {
-		panic("manifest: no target " + id + " in the knowledge base")
+		missing("no deployment target %q", id)
 	}
 	g.targets[id] = t.Default()
 	return g.targets[id]
@@ -225,11 +250,11 @@ func (g *gen) target(id string) string {
 func (g *gen) needs(targetID, featureID string) error {
 	t := g.kb.Target(targetID)
 	if t == nil {
-		panic("manifest: no target " + targetID)
+		missing("no deployment target %q", targetID)
 	}
 	f := t.Feature(featureID)
 	if f == nil {
-		panic("manifest: no feature " + featureID + " of target " + targetID)
+		missing("no feature %q of the deployment target %q", featureID, targetID)
 	}
 	have := g.target(targetID)
 	if slices.Index(t.Versions, have) < slices.Index(t.Versions, f.Since) {
