@@ -41,6 +41,14 @@ func (g *gen) shape() (string, string) {
 		}
 		return "", "stackpick writes deployable files from the engine's launch command, and " + why
 	}
+	if per := g.d.Answers.Get(knowledge.KeyGPUsPerNode).Int; per > 0 && g.ec.GPUsPerServer > per {
+		tp, pp := 0, 0
+		if r := g.ec.Sizing; r != nil {
+			tp, pp = r.TensorParallelSize, r.PipelineParallelSize
+		}
+		return "", fmt.Sprintf("one server of %s takes %d GPUs (TP %d × PP %d) and a node holds %d, so each server spans %d nodes: stackpick writes files for servers that fit one node; a server across nodes needs a leader and workers with a rank each (KServe's worker spec, an LWS LeaderWorkerSet, a Ray placement group), which it does not write yet. Run the memo's launch command on each node, with its per-node ${NODE_RANK} and ${HEAD_NODE_IP}",
+			g.ec.Model, g.ec.GPUsPerServer, tp, pp, per, (g.ec.GPUsPerServer+per-1)/per)
+	}
 	orch := g.pick(knowledge.LayerOrchestrator)
 	ms := g.pick(knowledge.LayerModelServer)
 	switch {

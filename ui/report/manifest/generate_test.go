@@ -1,0 +1,177 @@
+package manifest
+
+import (
+	"errors"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/knowledge"
+	"github.com/stackpick/stackpick/scenarios"
+)
+
+// variants are the presets and every preset with one answer changed to
+// each other value its question allows (enums, booleans, catalog ids, a
+// few numbers): about two thousand decisions across every shape.
+func variants(t testing.TB, kb *knowledge.KB) []decide.Decision {
+	t.Helper()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []decide.Decision
+	for _, sc := range all {
+		out = append(out, decide.Decide(kb, sc.Answers))
+		for _, q := range kb.Questions {
+			if q.Derived {
+				continue
+			}
+			var vals []any
+			switch q.Type {
+			case knowledge.TypeBool:
+				vals = []any{true, false}
+			case knowledge.TypeInt:
+				vals = []any{int64(0), int64(1), int64(2), int64(7), int64(64)}
+			case knowledge.TypeEnum:
+				for _, v := range q.Values {
+					vals = append(vals, v)
+				}
+				switch q.Catalog {
+				case knowledge.CatalogGPU:
+					for _, g := range kb.GPUs {
+						vals = append(vals, g.ID)
+					}
+				case knowledge.CatalogModel:
+					for _, m := range kb.Models {
+						vals = append(vals, m.ID)
+					}
+				}
+			}
+			for _, v := range vals {
+				a := sc.Answers.Clone()
+				if a.Set(q.Key, v) != nil {
+					continue
+				}
+				out = append(out, decide.Decide(kb, a))
+			}
+		}
+	}
+	return out
+}
+
+var anyPlaceholder = regexp.MustCompile(`\$\{([^}]*)\}`)
+
+// Every decision either gets files or a reason; no decision panics; every
+// ${…} a file holds is a placeholder the set names and explains, and every
+// placeholder the set names stands in some file; every file says what it
+// deploys and carries the launch command it was written from.
+func TestEveryDecisionGetsFilesOrAReasonAndNoPlaceholderIsUnnamed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sweeps about two thousand decisions")
+	}
+	kb := knowledge.MustDefault()
+	shapes := map[string]int{}
+	for _, d := range variants(t, kb) {
+		s, err := Generate(Request{KB: kb, Decision: &d, Origin: "a variant", Version: "dev"})
+		var nc *NotCoveredError
+		if errors.As(err, &nc) {
+			if nc.Why == "" {
+				t.Errorf("a stack without files and without a reason: %+v", d.Layers)
+			}
+			shapes["not covered"]++
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		g, _ := newGen(Request{KB: kb, Decision: &d})
+		shape, _ := g.shape()
+		shapes[shape]++
+		named := map[string]bool{}
+		for _, p := range s.Placeholders {
+			if p.Explains == "" {
+				t.Errorf("%s: ${%s} is not explained", shape, p.Name)
+			}
+			named[p.Name] = false
+		}
+		for _, f := range s.Files {
+			if f.Deploys == "" || f.Kind == "" || len(f.Body) == 0 {
+				t.Errorf("%s: %s says nothing of what it deploys, or is empty", shape, f.Path)
+			}
+			for _, m := range anyPlaceholder.FindAllSubmatch(f.Body, -1) {
+				name := string(m[1])
+				if _, ok := named[name]; !ok {
+					t.Errorf("%s: %s holds ${%s}, which the set does not name", shape, f.Path, name)
+					continue
+				}
+				named[name] = true
+				if !slices.Contains(f.Placeholders, name) {
+					t.Errorf("%s: %s holds ${%s} but does not list it", shape, f.Path, name)
+				}
+			}
+			for role, args := range f.Args {
+				if flags := commandFlags(d.EngineConfig, role); !containsRun(args, flags) {
+					t.Errorf("%s: %s carries %q for role %q, without the launch command's flags %q in order", shape, f.Path, args, role, flags)
+				}
+			}
+		}
+		for name, used := range named {
+			if !used {
+				t.Errorf("%s: ${%s} is named but stands in no file", shape, name)
+			}
+		}
+	}
+	t.Logf("shapes: %v", shapes)
+	for _, want := range []string{ShapeSingleNode, ShapeTriton, ShapeLLMISVC, ShapeISVC, ShapeLLMD, ShapeDynamo, ShapeRayService, ShapeRayServe} {
+		if shapes[want] == 0 {
+			t.Errorf("no variant reaches %s", want)
+		}
+	}
+}
+
+// Generating the files for a decision: the issue's budget is 20 ms of
+// process time.
+//
+//	go test ./ui/report/manifest -run '^$' -bench Generate
+func BenchmarkGenerate(b *testing.B) {
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, sc := range all {
+		d := decide.Decide(kb, sc.Answers)
+		b.Run(sc.Name, func(b *testing.B) {
+			for b.Loop() {
+				_, _ = Generate(Request{KB: kb, Decision: &d, Origin: "scenario " + sc.Name, Version: "dev"})
+			}
+		})
+	}
+}
+
+// commandFlags is the launch command of role after its program and model:
+// the flags every file must carry unchanged (a file may start them with
+// another program, as Dynamo's worker does, or carry only them, as a Serve
+// config's engine_kwargs do).
+func commandFlags(ec *decide.EngineConfig, role string) []string {
+	argv := ec.Argv(role)
+	n := commandWords(ec)
+	if _, model := ec.Program(); model != "" {
+		n++
+	}
+	return argv[min(n, len(argv)):]
+}
+
+// containsRun reports whether run appears in list, contiguous and in order.
+func containsRun(list, run []string) bool {
+	if len(run) == 0 {
+		return true
+	}
+	for i := 0; i+len(run) <= len(list); i++ {
+		if slices.Equal(list[i:i+len(run)], run) {
+			return true
+		}
+	}
+	return false
+}
