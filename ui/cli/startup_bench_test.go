@@ -55,6 +55,7 @@ func BenchmarkStartup(b *testing.B) {
 		args []string
 	}{
 		{"decide-json", stackpick, []string{"decide", "--scenario", "exit-test", "--format", "json"}},
+		{"manifest", stackpick, []string{"manifest", "--scenario", "nvidia-fleet", "--out", "-"}},
 		{"version", stackpick, []string{"version"}},
 		{"help", stackpick, []string{"--help"}},
 		{"floor", floor, nil},
