@@ -13,9 +13,12 @@ import (
 
 // Exit codes.
 const (
-	ExitOK          = 0
-	ExitInternal    = 1
-	ExitBadInput    = 2
+	ExitOK       = 0
+	ExitInternal = 1
+	ExitBadInput = 2
+	// ExitNoFiles: stackpick manifest writes no files for the stack (a
+	// known limit, with the reason): not a bug, not the user's mistake.
+	ExitNoFiles     = 3
 	ExitEnvironment = 74  // sysexits' EX_IOERR: the disk is full, read-only or failing
 	ExitInterrupted = 130 // ctrl+c in the interactive app
 	ExitHangup      = 129 // SIGHUP: the terminal went away (128+1)
@@ -110,6 +113,9 @@ func usageArgs(cmd *cobra.Command) {
 		usageArgs(sub)
 	}
 }
+
+// noFiles marks err as a stack stackpick writes no files for (exit 3).
+func noFiles(err error) error { return &exitError{code: ExitNoFiles, err: err} }
 
 // internal marks err as stackpick's own fault (exit 1).
 func internal(err error) error {

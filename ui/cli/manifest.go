@@ -39,7 +39,7 @@ names the version that has it.
 
 --out - prints every file to stdout, each after a "==> path <==" line. No
 file is replaced without --force; with any file of the set in the way,
-nothing is written. Exit 1 when stackpick writes no files for the stack
+nothing is written. Exit 3 when stackpick writes no files for the stack
 (with the reason).`,
 		Example: `  stackpick manifest --scenario single-node --out deploy
   stackpick manifest --answers fleet.toml --out deploy --set NAMESPACE=llm-serving
@@ -84,7 +84,7 @@ nothing is written. Exit 1 when stackpick writes no files for the stack
 			case errors.As(err, &ue):
 				return badInput(err)
 			case errors.As(err, &nc):
-				return internal(fmt.Errorf("no deployable files: %s", nc.Why))
+				return noFiles(fmt.Errorf("no deployable files: %s", nc.Why))
 			case err != nil:
 				return internal(err)
 			}

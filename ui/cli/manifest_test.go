@@ -194,7 +194,7 @@ func TestManifestMistakesAndStacksWithoutFiles(t *testing.T) {
 		{[]string{"-s", "single-node", "-o", dir, "--set", "NOPE=x"}, 2, "the files for this stack have no placeholder NOPE"},
 		{[]string{"-s", "single-nod", "-o", dir}, 2, `did you mean "single-node"?`},
 		{[]string{"-s", "single-node", "-o", file}, 2, file + ": is a file, not a folder"},
-		{[]string{"-s", "last-15-percent", "-o", dir}, 1, "stackpick: no deployable files: "},
+		{[]string{"-s", "last-15-percent", "-o", dir}, 3, "stackpick: no deployable files: "},
 	} {
 		code, out, stderr := runManifest(t, append([]string{"manifest"}, c.args...)...)
 		if code != c.code || out != "" || !strings.Contains(stderr, c.want) {

@@ -95,6 +95,9 @@ func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
 		line(fmt.Sprintf("%s (%s): %s", joinPath(dir, f.Path), FileKind(f), f.Deploys), 2, 4)
 	}
 	line(fmt.Sprintf("%s (index): what each file deploys, the placeholders, what was checked and what only a cluster can check", joinPath(dir, manifest.IndexPath)), 2, 4)
+	for _, o := range s.Omits {
+		line("Not in these files: "+o+".", 0, 2)
+	}
 	unfilled := s.Unfilled()
 	if len(unfilled) == 0 {
 		if len(s.Placeholders) > 0 {
@@ -154,6 +157,9 @@ func (m *memo) manifestsMD() {
 	}
 	m.line(fmt.Sprintf("| `%s` | index | what each file deploys, in which order to apply them, the placeholders |", manifest.IndexPath))
 	m.blank()
+	for _, o := range set.Omits {
+		m.para("Not in these files: " + sentence(o))
+	}
 	if len(set.Placeholders) > 0 {
 		var names []string
 		for _, p := range set.Placeholders {
@@ -171,6 +177,7 @@ type manifestsJSON struct {
 	Stack        string                 `json:"stack,omitempty"`
 	Files        []manifestFileJSON     `json:"files,omitempty"`
 	Placeholders []manifest.Placeholder `json:"placeholders,omitempty"`
+	Omits        []string               `json:"omits,omitempty"`
 }
 
 type manifestFileJSON struct {
@@ -188,7 +195,7 @@ func manifestsOf(d decide.Decision) manifestsJSON {
 	if set == nil {
 		return manifestsJSON{NotCovered: why}
 	}
-	out := manifestsJSON{Stack: set.Stack, Files: []manifestFileJSON{}, Placeholders: set.Placeholders}
+	out := manifestsJSON{Stack: set.Stack, Files: []manifestFileJSON{}, Placeholders: set.Placeholders, Omits: set.Omits}
 	for _, f := range set.Files {
 		ph := f.Placeholders
 		if ph == nil {

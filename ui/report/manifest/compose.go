@@ -18,7 +18,7 @@ func writeSingleNode(g *gen) error {
 	svc, vols := g.composeService(c)
 	name := g.ec.Engine
 	doc := Map(
-		W("name", Str("stackpick-"+g.ec.Model), "the Compose project: named after the model it serves"),
+		W("name", Str(k8sName("stackpick-"+g.ec.Model)), "the Compose project: named after the model it serves (Compose takes lower-case letters, digits, - and _)"),
 		F("services", Map(F(name, svc))),
 	)
 	if vols != nil {
@@ -52,6 +52,9 @@ func (g *gen) composeService(c container) (*Node, *Node) {
 		svc.Add(W("entrypoint", Strs(c.Command...), "the image's own entrypoint does not start this program, so the command's first words replace it"))
 	}
 	svc.Add(W("command", c.argsNode(c.Args), g.flagsWhy()))
+	if g.sharesMemory() {
+		svc.Add(W("ipc", Str("host"), g.shmWhy()))
+	}
 	if c.Port > 0 {
 		svc.Add(W("ports", Strs(fmt.Sprintf("%d:%d", c.Port, c.Port)), fmt.Sprintf("the port the server listens on (%s), published on the host's same port", portWhy(c))))
 	}
@@ -66,7 +69,7 @@ func (g *gen) composeService(c container) (*Node, *Node) {
 		svc.Add(W("working_dir", Str("/models"), "so the command's relative model path resolves in the mounted folder"))
 	case c.Cache != "":
 		svc.Add(W("volumes", Strs("model-cache:"+c.Cache), "a named volume on the folder where the engine keeps downloaded weights, so a restart does not download them again"))
-		vols = Map(F("model-cache", Map()))
+		vols = Map(F("model-cache", Map(W("name", Str("stackpick-model-cache"), "named outright, so docker-run.sh's -v stackpick-model-cache uses the same download"))))
 	}
 	if len(c.img.Probe) > 0 && c.Health != "" {
 		test := append([]string{"CMD"}, c.img.Probe...)
@@ -160,7 +163,7 @@ func sourceText(ss knowledge.Sources) string {
 func (g *gen) dockerRun(c container) []byte {
 	var b strings.Builder
 	b.WriteString("#!/bin/sh\n")
-	words := []string{"docker", "run", "--rm", "--name", "stackpick-" + g.ec.Model}
+	words := []string{"docker", "run", "--rm", "--name", k8sName("stackpick-" + g.ec.Model)}
 	if n := g.gpuCount(); n > 0 && g.answer("gpu_vendor") == "nvidia" {
 		if n >= g.d.Answers.Get(knowledge.KeyGPUsPerNode).Int {
 			words = append(words, "--gpus", "all")
@@ -171,6 +174,9 @@ func (g *gen) dockerRun(c container) []byte {
 			}
 			words = append(words, "--gpus", `"device=`+strings.Join(ids, ",")+`"`)
 		}
+	}
+	if g.sharesMemory() {
+		words = append(words, "--ipc=host")
 	}
 	if c.Port > 0 {
 		words = append(words, "-p", fmt.Sprintf("%d:%d", c.Port, c.Port))
@@ -227,4 +233,15 @@ func shellQuote(w string) string {
 		return w
 	}
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
+// sharesMemory reports whether the server's processes share memory through
+// /dev/shm: a PyTorch engine on more than one GPU (Docker gives a
+// container 64 MB of it).
+func (g *gen) sharesMemory() bool {
+	return g.ec.Engine != knowledge.EngineLlamaCpp && g.gpuCount() > 1
+}
+
+func (g *gen) shmWhy() string {
+	return fmt.Sprintf("the %d GPUs' processes share memory (PyTorch, tensor parallelism); a container's own /dev/shm is 64 MB, so it uses the host's [source: vllm-project/vllm docs/deployment/docker.md: \"You can either use the ipc=host flag or --shm-size flag to allow the container to access the host's shared memory\"]", g.gpuCount())
 }

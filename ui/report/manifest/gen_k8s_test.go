@@ -243,7 +243,19 @@ func TestK8sTargetsAnOlderVendoredVersion(t *testing.T) {
 	kb := testKB(t)
 	for _, c := range k8sCases {
 		d := c.decision(t, kb)
-		s, err := Generate(Request{KB: kb, Decision: &d, Targets: map[string]string{"kserve": "v0.19", "gaie": "v1.5", "llm-d": "v0.9"}})
+		first, err := Generate(Request{KB: kb, Decision: &d})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		// Only the targets these files are written for: a --target for
+		// another project is refused (TestATargetNoFileIsWrittenForIsRefused).
+		targets := map[string]string{}
+		for id, v := range map[string]string{"kserve": "v0.19", "gaie": "v1.5", "llm-d": "v0.9"} {
+			if _, ok := first.Targets[id]; ok {
+				targets[id] = v
+			}
+		}
+		s, err := Generate(Request{KB: kb, Decision: &d, Targets: targets})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

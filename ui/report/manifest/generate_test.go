@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stackpick/stackpick/decide"
@@ -174,4 +175,48 @@ func containsRun(list, run []string) bool {
 		}
 	}
 	return false
+}
+
+// What the stack holds that the files do not deploy is said, in the set
+// and in every file's header: exit-test's LoRA adapters, and a model
+// server's framework models under an orchestrator.
+func TestWhatTheFilesLeaveOutIsSaidInEveryHeader(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exit, _ := scenarios.Find(all, "exit-test")
+	mixed, _ := scenarios.Find(all, "mixed-models")
+	underOrch := mixed.Answers.Clone()
+	for k, v := range map[string]any{"kubernetes": "required", "nodes": int64(4)} {
+		if err := underOrch.Set(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, c := range map[string]struct {
+		a    knowledge.Answers
+		want string
+	}{
+		"exit-test":           {exit.Answers, "LoRA adapters"},
+		"mixed-models on k8s": {underOrch, "Dynamo-Triton and vision, tabular"},
+	} {
+		d := decide.Decide(kb, c.a)
+		s, err := Generate(Request{KB: kb, Decision: &d})
+		if err != nil {
+			t.Fatalf("%s: %v (layers %+v)", name, err, d.Layers)
+		}
+		found := false
+		for _, o := range s.Omits {
+			found = found || strings.Contains(o, c.want)
+		}
+		if !found {
+			t.Errorf("%s: omits %q, want one naming %q", name, s.Omits, c.want)
+		}
+		for _, f := range s.Files {
+			if f.Format != FormatEngineJSON && !strings.Contains(string(f.Body), "Not in these files: ") {
+				t.Errorf("%s: %s's header does not say what the files leave out", name, f.Path)
+			}
+		}
+	}
 }

@@ -67,6 +67,9 @@ func (g *gen) header(f File) []string {
 	if t := g.targetLine(f); t != "" {
 		lines = append(lines, "Written for: "+t+".")
 	}
+	for _, o := range g.omits {
+		lines = append(lines, "Not in these files: "+o+".")
+	}
 	lines = append(lines, "Checked: "+Checked+".", "Not checked: "+Unchecked+".")
 	if len(f.Placeholders) > 0 {
 		lines = append(lines, "Placeholders to fill (stackpick manifest ... --set NAME=VALUE writes them in; or edit, or envsubst):")

@@ -27,6 +27,12 @@ func (s *Set) Index(origin, version string) []byte {
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", f.Path, cell(kind), cell(f.Deploys))
 	}
+	if len(s.Omits) > 0 {
+		b.WriteString("\n## Not in these files\n\n")
+		for _, o := range s.Omits {
+			fmt.Fprintf(&b, "- %s.\n", capital(o))
+		}
+	}
 	if len(s.Placeholders) > 0 {
 		b.WriteString("\n## Placeholders\n\nValues stackpick cannot know. Fill them with `stackpick manifest ... --set NAME=VALUE`, by editing, or with `envsubst`.\n\n")
 		for _, p := range s.Placeholders {

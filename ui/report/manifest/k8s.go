@@ -176,7 +176,10 @@ func (g *gen) otherModels() string {
 // kserveSchemaNote says which KServe release the file is written for when
 // the knowledge base targets a newer one than stackpick vendors a schema of.
 func (g *gen) kserveSchemaNote(version string) string {
-	s := "written for KServe " + version + ", the newest release whose CRD stackpick vendors and checks against"
+	s := "written for KServe " + version + ", a release whose CRD stackpick vendors and checks against"
+	if t := g.kb.Target("kserve"); t != nil && t.Default() == version {
+		s = "written for KServe " + version + ", the newest release whose CRD stackpick vendors and checks against"
+	}
 	if p := g.kb.Product("kserve"); p != nil && p.Release.Tag != "" && p.Release.Tag != version {
 		s += fmt.Sprintf("; the knowledge base targets KServe %s, whose CRD is not vendored (its files were not in the sources read), so review the release notes before applying this on %s", p.Release.Tag, p.Release.Tag)
 	}

@@ -163,7 +163,7 @@ func (g *gen) writeInferencePool(name string, port int) {
 		)),
 	)
 	g.finish(File{
-		Path:       "llm-d/inferencepool.yaml",
+		Path:       "llm-d/rendered-by-the-chart/inferencepool.yaml",
 		Kind:       "InferencePool",
 		APIVersion: "inference.networking.k8s.io/v1",
 		Deploys:    fmt.Sprintf("the pool of %s servers llm-d's router routes over; %s", g.ec.Model, renderedNote),
@@ -192,11 +192,11 @@ func (g *gen) writeInferenceObjective(name string) {
 			W("poolRef", Map(
 				F("group", Str("inference.networking.k8s.io")),
 				F("name", Str(name)),
-			), "the InferencePool in llm-d/inferencepool.yaml"),
+			), "the InferencePool in llm-d/rendered-by-the-chart/inferencepool.yaml"),
 		)),
 	)
 	g.finish(File{
-		Path:       "llm-d/inferenceobjective.yaml",
+		Path:       "llm-d/rendered-by-the-chart/inferenceobjective.yaml",
 		Kind:       "InferenceObjective",
 		APIVersion: "llm-d.ai/v1alpha2",
 		Deploys:    "the serving objective (priority) of requests to the pool; " + renderedNote,
@@ -207,12 +207,12 @@ func (g *gen) writeInferenceObjective(name string) {
 
 // writeRouterValues writes the values file for llm-d's router chart,
 // which deploys the endpoint picker and its proxy, and renders the
-// InferencePool and InferenceObjective of llm-d/inferencepool.yaml and
-// llm-d/inferenceobjective.yaml from these values.
+// InferencePool and InferenceObjective of llm-d/rendered-by-the-chart/inferencepool.yaml and
+// llm-d/rendered-by-the-chart/inferenceobjective.yaml from these values.
 func (g *gen) writeRouterValues(name string, port int) {
 	version := g.target("llm-d")
 	servers := Map(
-		W("matchLabels", g.poolLabels(), "the labels of the servers in llm-d/modelserver.yaml: the chart's InferencePool selects them (llm-d/inferencepool.yaml is the pool it renders)"),
+		W("matchLabels", g.poolLabels(), "the labels of the servers in llm-d/modelserver.yaml: the chart's InferencePool selects them (llm-d/rendered-by-the-chart/inferencepool.yaml is the pool it renders)"),
 		W("targetPorts", List(Map(F("number", Int(port)))), "the servers' port"),
 	)
 	if g.ec.Engine == "sglang" {
@@ -223,7 +223,7 @@ func (g *gen) writeRouterValues(name string, port int) {
 		W("inferenceObjectives", List(Map(
 			F("name", Str(name)),
 			F("priority", Int(0)),
-		)), "the InferenceObjective the chart renders beside the pool (llm-d/inferenceobjective.yaml is that object)"),
+		)), "the InferenceObjective the chart renders beside the pool (llm-d/rendered-by-the-chart/inferenceobjective.yaml is that object)"),
 	)
 	why := "the values of llm-d's llm-d-router-standalone chart (keys under router: are its routerlib values); the endpoint picker keeps the chart's default-plugins.yaml, which scores servers by queue, KV-cache use and prefix-cache hits (prefix-cache-scorer, weight 3)"
 	if g.answer("cache_aware_routing") == "true" {

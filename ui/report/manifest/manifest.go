@@ -90,6 +90,10 @@ type Set struct {
 	Placeholders []Placeholder `json:"placeholders"`
 	// Targets are the schema versions written for, target id to version.
 	Targets map[string]string `json:"targets"`
+	// Omits says what the stack holds that these files do not deploy
+	// (framework models of a model server under an orchestrator, LoRA
+	// adapters to load), each a sentence; every header repeats it.
+	Omits []string `json:"omits,omitempty"`
 	// Checked and Unchecked say what stackpick's tests check files of
 	// this shape against, and what only a cluster can check.
 	Checked   string `json:"checked"`
@@ -167,6 +171,9 @@ func Generate(req Request) (set *Set, err error) {
 	if err := g.checkSets(); err != nil {
 		return nil, err
 	}
+	if err := g.checkTargetsUsed(); err != nil {
+		return nil, err
+	}
 	return g.set(), nil
 }
 
@@ -185,6 +192,7 @@ type gen struct {
 	explains map[string]string
 	kinds    map[string]phKind
 	files    []File
+	omits    []string
 }
 
 func newGen(req Request) (*gen, error) {
@@ -192,14 +200,19 @@ func newGen(req Request) (*gen, error) {
 	for _, l := range g.d.Layers {
 		g.picks[l.Layer] = l
 	}
+	g.omits = g.leftOut()
 	for id, v := range req.Targets {
 		t := g.kb.Target(id)
 		if t == nil {
-			return nil, &UsageError{Problem: fmt.Sprintf("--target %s@%s: stackpick writes for no target %q", id, v, id), Hint: "targets: " + strings.Join(targetIDs(g.kb), ", ")}
+			hint := "targets: " + strings.Join(targetIDs(g.kb), ", ")
+			if near := knowledge.Nearest(id, targetIDs(g.kb)); near != "" {
+				hint = "did you mean " + near + "? " + hint
+			}
+			return nil, &UsageError{Problem: fmt.Sprintf("--target %s@%s: stackpick writes for no target %q", id, v, id), Hint: hint}
 		}
 		got, ok := resolveVersion(t, v)
 		if !ok {
-			return nil, &UsageError{Problem: fmt.Sprintf("--target %s@%s: no schema of %s %s is vendored", id, v, t.Name, v), Hint: "versions of " + id + ": " + strings.Join(t.Versions, ", ")}
+			return nil, &UsageError{Problem: fmt.Sprintf("--target %s@%s: no schema of %s %s is vendored", id, v, t.Name, v), Hint: "versions of " + id + ": " + strings.Join(t.Versions, ", ") + " (type one of them, or its leading part: " + id + "@" + shortVersion(t.Default()) + ")"}
 		}
 		g.targets[id] = got
 	}
@@ -214,6 +227,54 @@ func targetIDs(kb *knowledge.KB) []string {
 	return ids
 }
 
+// checkTargetsUsed fails on a --target for a project none of the files
+// is written for: it would change nothing, and a user who typed it expects
+// it to.
+func (g *gen) checkTargetsUsed() error {
+	var ids []string
+	for id := range g.req.Targets {
+		ids = append(ids, strings.ToLower(id))
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		used := false
+		for _, f := range g.files {
+			if _, ok := f.Targets[id]; ok {
+				used = true
+			}
+		}
+		if !used {
+			var have []string
+			for _, f := range g.files {
+				for t := range f.Targets {
+					if !slices.Contains(have, t) {
+						have = append(have, t)
+					}
+				}
+			}
+			slices.Sort(have)
+			hint := "these files are written for no target"
+			if len(have) > 0 {
+				hint = "these files are written for " + strings.Join(have, ", ")
+			}
+			return &UsageError{Problem: fmt.Sprintf("--target %s: none of the files for this stack is written for %s", id, id), Hint: hint + "; drop --target " + id}
+		}
+	}
+	return nil
+}
+
+// shortVersion is a version without its last part: "v0.20" of "v0.20.0",
+// "main" of "main@0fddc01".
+func shortVersion(v string) string {
+	if i := strings.Index(v, "@"); i > 0 {
+		return v[:i]
+	}
+	if i := strings.LastIndex(v, "."); i > 0 {
+		return v[:i]
+	}
+	return v
+}
+
 // resolveVersion finds the vendored version v names: exactly, with or
 // without a leading "v", or as a prefix ending at a dot ("v0.20" is
 // v0.20.0; "1.3" is the newest 1.3.x).
@@ -224,7 +285,7 @@ func resolveVersion(t *knowledge.Target, v string) (string, bool) {
 		if norm(have) == norm(v) {
 			return have, true
 		}
-		if strings.HasPrefix(norm(have), norm(v)+".") {
+		if strings.HasPrefix(norm(have), norm(v)+".") || strings.HasPrefix(have, v+"@") {
 			found = have
 		}
 	}
@@ -297,12 +358,44 @@ func (g *gen) add(f File) {
 }
 
 func (g *gen) set() *Set {
-	s := &Set{Stack: g.stackName(), Files: g.files, Targets: g.targets, Checked: Checked, Unchecked: Unchecked}
+	s := &Set{Stack: g.stackName(), Files: g.files, Targets: g.targets, Omits: g.omits, Checked: Checked, Unchecked: Unchecked}
 	for _, name := range g.used {
 		s.Placeholders = append(s.Placeholders, Placeholder{Name: name, Explains: g.explains[name], Value: g.req.Sets[name]})
 	}
 	sort.SliceStable(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	return s
+}
+
+// leftOut lists what the decision's stack holds that no writer deploys,
+// so a set never looks whole when it is not.
+func (g *gen) leftOut() []string {
+	var out []string
+	ms := g.pick(knowledge.LayerModelServer)
+	orch := g.pick(knowledge.LayerOrchestrator)
+	if ms != "" && ms != knowledge.None && orch != "" && orch != knowledge.None {
+		var models []string
+		for _, sv := range g.d.Serves {
+			if sv.Product == ms {
+				models = append(models, sv.Models...)
+			}
+		}
+		what := "the models it serves"
+		if len(models) > 0 {
+			what = strings.Join(models, ", ")
+		}
+		out = append(out, fmt.Sprintf("%s and %s: stackpick writes a model server's files only when no orchestrator is picked, so these files deploy the LLM alone under %s; deploy %s with files of their own", g.kb.ProductName(ms), what, g.kb.ProductName(orch), what))
+	}
+	if g.ec != nil && g.d.Answers.Get(knowledge.KeyFineTuneMethod).Str == knowledge.FineTuneLoRA {
+		if n := g.d.Answers.Get(knowledge.KeyFineTunes).Int; n > 0 {
+			for _, l := range g.ec.Command {
+				if l.FlagID == knowledge.FlagVLLMEnableLoRA {
+					out = append(out, fmt.Sprintf("the %d LoRA adapters (fine_tunes): the launch command makes room for them (%s), but where they are and how they are loaded is not written; load them on the servers these files start", n, l.Flag))
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // stackName names the picked stack, layer by layer.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/stackpick/stackpick/knowledge"
 )
 
 // placeholderNames is what a placeholder is called: NAMESPACE, HF_TOKEN_SECRET.
@@ -55,6 +57,9 @@ func (g *gen) checkSets() error {
 			hint := "these files have no placeholders"
 			if len(g.used) > 0 {
 				hint = "this stack's placeholders: " + strings.Join(g.used, ", ")
+				if near := knowledge.Nearest(name, g.used); near != "" {
+					hint = "did you mean " + near + "? " + hint
+				}
 			}
 			return &UsageError{Problem: fmt.Sprintf("--set %s: the files for this stack have no placeholder %s", name, name), Hint: hint}
 		}

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackpick/stackpick/decide"
+	"github.com/stackpick/stackpick/scenarios"
+
 	"github.com/stackpick/stackpick/knowledge"
 )
 
@@ -41,8 +44,8 @@ func TestTargetArgumentsAreReadOrRefusedWithWhatToType(t *testing.T) {
 }
 
 func TestATargetVersionIsFoundExactlyOrByItsPrefix(t *testing.T) {
-	tg := &knowledge.Target{ID: "x", Versions: []string{"v0.9.0", "v0.10.0", "v0.10.2", "1.3.0", "1.3.1"}}
-	for in, want := range map[string]string{"v0.10.0": "v0.10.0", "0.10.0": "v0.10.0", "v0.10": "v0.10.2", "v0.9": "v0.9.0", "1.3": "1.3.1", "v1.3.0": "1.3.0", "1": "1.3.1"} {
+	tg := &knowledge.Target{ID: "x", Versions: []string{"v0.9.0", "v0.10.0", "v0.10.2", "1.3.0", "1.3.1", "main@0fddc01"}}
+	for in, want := range map[string]string{"v0.10.0": "v0.10.0", "0.10.0": "v0.10.0", "v0.10": "v0.10.2", "v0.9": "v0.9.0", "1.3": "1.3.1", "v1.3.0": "1.3.0", "1": "1.3.1", "main": "main@0fddc01", "main@0fddc01": "main@0fddc01"} {
 		if got, ok := resolveVersion(tg, in); !ok || got != want {
 			t.Errorf("resolveVersion(%q) = %q, %v; want %q", in, got, ok, want)
 		}
@@ -70,5 +73,33 @@ func TestASetValueMustFitWhereItsPlaceholderStands(t *testing.T) {
 	err := g.checkSets()
 	if err == nil || !strings.Contains(err.Error(), "NAMESPACE") {
 		t.Errorf("--set of an unknown placeholder: %v, want the stack's placeholders named", err)
+	}
+}
+
+// A --target for a project none of the files is written for would change
+// nothing: it is refused, naming the targets the files are written for; a
+// misspelt target or placeholder gets the nearest name.
+func TestATargetNoFileIsWrittenForIsRefused(t *testing.T) {
+	kb := knowledge.MustDefault()
+	all, err := scenarios.All(kb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, _ := scenarios.Find(all, "gitops-rollouts")
+	d := decide.Decide(kb, sc.Answers)
+	for targets, want := range map[string]string{"lws": "written for kserve; drop --target lws", "kserv": "did you mean kserve?"} {
+		_, err := Generate(Request{KB: kb, Decision: &d, Targets: map[string]string{targets: "v0.10.0"}})
+		var ue *UsageError
+		if !errors.As(err, &ue) || !strings.Contains(ue.Error(), want) {
+			t.Errorf("--target %s: %v, want it to say %q", targets, err, want)
+		}
+	}
+	_, err = Generate(Request{KB: kb, Decision: &d, Sets: map[string]string{"NAMESPCE": "x"}})
+	if err == nil || !strings.Contains(err.Error(), "did you mean NAMESPACE?") {
+		t.Errorf("--set NAMESPCE: %v, want the nearest placeholder", err)
+	}
+	s, err := Generate(Request{KB: kb, Decision: &d, Targets: map[string]string{"kserve": "v0"}})
+	if err != nil || s.Targets["kserve"] != "v0.20.0" {
+		t.Errorf("--target kserve@v0: %v, %v", s, err)
 	}
 }

@@ -381,10 +381,19 @@ func TestKServeAndLLMDFilesPassTheOlderVendoredSchemas(t *testing.T) {
 	for _, c := range k8sGenCases {
 		d := c.decide(t, kb)
 		sets := map[string]string{}
-		for _, p := range c.generate(t, kb, &d, nil).Placeholders {
+		first := c.generate(t, kb, &d, nil)
+		for _, p := range first.Placeholders {
 			sets[p.Name] = samples[p.Name]
 		}
-		s, err := manifest.Generate(manifest.Request{KB: kb, Decision: &d, Sets: sets, Targets: map[string]string{"kserve": "v0.19.0", "gaie": "v1.5.0", "llm-d": "v0.9.0"}})
+		// The older versions of the targets these files are written for
+		// (a --target of another project is refused).
+		targets := map[string]string{}
+		for id, v := range map[string]string{"kserve": "v0.19.0", "gaie": "v1.5.0", "llm-d": "v0.9.0"} {
+			if _, ok := first.Targets[id]; ok {
+				targets[id] = v
+			}
+		}
+		s, err := manifest.Generate(manifest.Request{KB: kb, Decision: &d, Sets: sets, Targets: targets})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
