@@ -50,7 +50,18 @@ func (s *Set) Index(origin, version string) []byte {
 	return []byte(b.String())
 }
 
-func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+// cell makes text safe in a Markdown table cell: pipes escaped, bare URLs
+// made autolinks.
+func cell(s string) string {
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		if strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
+			url := strings.TrimRight(w, ".,;:)")
+			words[i] = "<" + url + ">" + w[len(url):]
+		}
+	}
+	return strings.ReplaceAll(strings.Join(words, " "), "|", `\|`)
+}
 
 func capital(s string) string {
 	if s == "" {
