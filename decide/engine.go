@@ -389,11 +389,11 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 // takes: the fleet's replicas of this checkpoint (fleet GPUs ÷ GPUs per
 // replica ÷ checkpoints), of which one server holds data-parallel-size.
 func countServers(ec *EngineConfig, r sizing.Result, fleetGPUs, engines int) {
-	dp := 1
+	dp, dpFlag := 1, ""
 	for _, l := range ec.Command {
-		if l.FlagID == knowledge.FlagVLLMDataParallelSize {
+		if l.FlagID == knowledge.FlagVLLMDataParallelSize || l.FlagID == knowledge.FlagSGLangDPSize {
 			if n, err := strconv.Atoi(l.Value); err == nil && n > 1 {
-				dp = n
+				dp, dpFlag = n, l.Flag
 			}
 		}
 	}
@@ -403,7 +403,7 @@ func countServers(ec *EngineConfig, r sizing.Result, fleetGPUs, engines int) {
 	ec.Servers = max(1, reps/dp)
 	ec.ServersWhy = fmt.Sprintf("%d GPUs in the fleet ÷ %d per replica (TP %d × PP %d) ÷ %s = %s", fleetGPUs, per, r.TensorParallelSize, r.PipelineParallelSize, plural(max(1, engines), "checkpoint"), plural(reps, "replica"))
 	if dp > 1 {
-		ec.ServersWhy += fmt.Sprintf(", %d to a server (data-parallel-size %d) = %s of %d GPUs", dp, dp, plural(ec.Servers, "server"), ec.GPUsPerServer)
+		ec.ServersWhy += fmt.Sprintf(", %d to a server (%s %d) = %s of %d GPUs", dp, dpFlag, dp, plural(ec.Servers, "server"), ec.GPUsPerServer)
 	} else {
 		ec.ServersWhy += fmt.Sprintf(", one server each, %s", plural(per, "GPU"))
 	}

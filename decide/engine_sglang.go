@@ -69,6 +69,7 @@ func sglangCommand(c commandInput) {
 		emit(kb, ec, knowledge.FlagSGLangKVCacheDType, kv, fmt.Sprintf("1 byte per value: %s B per token per GPU, twice the tokens; gate it on an eval", num(r.KVBytesPerTokenPerGPU)))
 	}
 	emit(kb, ec, knowledge.FlagSGLangEnableMetrics, "", "Prometheus metrics are off by default in SGLang; the prefix-hit and queue metrics are how you check this sizing")
+	emit(kb, ec, knowledge.FlagSGLangHost, "0.0.0.0", "the default, 127.0.0.1, answers only on this machine: a container's published port, a router or a client on the network reaches nothing")
 	if c.disaggregation() {
 		emit(kb, ec, knowledge.FlagSGLangDisaggregationTransferBackend, "mooncake", "SGLang's default transfer engine, named so every instance installs mooncake-transfer-engine (nixl is the other documented backend)")
 		emitRole(kb, ec, knowledge.FlagSGLangDisaggregationMode, "prefill", rolePrefill, "prefill instances: prefill-only servers; SGLang's router (--pd-disaggregation) sends each request here first")

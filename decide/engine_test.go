@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -244,5 +245,33 @@ func TestEveryDTypeTheKnowledgeBaseMayOfferIsOneTheSizingKnows(t *testing.T) {
 	}
 	if len(knows) > 0 {
 		t.Errorf("not declared in knowledge.Understood: %v", knows)
+	}
+}
+
+// A server started with --dp-size N holds N replicas: it takes their GPUs
+// and counts once, for SGLang as for vLLM's --data-parallel-size; and the
+// server listens beyond its own host.
+func TestDataParallelServerTakesEveryReplicasGPUs(t *testing.T) {
+	kb := knowledge.MustDefault()
+	for _, engine := range []string{knowledge.EngineVLLM, knowledge.EngineSGLang} {
+		a := kb.Defaults()
+		ec := engineConfig(Compile(kb), a, engine)
+		dp := 1
+		for _, l := range ec.Command {
+			if l.FlagID == knowledge.FlagVLLMDataParallelSize || l.FlagID == knowledge.FlagSGLangDPSize {
+				dp, _ = strconv.Atoi(l.Value)
+			}
+		}
+		if dp < 2 {
+			t.Fatalf("%s: the defaults no longer give a data-parallel server; pick answers that do:\n%s", engine, ec.CommandText)
+		}
+		per := ec.Sizing.TensorParallelSize * ec.Sizing.PipelineParallelSize
+		if ec.GPUsPerServer != per*dp {
+			t.Errorf("%s: %d GPUs per server; want TP × PP × DP = %d × %d = %d (%s)", engine, ec.GPUsPerServer, per, dp, per*dp, ec.ServersWhy)
+		}
+	}
+	ec := engineConfig(Compile(kb), kb.Defaults(), knowledge.EngineSGLang)
+	if !strings.Contains(ec.CommandText, "--host 0.0.0.0") {
+		t.Errorf("SGLang listens on 127.0.0.1 unless told; the command has no --host 0.0.0.0:\n%s", ec.CommandText)
 	}
 }

@@ -7715,6 +7715,36 @@ func builtinKB() *KB {
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1133},
 	}
 	p135 := &Flag{
+		ID:      "sglang-host",
+		Engine:  "sglang",
+		Name:    "--host",
+		Default: "127.0.0.1",
+		Values:  "a hostname or address",
+		Effect:  "The address the HTTP server binds; the default, 127.0.0.1, accepts only connections from the same machine (or container), so a published port or a router on another host reaches nothing.",
+		Status:  "current",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "sgl-project/sglang",
+				Commit:    "1ac331b77bb813e69c34398994a8c263fd2224a3",
+				Path:      "python/sglang/srt/arg_groups/fields/serving.py",
+				Symbol:    "Serving.host",
+				Quote:     "host: A[str, \"The host of the HTTP server.\"] = \"127.0.0.1\"",
+				CheckedOn: "2026-12-02",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "sgl-project/sglang",
+				Ref:       "v0.5.23",
+				Path:      "python/sglang/srt/arg_groups/fields/serving.py",
+				Symbol:    "Serving.host",
+				CheckedOn: "2026-12-02",
+				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is a stored copy of the file",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1163},
+	}
+	p136 := &Flag{
 		ID:      "sglang-pp-size",
 		Engine:  "sglang",
 		Name:    "--pp-size",
@@ -7743,9 +7773,9 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1163},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1192},
 	}
-	p136 := &Flag{
+	p137 := &Flag{
 		ID:         "sglang-nnodes",
 		Engine:     "sglang",
 		Name:       "--nnodes",
@@ -7774,9 +7804,9 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1191},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1220},
 	}
-	p137 := &Flag{
+	p138 := &Flag{
 		ID:         "sglang-node-rank",
 		Engine:     "sglang",
 		Name:       "--node-rank",
@@ -7805,9 +7835,9 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1219},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1248},
 	}
-	p138 := &Flag{
+	p139 := &Flag{
 		ID:      "sglang-dist-init-addr",
 		Engine:  "sglang",
 		Name:    "--dist-init-addr",
@@ -7836,9 +7866,9 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1247},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1276},
 	}
-	p139 := &Flag{
+	p140 := &Flag{
 		ID:      "sglang-disaggregation-mode",
 		Engine:  "sglang",
 		Name:    "--disaggregation-mode",
@@ -7866,9 +7896,9 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1275},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1304},
 	}
-	p140 := &Flag{
+	p141 := &Flag{
 		ID:      "sglang-disaggregation-transfer-backend",
 		Engine:  "sglang",
 		Name:    "--disaggregation-transfer-backend",
@@ -7905,9 +7935,9 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1302},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1331},
 	}
-	p141 := &Flag{
+	p142 := &Flag{
 		ID:      "sglang-max-prefill-tokens",
 		Engine:  "sglang",
 		Name:    "--max-prefill-tokens",
@@ -7944,9 +7974,9 @@ func builtinKB() *KB {
 				Checked:   "not available: the source archive holds no copy of this file at a commit known to be in v0.5.23 (the stored copies carry no tag, and sgl-project/sglang, 1.2 GB, is too big to fetch), so the release-pinned record could not be read; the record above is the newest stored copy",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1338},
+		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1367},
 	}
-	p142 := &Flag{
+	p143 := &Flag{
 		ID:      "tensorrt-llm-backend",
 		Engine:  "tensorrt-llm",
 		Name:    "--backend",
@@ -7975,7 +8005,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 569},
 	}
-	p143 := &Flag{
+	p144 := &Flag{
 		ID:      "tensorrt-llm-tp-size",
 		Engine:  "tensorrt-llm",
 		Name:    "--tp_size",
@@ -8005,7 +8035,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 595},
 	}
-	p144 := &Flag{
+	p145 := &Flag{
 		ID:      "tensorrt-llm-pp-size",
 		Engine:  "tensorrt-llm",
 		Name:    "--pp_size",
@@ -8035,7 +8065,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 622},
 	}
-	p145 := &Flag{
+	p146 := &Flag{
 		ID:      "tensorrt-llm-max-batch-size",
 		Engine:  "tensorrt-llm",
 		Name:    "--max_batch_size",
@@ -8064,7 +8094,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 649},
 	}
-	p146 := &Flag{
+	p147 := &Flag{
 		ID:      "tensorrt-llm-max-num-tokens",
 		Engine:  "tensorrt-llm",
 		Name:    "--max_num_tokens",
@@ -8093,7 +8123,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 675},
 	}
-	p147 := &Flag{
+	p148 := &Flag{
 		ID:      "tensorrt-llm-max-seq-len",
 		Engine:  "tensorrt-llm",
 		Name:    "--max_seq_len",
@@ -8122,7 +8152,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 701},
 	}
-	p148 := &Flag{
+	p149 := &Flag{
 		ID:      "tensorrt-llm-kv-cache-free-gpu-memory-fraction",
 		Engine:  "tensorrt-llm",
 		Name:    "--free_gpu_memory_fraction",
@@ -8152,7 +8182,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 727},
 	}
-	p149 := &Flag{
+	p150 := &Flag{
 		ID:      "tensorrt-llm-enable-chunked-prefill",
 		Engine:  "tensorrt-llm",
 		Name:    "--enable_chunked_prefill",
@@ -8181,7 +8211,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 754},
 	}
-	p150 := &Flag{
+	p151 := &Flag{
 		ID:      "tensorrt-llm-host",
 		Engine:  "tensorrt-llm",
 		Name:    "--host",
@@ -8210,7 +8240,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 780},
 	}
-	p151 := &Flag{
+	p152 := &Flag{
 		ID:      "tensorrt-llm-port",
 		Engine:  "tensorrt-llm",
 		Name:    "--port",
@@ -8239,7 +8269,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 806},
 	}
-	p152 := &Flag{
+	p153 := &Flag{
 		ID:      "tensorrt-llm-config",
 		Engine:  "tensorrt-llm",
 		Name:    "--config",
@@ -8269,7 +8299,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 832},
 	}
-	p153 := &Flag{
+	p154 := &Flag{
 		ID:         "llama-cpp-model",
 		Engine:     "llama-cpp",
 		Name:       "-m",
@@ -8291,7 +8321,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 523},
 	}
-	p154 := &Flag{
+	p155 := &Flag{
 		ID:         "llama-cpp-hf-repo",
 		Engine:     "llama-cpp",
 		Name:       "-hf",
@@ -8313,7 +8343,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 542},
 	}
-	p155 := &Flag{
+	p156 := &Flag{
 		ID:         "llama-cpp-ctx-size",
 		Engine:     "llama-cpp",
 		Name:       "-c",
@@ -8353,7 +8383,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 561},
 	}
-	p156 := &Flag{
+	p157 := &Flag{
 		ID:         "llama-cpp-parallel",
 		Engine:     "llama-cpp",
 		Name:       "-np",
@@ -8384,7 +8414,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 598},
 	}
-	p157 := &Flag{
+	p158 := &Flag{
 		ID:         "llama-cpp-n-gpu-layers",
 		Engine:     "llama-cpp",
 		Name:       "-ngl",
@@ -8415,7 +8445,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 626},
 	}
-	p158 := &Flag{
+	p159 := &Flag{
 		ID:         "llama-cpp-cache-type-k",
 		Engine:     "llama-cpp",
 		Name:       "-ctk",
@@ -8456,7 +8486,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 654},
 	}
-	p159 := &Flag{
+	p160 := &Flag{
 		ID:         "llama-cpp-cache-type-v",
 		Engine:     "llama-cpp",
 		Name:       "-ctv",
@@ -8495,7 +8525,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 692},
 	}
-	p160 := &Flag{
+	p161 := &Flag{
 		ID:         "llama-cpp-flash-attn",
 		Engine:     "llama-cpp",
 		Name:       "-fa",
@@ -8527,7 +8557,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 728},
 	}
-	p161 := &Flag{
+	p162 := &Flag{
 		ID:         "llama-cpp-cont-batching",
 		Engine:     "llama-cpp",
 		Name:       "-cb",
@@ -8557,7 +8587,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 757},
 	}
-	p162 := &Flag{
+	p163 := &Flag{
 		ID:         "llama-cpp-kv-unified",
 		Engine:     "llama-cpp",
 		Name:       "-kvu",
@@ -8596,7 +8626,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 784},
 	}
-	p163 := &Flag{
+	p164 := &Flag{
 		ID:         "llama-cpp-split-mode",
 		Engine:     "llama-cpp",
 		Name:       "-sm",
@@ -8618,7 +8648,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 820},
 	}
-	p164 := &Flag{
+	p165 := &Flag{
 		ID:         "llama-cpp-metrics",
 		Engine:     "llama-cpp",
 		Name:       "--metrics",
@@ -8647,7 +8677,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 839},
 	}
-	p165 := &Flag{
+	p166 := &Flag{
 		ID:         "llama-cpp-host",
 		Engine:     "llama-cpp",
 		Name:       "--host",
@@ -8676,7 +8706,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 865},
 	}
-	p166 := &Flag{
+	p167 := &Flag{
 		ID:         "llama-cpp-port",
 		Engine:     "llama-cpp",
 		Name:       "--port",
@@ -8705,7 +8735,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 891},
 	}
-	p167 := &Flag{
+	p168 := &Flag{
 		ID:         "llama-cpp-alias",
 		Engine:     "llama-cpp",
 		Name:       "-a",
@@ -8727,7 +8757,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 917},
 	}
-	p168 := &Capability{
+	p169 := &Capability{
 		Product: "vllm",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -8744,7 +8774,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 693},
 	}
-	p169 := &Capability{
+	p170 := &Capability{
 		Product: "sglang",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "apple", "none"},
@@ -8803,7 +8833,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 492},
 	}
-	p170 := &Capability{
+	p171 := &Capability{
 		Product: "tensorrt-llm",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -8819,7 +8849,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 333},
 	}
-	p171 := &Capability{
+	p172 := &Capability{
 		Product: "llama-cpp",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "apple", "none"},
@@ -8877,7 +8907,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 315},
 	}
-	p172 := &Capability{
+	p173 := &Capability{
 		Product: "dynamo-triton",
 		What:    "engines",
 		Values:  []string{"vllm", "tensorrt-llm"},
@@ -8903,7 +8933,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 319},
 	}
-	p173 := &Capability{
+	p174 := &Capability{
 		Product: "dynamo-triton",
 		What:    "vendors",
 		Values:  []string{"nvidia", "none"},
@@ -8921,7 +8951,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 342},
 	}
-	p174 := &Capability{
+	p175 := &Capability{
 		Product: "dynamo-triton",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "managed-cloud", "bare-metal"},
@@ -8949,7 +8979,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 357},
 	}
-	p175 := &Capability{
+	p176 := &Capability{
 		Product: "dynamo-triton",
 		What:    "features",
 		Values:  []string{"framework-backends", "model-composition"},
@@ -8977,7 +9007,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 382},
 	}
-	p176 := &Capability{
+	p177 := &Capability{
 		Product: "dynamo",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang", "tensorrt-llm"},
@@ -8993,7 +9023,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 335},
 	}
-	p177 := &Capability{
+	p178 := &Capability{
 		Product: "dynamo",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -9009,7 +9039,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 349},
 	}
-	p178 := &Capability{
+	p179 := &Capability{
 		Product: "dynamo",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "slurm", "bare-metal", "managed-cloud"},
@@ -9049,7 +9079,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 364},
 	}
-	p179 := &Capability{
+	p180 := &Capability{
 		Product: "dynamo",
 		What:    "features",
 		Values: []string{
@@ -9095,7 +9125,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 401},
 	}
-	p180 := &Capability{
+	p181 := &Capability{
 		Product: "llm-d",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -9121,7 +9151,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 256},
 	}
-	p181 := &Capability{
+	p182 := &Capability{
 		Product: "llm-d",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -9174,7 +9204,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 279},
 	}
-	p182 := &Capability{
+	p183 := &Capability{
 		Product: "llm-d",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -9207,7 +9237,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 331},
 	}
-	p183 := &Capability{
+	p184 := &Capability{
 		Product: "llm-d",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling"},
@@ -9251,7 +9281,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 361},
 	}
-	p184 := &Capability{
+	p185 := &Capability{
 		Product: "kserve",
 		What:    "engines",
 		Values:  []string{"vllm"},
@@ -9279,7 +9309,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 348},
 	}
-	p185 := &Capability{
+	p186 := &Capability{
 		Product: "kserve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -9317,7 +9347,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 375},
 	}
-	p186 := &Capability{
+	p187 := &Capability{
 		Product: "kserve",
 		What:    "features",
 		Values: []string{
@@ -9433,7 +9463,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 410},
 	}
-	p187 := &Capability{
+	p188 := &Capability{
 		Product: "ray-serve",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -9482,7 +9512,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 276},
 	}
-	p188 := &Capability{
+	p189 := &Capability{
 		Product: "ray-serve",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -9507,7 +9537,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 324},
 	}
-	p189 := &Capability{
+	p190 := &Capability{
 		Product: "ray-serve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal", "slurm", "managed-cloud"},
@@ -9539,7 +9569,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 346},
 	}
-	p190 := &Capability{
+	p191 := &Capability{
 		Product: "ray-serve",
 		What:    "features",
 		Values: []string{
@@ -9612,7 +9642,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 375},
 	}
-	p191 := &Capability{
+	p192 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
 		Values:  []string{"sglang", "vllm", "tensorrt-llm"},
@@ -9640,7 +9670,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 274},
 	}
-	p192 := &Capability{
+	p193 := &Capability{
 		Product: "sgl-router",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal"},
@@ -9668,7 +9698,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 299},
 	}
-	p193 := &Capability{
+	p194 := &Capability{
 		Product: "sgl-router",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -12722,9 +12752,9 @@ func builtinKB() *KB {
 			p165,
 			p166,
 			p167,
+			p168,
 		},
 		Capabilities: []*Capability{
-			p168,
 			p169,
 			p170,
 			p171,
@@ -12750,6 +12780,7 @@ func builtinKB() *KB {
 			p191,
 			p192,
 			p193,
+			p194,
 		},
 		Needs: []*Need{
 			{
@@ -13823,32 +13854,32 @@ func builtinKB() *KB {
 			},
 		},
 		capByKey: map[string]*Capability{
-			"dynamo-triton/engines":    p172,
-			"dynamo-triton/features":   p175,
-			"dynamo-triton/substrates": p174,
-			"dynamo-triton/vendors":    p173,
-			"dynamo/engines":           p176,
-			"dynamo/features":          p179,
-			"dynamo/substrates":        p178,
-			"dynamo/vendors":           p177,
-			"kserve/engines":           p184,
-			"kserve/features":          p186,
-			"kserve/substrates":        p185,
-			"llama-cpp/vendors":        p171,
-			"llm-d/engines":            p180,
-			"llm-d/features":           p183,
-			"llm-d/substrates":         p182,
-			"llm-d/vendors":            p181,
-			"ray-serve/engines":        p188,
-			"ray-serve/features":       p190,
-			"ray-serve/substrates":     p189,
-			"ray-serve/vendors":        p187,
-			"sgl-router/engines":       p191,
-			"sgl-router/features":      p193,
-			"sgl-router/substrates":    p192,
-			"sglang/vendors":           p169,
-			"tensorrt-llm/vendors":     p170,
-			"vllm/vendors":             p168,
+			"dynamo-triton/engines":    p173,
+			"dynamo-triton/features":   p176,
+			"dynamo-triton/substrates": p175,
+			"dynamo-triton/vendors":    p174,
+			"dynamo/engines":           p177,
+			"dynamo/features":          p180,
+			"dynamo/substrates":        p179,
+			"dynamo/vendors":           p178,
+			"kserve/engines":           p185,
+			"kserve/features":          p187,
+			"kserve/substrates":        p186,
+			"llama-cpp/vendors":        p172,
+			"llm-d/engines":            p181,
+			"llm-d/features":           p184,
+			"llm-d/substrates":         p183,
+			"llm-d/vendors":            p182,
+			"ray-serve/engines":        p189,
+			"ray-serve/features":       p191,
+			"ray-serve/substrates":     p190,
+			"ray-serve/vendors":        p188,
+			"sgl-router/engines":       p192,
+			"sgl-router/features":      p194,
+			"sgl-router/substrates":    p193,
+			"sglang/vendors":           p170,
+			"tensorrt-llm/vendors":     p171,
+			"vllm/vendors":             p169,
 		},
 		closeMargin: 1,
 		productByID: map[string]*Product{
@@ -13984,52 +14015,53 @@ func builtinKB() *KB {
 			"qwen3-8b":              p73,
 		},
 		flagByID: map[string]*Flag{
-			"llama-cpp-alias":                                p167,
-			"llama-cpp-cache-type-k":                         p158,
-			"llama-cpp-cache-type-v":                         p159,
-			"llama-cpp-cont-batching":                        p161,
-			"llama-cpp-ctx-size":                             p155,
-			"llama-cpp-flash-attn":                           p160,
-			"llama-cpp-hf-repo":                              p154,
-			"llama-cpp-host":                                 p165,
-			"llama-cpp-kv-unified":                           p162,
-			"llama-cpp-metrics":                              p164,
-			"llama-cpp-model":                                p153,
-			"llama-cpp-n-gpu-layers":                         p157,
-			"llama-cpp-parallel":                             p156,
-			"llama-cpp-port":                                 p166,
-			"llama-cpp-split-mode":                           p163,
+			"llama-cpp-alias":                                p168,
+			"llama-cpp-cache-type-k":                         p159,
+			"llama-cpp-cache-type-v":                         p160,
+			"llama-cpp-cont-batching":                        p162,
+			"llama-cpp-ctx-size":                             p156,
+			"llama-cpp-flash-attn":                           p161,
+			"llama-cpp-hf-repo":                              p155,
+			"llama-cpp-host":                                 p166,
+			"llama-cpp-kv-unified":                           p163,
+			"llama-cpp-metrics":                              p165,
+			"llama-cpp-model":                                p154,
+			"llama-cpp-n-gpu-layers":                         p158,
+			"llama-cpp-parallel":                             p157,
+			"llama-cpp-port":                                 p167,
+			"llama-cpp-split-mode":                           p164,
 			"sglang-attention-backend":                       p132,
 			"sglang-chunked-prefill-size":                    p130,
 			"sglang-context-length":                          p125,
 			"sglang-disable-radix-cache":                     p128,
-			"sglang-disaggregation-mode":                     p139,
-			"sglang-disaggregation-transfer-backend":         p140,
-			"sglang-dist-init-addr":                          p138,
+			"sglang-disaggregation-mode":                     p140,
+			"sglang-disaggregation-transfer-backend":         p141,
+			"sglang-dist-init-addr":                          p139,
 			"sglang-dp-size":                                 p124,
 			"sglang-enable-metrics":                          p134,
 			"sglang-enable-radix-cache":                      p127,
 			"sglang-enable-torch-compile":                    p131,
+			"sglang-host":                                    p135,
 			"sglang-kv-cache-dtype":                          p133,
-			"sglang-max-prefill-tokens":                      p141,
+			"sglang-max-prefill-tokens":                      p142,
 			"sglang-max-running-requests":                    p129,
 			"sglang-mem-fraction-static":                     p126,
 			"sglang-model-path":                              p122,
-			"sglang-nnodes":                                  p136,
-			"sglang-node-rank":                               p137,
-			"sglang-pp-size":                                 p135,
+			"sglang-nnodes":                                  p137,
+			"sglang-node-rank":                               p138,
+			"sglang-pp-size":                                 p136,
 			"sglang-tp-size":                                 p123,
-			"tensorrt-llm-backend":                           p142,
-			"tensorrt-llm-config":                            p152,
-			"tensorrt-llm-enable-chunked-prefill":            p149,
-			"tensorrt-llm-host":                              p150,
-			"tensorrt-llm-kv-cache-free-gpu-memory-fraction": p148,
-			"tensorrt-llm-max-batch-size":                    p145,
-			"tensorrt-llm-max-num-tokens":                    p146,
-			"tensorrt-llm-max-seq-len":                       p147,
-			"tensorrt-llm-port":                              p151,
-			"tensorrt-llm-pp-size":                           p144,
-			"tensorrt-llm-tp-size":                           p143,
+			"tensorrt-llm-backend":                           p143,
+			"tensorrt-llm-config":                            p153,
+			"tensorrt-llm-enable-chunked-prefill":            p150,
+			"tensorrt-llm-host":                              p151,
+			"tensorrt-llm-kv-cache-free-gpu-memory-fraction": p149,
+			"tensorrt-llm-max-batch-size":                    p146,
+			"tensorrt-llm-max-num-tokens":                    p147,
+			"tensorrt-llm-max-seq-len":                       p148,
+			"tensorrt-llm-port":                              p152,
+			"tensorrt-llm-pp-size":                           p145,
+			"tensorrt-llm-tp-size":                           p144,
 			"vllm-block-size":                                p92,
 			"vllm-cuda-graph-sizes":                          p107,
 			"vllm-cudagraph-capture-sizes":                   p106,

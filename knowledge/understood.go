@@ -141,6 +141,7 @@ const (
 	FlagSGLangMemFractionStatic  = "sglang-mem-fraction-static"
 	FlagSGLangDisableRadixCache  = "sglang-disable-radix-cache"
 	FlagSGLangAttentionBackend   = "sglang-attention-backend"
+	FlagSGLangHost               = "sglang-host"
 )
 
 // engine settings (issue 10): flags for multi-node replicas, prefill/decode
@@ -375,6 +376,7 @@ var UnderstoodFlags = []NamedID{
 	{ID: FlagSGLangMemFractionStatic, Engine: EngineSGLang},
 	{ID: FlagSGLangDisableRadixCache, Engine: EngineSGLang},
 	{ID: FlagSGLangAttentionBackend, Engine: EngineSGLang},
+	{ID: FlagSGLangHost, Engine: EngineSGLang},
 	// engine settings (issue 10)
 	{ID: FlagVLLMNNodes, Engine: EngineVLLM},
 	{ID: FlagVLLMNodeRank, Engine: EngineVLLM},

@@ -514,6 +514,7 @@ var engineSettings = []struct {
 	{"quantization", []string{knowledge.FlagVLLMQuantization}},
 	{"served model name", []string{knowledge.FlagVLLMServedModelName}},
 	{"Prometheus metrics", []string{knowledge.FlagSGLangEnableMetrics}},
+	{"listen address", []string{knowledge.FlagSGLangHost, knowledge.FlagTRTLLMHost, knowledge.FlagLlamaCppHost}}, // vLLM listens on every interface unless told
 	{"prefill/decode role", []string{knowledge.FlagSGLangDisaggregationMode}},
 	{"KV cache transfer", []string{knowledge.FlagVLLMKVTransferConfig, knowledge.FlagSGLangDisaggregationTransferBackend}},
 }
