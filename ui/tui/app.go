@@ -146,6 +146,8 @@ func Run(ctx context.Context, kb *knowledge.KB, list []scenarios.Scenario, opts 
 	p := tea.NewProgram(m, append(popts, tea.WithFilter(stops.filter))...)
 	defer stops.watch(p)()
 	final, err := p.Run()
+	// A drill finished as the app quit still has its record written.
+	m.c.drills.Flush()
 	if ctx.Err() != nil {
 		// Ended from outside (a signal) or by the terminal's end: the
 		// terminal is back, as far as it still exists; say why.

@@ -108,7 +108,13 @@ func TestTerminalDrillExplainNoColor(t *testing.T) {
 	tm.waitFor("the text", contains("Which one?"))
 	tm.keys("C-d")
 	tm.waitFor("the grade", contains("Explain: "))
-	raw, _ := os.ReadFile(hist)
+	// The record is written off the update loop, so the grade can show a
+	// moment before the file holds it: wait for the file, not the screen.
+	var raw []byte
+	tm.waitFor("the history record", func(string) bool {
+		raw, _ = os.ReadFile(hist)
+		return len(raw) > 0
+	})
 	var f struct{ Records []store.Record }
 	if err := json.Unmarshal(raw, &f); err != nil || len(f.Records) != 1 || f.Records[0].Drill != "explain" || f.Records[0].Points < 2 {
 		t.Errorf("history: %s", raw)

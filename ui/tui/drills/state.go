@@ -1,6 +1,8 @@
 package drills
 
 import (
+	"slices"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -34,6 +36,37 @@ type State struct {
 
 	now   func() time.Time
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
+
+	// writes are the records handed to the app to append and not yet
+	// known to be on disk; Flush finishes them when the app ends.
+	mu     sync.Mutex
+	writes []*recordWrite
+}
+
+// recordWrite appends one record, once: from the app's command, or from
+// Flush if the app ends first.
+type recordWrite struct {
+	once sync.Once
+	run  func() historyKept
+	kept historyKept
+}
+
+func (w *recordWrite) do() historyKept {
+	w.once.Do(func() { w.kept = w.run() })
+	return w.kept
+}
+
+// Flush waits for the records handed to the app to be on disk, writing
+// any whose command the app never ran: a drill finished just before the
+// app quits is kept all the same. The app calls it once it has stopped.
+func (d *State) Flush() {
+	d.mu.Lock()
+	writes := d.writes
+	d.writes = nil
+	d.mu.Unlock()
+	for _, w := range writes {
+		w.do()
+	}
 }
 
 // Options are the drills' settings from the command line.
@@ -127,9 +160,19 @@ func (d *State) record(to screen.Screen, rec store.Record) (string, tea.Cmd) {
 		return "Not recorded: " + d.problem, nil
 	}
 	path, stamp := d.path, d.stamp()
-	return "", func() tea.Msg {
+	w := &recordWrite{run: func() historyKept {
 		notice, err := store.AppendHistory(path, rec, stamp)
 		return historyKept{d: d, to: to, rec: rec, path: path, notice: notice, err: err}
+	}}
+	d.mu.Lock()
+	d.writes = append(d.writes, w)
+	d.mu.Unlock()
+	return "", func() tea.Msg {
+		kept := w.do()
+		d.mu.Lock()
+		d.writes = slices.DeleteFunc(d.writes, func(x *recordWrite) bool { return x == w })
+		d.mu.Unlock()
+		return kept
 	}
 }
 

@@ -82,8 +82,8 @@ func DefaultKeyMap() KeyMap {
 		Export:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export memo")),
 		// m: the files that deploy the stack (screen_manifest.go).
 		Manifests: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "deployable files")),
-		Pin:      key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pin as A")),
-		Diff:     key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "A beside B")),
+		Pin:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pin as A")),
+		Diff:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "A beside B")),
 
 		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy launch command")),
 		LaunchView: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "launch command, plain")),
