@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -63,6 +64,10 @@ func variants(t testing.TB, kb *knowledge.KB) []decide.Decision {
 
 var anyPlaceholder = regexp.MustCompile(`\$\{([^}]*)\}`)
 
+// gpuAsk is how a file asks for a server's GPUs: a Kubernetes limit, a
+// Compose reservation's count, or docker run's device list.
+var gpuAsk = regexp.MustCompile(`nvidia\.com/gpu: "?(\d+)"?|count: (\d+)|device=([0-9,]+)`)
+
 // Every decision either gets files or a reason; no decision panics; every
 // ${…} a file holds is a placeholder the set names and explains, and every
 // placeholder the set names stands in some file; every file says what it
@@ -109,6 +114,20 @@ func TestEveryDecisionGetsFilesOrAReasonAndNoPlaceholderIsUnnamed(t *testing.T) 
 				named[name] = true
 				if !slices.Contains(f.Placeholders, name) {
 					t.Errorf("%s: %s holds ${%s} but does not list it", shape, f.Path, name)
+				}
+			}
+			if want := d.EngineConfig.GPUsPerServer; want > 0 && !strings.HasPrefix(f.Path, "ray") && !strings.HasSuffix(f.Path, ".pbtxt") {
+				// A server's GPUs are TP × PP × its data-parallel
+				// replicas; Ray's worker groups ask by node instead, and a
+				// Triton config.pbtxt's count is model instances.
+				for _, m := range gpuAsk.FindAllSubmatch(f.Body, -1) {
+					n, _ := strconv.Atoi(string(m[1]) + string(m[2]))
+					if len(m[3]) > 0 {
+						n = strings.Count(string(m[3]), ",") + 1
+					}
+					if n != want {
+						t.Errorf("%s: %s asks for %q GPUs for a server of %d (%s)", shape, f.Path, m[0], want, d.EngineConfig.ServersWhy)
+					}
 				}
 			}
 			for role, args := range f.Args {
