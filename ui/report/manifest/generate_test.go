@@ -23,6 +23,13 @@ func variants(t testing.TB, kb *knowledge.KB) []decide.Decision {
 		t.Fatal(err)
 	}
 	var out []decide.Decision
+	// The defaults on one node with a team that runs SGLang: an SGLang
+	// server holding two data-parallel replicas (--dp-size 2).
+	sgl := kb.Defaults()
+	if sgl.Set("team_familiarity", knowledge.EngineSGLang) != nil || sgl.Set(knowledge.KeyKubernetes, "none") != nil {
+		t.Fatal("the SGLang variant's answers are refused")
+	}
+	out = append(out, decide.Decide(kb, sgl))
 	for _, sc := range all {
 		out = append(out, decide.Decide(kb, sc.Answers))
 		for _, q := range kb.Questions {
@@ -94,6 +101,17 @@ func TestEveryDecisionGetsFilesOrAReasonAndNoPlaceholderIsUnnamed(t *testing.T) 
 		g, _ := newGen(Request{KB: kb, Decision: &d})
 		shape, _ := g.shape()
 		shapes[shape]++
+		if ec := d.EngineConfig; ec.Engine == knowledge.EngineVLLM || ec.Engine == knowledge.EngineSGLang {
+			dp := 1
+			for _, l := range ec.Command {
+				if l.Flag == "--data-parallel-size" || l.Flag == "--dp-size" {
+					dp, _ = strconv.Atoi(l.Value)
+				}
+			}
+			if want := ec.Sizing.TensorParallelSize * ec.Sizing.PipelineParallelSize * dp; ec.GPUsPerServer != want {
+				t.Errorf("%s: a server takes %d GPUs; its command says TP × PP × DP = %d (%s)", shape, ec.GPUsPerServer, want, ec.ServersWhy)
+			}
+		}
 		named := map[string]bool{}
 		for _, p := range s.Placeholders {
 			if p.Explains == "" {
