@@ -35,7 +35,9 @@ Every value stackpick cannot know (a namespace, a Secret's name, a model
 folder) is a named placeholder, ${NAME}: --set NAME=VALUE fills it. --target
 PROJECT@VERSION picks the schema version a project's files are written for
 (default: the newest vendored); a feature that version lacks is an error that
-names the version that has it.
+names the version that has it. The projects and versions are the README's
+vendored schemas; shell completion offers them, and a wrong one is refused
+with the list.
 
 --out - prints every file to stdout, each after a "==> path <==" line. No
 file is replaced without --force; with any file of the set in the way,
