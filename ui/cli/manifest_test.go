@@ -65,7 +65,7 @@ func TestManifestWritesEveryFileOfTheSetAndItsIndex(t *testing.T) {
 		if !bytes.Equal(got, f.Body) {
 			t.Errorf("%s differs from what Generate writes", f.Path)
 		}
-		if !strings.Contains(strings.Join(strings.Fields(out), " "), filepath.Join(dir, f.Path)+" ("+f.Kind+"): "+f.Deploys) {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), f.Path+" ("+f.Kind+"): "+f.Deploys) {
 			t.Errorf("the summary does not name %s with its kind:\n%s", f.Path, out)
 		}
 	}
@@ -154,7 +154,9 @@ func TestManifestNamesThePlaceholdersAndSetFillsThem(t *testing.T) {
 			t.Errorf("the summary does not explain ${%s}:\n%s", name, out)
 		}
 	}
-	if !strings.Contains(strings.Join(strings.Fields(out), " "), fill) {
+	// The command is printed to paste: continuations between words, none
+	// inside one.
+	if !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(out, " \\\n", " ")), " "), fill) {
 		t.Errorf("the summary does not give %q:\n%s", fill, out)
 	}
 	code, out, stderr = runManifest(t, "manifest", "--scenario", "cpu-box", "--out", dir, "--force", "--set", unfilled[0]+"=/srv/x")

@@ -90,11 +90,21 @@ func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
 	if dir == "-" {
 		where, verb = "to standard output", "Printed"
 	}
-	line(fmt.Sprintf("%s %s for %s %s:", verb, count(len(s.Files)+1, "file", "files"), s.Stack, where), 0, 0)
-	for _, f := range s.Files {
-		line(fmt.Sprintf("%s (%s): %s", joinPath(dir, f.Path), FileKind(f), f.Deploys), 2, 4)
+	head := fmt.Sprintf("%s %s for %s %s:", verb, count(len(s.Files)+1, "file", "files"), s.Stack, where)
+	if width > 0 && len(head) > width && dir != "-" {
+		// The folder on a line of its own, whole: a path is never cut.
+		head = fmt.Sprintf("%s %s for %s to:", verb, count(len(s.Files)+1, "file", "files"), s.Stack)
+		line(head, 0, 0)
+		b.WriteString("  " + dir + "\n")
+	} else {
+		line(head, 0, 0)
 	}
-	line(fmt.Sprintf("%s (index): what each file deploys, the placeholders, what was checked and what only a cluster can check", joinPath(dir, manifest.IndexPath)), 2, 4)
+	// Paths in the folder named above, so a long folder does not push
+	// every line past the edge.
+	for _, f := range s.Files {
+		line(fmt.Sprintf("%s (%s): %s", f.Path, FileKind(f), f.Deploys), 2, 4)
+	}
+	line(fmt.Sprintf("%s (index): what each file deploys, the placeholders, what was checked and what only a cluster can check", manifest.IndexPath), 2, 4)
 	for _, o := range s.Omits {
 		line("Not in these files: "+o+".", 0, 2)
 	}
@@ -113,17 +123,70 @@ func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
 		}
 	}
 	if command != "" {
-		fill := command
+		fill := shellWords(command)
 		if dir != "-" {
-			fill += " --force"
+			fill = append(fill, "--force")
 		}
 		for _, name := range unfilled {
-			fill += " --set " + name + "=..."
+			fill = append(fill, "--set", name+"=...")
 		}
 		b.WriteString("\n")
 		line("Fill them all with:", 0, 0)
-		line(fill, 2, 4)
+		b.WriteString(shellWrap(fill, width, 2, 4))
 	}
+	return b.String()
+}
+
+// shellWords splits a command line into its words, a single-quoted
+// word (a path with a space, as manifestLine quotes it) kept whole.
+func shellWords(command string) []string {
+	var words []string
+	var cur strings.Builder
+	quoted := false
+	for _, r := range command {
+		switch {
+		case r == '\'':
+			quoted = !quoted
+		case r == ' ' && !quoted:
+			if cur.Len() > 0 {
+				words = append(words, cur.String())
+				cur.Reset()
+			}
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	if cur.Len() > 0 {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// shellWrap lays words out as one shell command that pastes as printed:
+// lines broken only between words, each broken line ending in " \\", a
+// flag kept with its value, and no word ever cut (a long path runs past
+// the edge rather than break the command).
+func shellWrap(words []string, width, indent, hang int) string {
+	var b strings.Builder
+	cur := strings.Repeat(" ", indent)
+	start := len(cur)
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if strings.HasPrefix(w, "-") && i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") {
+			w += " " + words[i+1]
+			i++
+		}
+		if len(cur) > start && width > 0 && len(cur)+1+len(w)+2 > width {
+			b.WriteString(cur + " \\\n")
+			cur = strings.Repeat(" ", indent+hang)
+			start = len(cur)
+		}
+		if len(cur) > start {
+			cur += " "
+		}
+		cur += w
+	}
+	b.WriteString(cur + "\n")
 	return b.String()
 }
 

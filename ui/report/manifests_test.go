@@ -155,3 +155,39 @@ func BenchmarkManifestSet(b *testing.B) {
 		}
 	}
 }
+
+// The summary's fill command pastes as printed at any width: lines break
+// between words with a continuation, never inside a word or a quoted
+// path, and the folder is named whole.
+func TestManifestSummaryFillCommandPastesAsPrinted(t *testing.T) {
+	kb, _, d := deployPreset(t, "cpu-box")
+	dir := "/srv/a folder/" + strings.Repeat("deep/", 20) + "deploy"
+	command := "stackpick manifest --scenario cpu-box --out '" + dir + "'"
+	set, err := report.ManifestSet(manifest.Request{KB: kb, Decision: &d, Origin: "scenario cpu-box", Version: "dev", Command: command})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, width := range []int{40, 80, 200} {
+		out := report.ManifestSummary(set, dir, command, width)
+		if !strings.Contains(out, "\n  "+dir+"\n") && !strings.Contains(out, " to "+dir+":") {
+			t.Errorf("width %d: the folder is not named whole:\n%s", width, out)
+		}
+		_, fill, ok := strings.Cut(out, "Fill them all with:\n")
+		if !ok {
+			t.Fatalf("width %d: no fill command:\n%s", width, out)
+		}
+		lines := strings.Split(strings.TrimRight(fill, "\n"), "\n")
+		for i, l := range lines[:len(lines)-1] {
+			if !strings.HasSuffix(l, " \\") {
+				t.Errorf("width %d: line %d of the command has no continuation: %q", width, i+1, l)
+			}
+			if strings.Count(l, "'")%2 != 0 {
+				t.Errorf("width %d: line %d breaks inside a quoted path: %q", width, i+1, l)
+			}
+		}
+		joined := strings.Join(strings.Fields(strings.ReplaceAll(fill, " \\\n", " ")), " ")
+		if !strings.HasPrefix(joined, command+" --force --set ") {
+			t.Errorf("width %d: the fill command, joined, is %q; want it to start with %q", width, joined, command+" --force --set ")
+		}
+	}
+}
