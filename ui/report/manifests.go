@@ -123,7 +123,7 @@ func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
 		}
 	}
 	if command != "" {
-		fill := shellWords(command)
+		fill := manifest.ShellWords(command)
 		if dir != "-" {
 			fill = append(fill, "--force")
 		}
@@ -132,69 +132,9 @@ func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
 		}
 		b.WriteString("\n")
 		line("Fill them all with:", 0, 0)
-		b.WriteString(shellWrap(fill, width, 2, 4))
+		b.WriteString(manifest.ShellWrap(fill, width, 2, 4))
 	}
 	return b.String()
-}
-
-// shellWords splits a command line into its words, a single-quoted
-// word (a path with a space, as manifestLine quotes it) kept whole.
-func shellWords(command string) []string {
-	var words []string
-	var cur strings.Builder
-	quoted := false
-	for _, r := range command {
-		switch {
-		case r == '\'':
-			quoted = !quoted
-		case r == ' ' && !quoted:
-			if cur.Len() > 0 {
-				words = append(words, cur.String())
-				cur.Reset()
-			}
-			continue
-		}
-		cur.WriteRune(r)
-	}
-	if cur.Len() > 0 {
-		words = append(words, cur.String())
-	}
-	return words
-}
-
-// shellWrap lays words out as one shell command that pastes as printed:
-// lines broken only between words, each broken line ending in " \\", a
-// flag kept with its value, and no word ever cut (a long path runs past
-// the edge rather than break the command).
-func shellWrap(words []string, width, indent, hang int) string {
-	var b strings.Builder
-	cur := strings.Repeat(" ", indent)
-	start := len(cur)
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		if strings.HasPrefix(w, "-") && i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") {
-			w += " " + words[i+1]
-			i++
-		}
-		if len(cur) > start && width > 0 && len(cur)+1+len(w)+2 > width {
-			b.WriteString(cur + " \\\n")
-			cur = strings.Repeat(" ", indent+hang)
-			start = len(cur)
-		}
-		if len(cur) > start {
-			cur += " "
-		}
-		cur += w
-	}
-	b.WriteString(cur + "\n")
-	return b.String()
-}
-
-func joinPath(dir, p string) string {
-	if dir == "-" || dir == "" {
-		return p
-	}
-	return strings.TrimSuffix(dir, "/") + "/" + p
 }
 
 // manifestsMD writes the memo's paragraph on the deployable files: the

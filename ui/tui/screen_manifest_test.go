@@ -113,7 +113,7 @@ func TestManifestsScreenWritesTheSet(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				text := strings.Join(strings.Fields(strings.ReplaceAll(string(data), "\n# ", " ")), " ")
+				text := strings.Join(strings.Fields(strings.ReplaceAll(strings.ReplaceAll(string(data), " \\\n# ", " "), "\n# ", " ")), " ")
 				if name != manifest.IndexPath && !strings.Contains(text, "stackpick manifest --scenario single-node --out "+dir) {
 					t.Errorf("%s does not name the command that writes it to %s", name, dir)
 				}

@@ -78,7 +78,11 @@ func (g *gen) header(f File) []string {
 		}
 	}
 	if g.req.Command != "" {
-		lines = append(lines, "Written again by: "+g.req.Command)
+		// The command as it pastes: continuations between words.
+		lines = append(lines, "Written again by:")
+		for _, l := range strings.Split(strings.TrimSuffix(ShellWrap(ShellWords(g.req.Command), 98, 2, 2), "\n"), "\n") {
+			lines = append(lines, verbatim+l)
+		}
 	}
 	return lines
 }

@@ -157,10 +157,17 @@ func writeComments(b *strings.Builder, lines []string, indent int) {
 	}
 }
 
+// verbatim starts a comment line that is written as it is, never
+// wrapped: a line of a shell command laid out to paste (ShellWrap).
+const verbatim = "\x00"
+
 // wrapComment breaks a comment between words to at most width columns; a
 // word longer than the width stays whole. Leading spaces are kept on every
 // piece, so an indented list in a header stays indented.
 func wrapComment(s string, width int) []string {
+	if v, ok := strings.CutPrefix(s, verbatim); ok {
+		return []string{v}
+	}
 	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
 	words := strings.Fields(s)
 	if len(words) == 0 {
