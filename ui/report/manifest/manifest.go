@@ -65,6 +65,10 @@ type File struct {
 	// every instance runs the same command), the program's words
 	// included: decide.EngineConfig.Argv's list.
 	Args map[string][]string `json:"-"`
+	// Moved are the launch flags the file carries somewhere other than
+	// its arguments (flag → the field), where the project refuses them
+	// as arguments: Ray Serve LLM's --served-model-name is model_id.
+	Moved map[string]string `json:"-"`
 	// Placeholders are the names of the placeholders the file holds,
 	// unfilled, in first-use order.
 	Placeholders []string `json:"placeholders"`

@@ -15,6 +15,7 @@ var (
 const (
 	kuberaySampleSrc = "ray-project/kuberay@59d663ae ray-operator/config/samples/ray-service.llm-serve.yaml (v1.7.0)"
 	rayAccelSrc      = "ray-project/ray@00501e2b python/ray/util/accelerators/accelerators.py"
+	rayVLLMModelsSrc = "ray-project/ray@0206cc45 python/ray/llm/_internal/serve/engines/vllm/vllm_models.py"
 )
 
 // RayServeApp is the Serve application stackpick writes: Ray Serve LLM's
@@ -33,7 +34,7 @@ func writeRayService(g *gen) error {
 	if err := g.needVLLM("Ray Serve LLM configs"); err != nil {
 		return err
 	}
-	serve, kwargs, err := g.rayServeConfig()
+	serve, kwargs, moved, err := g.rayServeConfig()
 	if err != nil {
 		return err
 	}
@@ -102,11 +103,11 @@ func writeRayService(g *gen) error {
 		Path:       "rayservice.yaml",
 		Kind:       "RayService",
 		APIVersion: "ray.io/v1",
-		Deploys:    fmt.Sprintf("a Ray cluster on Kubernetes (one head, %d GPU workers) running Ray Serve LLM's OpenAI app for %s (kubectl apply -f rayservice.yaml, with the KubeRay operator installed)", g.ec.Servers, g.ec.Model),
+		Deploys:    fmt.Sprintf("a Ray cluster on Kubernetes (one head and %d workers of %s GPUs) running Ray Serve LLM's OpenAI app for %s (kubectl apply -f rayservice.yaml, with the KubeRay operator installed)", g.ec.Servers, gpus, g.ec.Model),
 		Format:     FormatKubernetes,
 		Targets:    map[string]string{"kuberay": kuberay, "ray": ray},
 		Engine:     g.ec.Engine, EngineRelease: g.ec.Release,
-		Args: map[string][]string{"": kwargArgv(kwargs)},
+		Args: map[string][]string{"": kwargArgv(kwargs)}, Moved: moved,
 	}, "#", YAML(nil, doc))
 	return nil
 }
@@ -117,7 +118,7 @@ func writeRayServe(g *gen) error {
 	if err := g.needVLLM("Ray Serve LLM configs"); err != nil {
 		return err
 	}
-	serve, kwargs, err := g.rayServeConfig()
+	serve, kwargs, moved, err := g.rayServeConfig()
 	if err != nil {
 		return err
 	}
@@ -128,7 +129,7 @@ func writeRayServe(g *gen) error {
 		Format:  FormatServeConfig,
 		Targets: map[string]string{"ray": g.target("ray")},
 		Engine:  g.ec.Engine, EngineRelease: g.ec.Release,
-		Args: map[string][]string{"": kwargArgv(kwargs)},
+		Args: map[string][]string{"": kwargArgv(kwargs)}, Moved: moved,
 	}, "#", YAML(nil, serve))
 	return nil
 }
@@ -136,27 +137,35 @@ func writeRayServe(g *gen) error {
 // rayServeConfig is the Serve config: one application, Ray Serve LLM's
 // OpenAI app, with one LLM config whose engine_kwargs are the launch
 // command's flags as vLLM's engine-argument keywords, one for one.
-func (g *gen) rayServeConfig() (*Node, []engineKwarg, error) {
+func (g *gen) rayServeConfig() (*Node, []engineKwarg, map[string]string, error) {
 	kwargs, err := g.engineKwargs("")
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
+	var moved map[string]string
 	_, model := g.ec.Program()
-	modelID := model
+	modelID, idWhy := model, "the name OpenAI clients send: the checkpoint's, as the launch command gives no --served-model-name"
 	engine := Map()
+	var written []engineKwarg
 	for _, k := range kwargs {
-		if k.Key == "model" {
+		switch k.Key {
+		case "model":
 			// Ray Serve LLM takes the checkpoint from model_source.
 			continue
-		}
-		if k.Key == "served_model_name" {
+		case "served_model_name":
+			// Ray Serve LLM refuses both keys in engine_kwargs and
+			// passes model_id to vLLM as served_model_name itself.
 			modelID = strings.Trim(k.Raw, `"`)
+			moved = map[string]string{k.Flag.Flag: "model_loading_config.model_id"}
+			idWhy = "the name OpenAI clients send: the launch command's --served-model-name, which Ray Serve LLM hands vLLM as served_model_name from here and refuses in engine_kwargs [source: " + rayVLLMModelsSrc + " get_initialization_kwargs]"
+			continue
 		}
+		written = append(written, k)
 		engine.Add(W(k.Key, k.yamlNode(), k.why()))
 	}
 	llm := Map(
 		W("model_loading_config", Map(
-			W("model_id", Str(modelID), "the name OpenAI clients send: the launch command's --served-model-name, which engine_kwargs also carries"),
+			W("model_id", Str(modelID), idWhy),
 			W("model_source", Str(model), "the checkpoint the launch command serves"),
 		), "the model: what clients call it and where its weights come from"),
 	)
@@ -176,7 +185,7 @@ func (g *gen) rayServeConfig() (*Node, []engineKwarg, error) {
 		F("route_prefix", Str("/")),
 		F("args", Map(F("llm_configs", List(llm)))),
 	)
-	return Map(F("applications", List(app))), kwargs, nil
+	return Map(F("applications", List(app))), written, moved, nil
 }
 
 // kwargArgv is the keywords as the argument list they stand for

@@ -24,7 +24,8 @@ var rayFS embed.FS
 // Ray ignores them in ServeDeploySchema. Then, in every LLMConfig of a
 // ray.serve.llm:build_openai_app application, autoscaling_config's
 // max_replicas must not be below min_replicas (a pydantic validator the
-// schema cannot say) and each engine_kwargs key must be a vLLM engine
+// schema cannot say), engine_kwargs must not hold model or
+// served_model_name (Ray sets them), and each engine_kwargs key must be a vLLM engine
 // argument the knowledge base has a flag for, at the vLLM release v names
 // for "vllm" (the knowledge base's when none).
 func ServeConfig(name string, body []byte, v Versions) []Problem {
@@ -57,6 +58,14 @@ func ServeConfig(name string, body []byte, v Versions) []Problem {
 		kw, ok := lc.value["engine_kwargs"].(map[string]any)
 		if !ok {
 			continue
+		}
+		// Ray Serve LLM sets these two itself, from model_loading_config,
+		// and refuses them here (vllm_models.py, get_initialization_kwargs).
+		for _, k := range []string{"model", "served_model_name"} {
+			if _, ok := kw[k]; ok {
+				out = append(out, Problem{File: name, Path: jsonPointer(append(append([]string{}, lc.at...), "engine_kwargs", k)), Schema: label,
+					Message: k + " is not allowed in engine_kwargs: Ray Serve LLM sets it from model_loading_config (model_source, model_id)"})
+			}
 		}
 		for _, p := range engineKwargs(kb, release, jsonNumbers(kw), append(lc.at, "engine_kwargs")) {
 			p.File, p.Schema = name, "vllm@"+release+" engine arguments (knowledge base)"

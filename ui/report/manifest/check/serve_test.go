@@ -54,6 +54,7 @@ func TestServeConfigRejectsMutations(t *testing.T) {
 		{"an engine argument the knowledge base has no flag for", "            max_model_len: 32768", "            max_model_length: 32768", lc + "/engine_kwargs/max_model_length", "did you mean max_model_len"},
 		{"an engine argument of the wrong type", "enable_prefix_caching: true", "enable_prefix_caching: 1", lc + "/engine_kwargs/enable_prefix_caching", "want a boolean"},
 		{"an engine argument out of range", "gpu_memory_utilization: 0.9", "gpu_memory_utilization: 1.2", lc + "/engine_kwargs/gpu_memory_utilization", "out of range"},
+		{"served_model_name in engine_kwargs (Ray sets it from model_id)", "gpu_memory_utilization: 0.9", "gpu_memory_utilization: 0.9\n            served_model_name: llama", lc + "/engine_kwargs/served_model_name", "not allowed in engine_kwargs"},
 	} {
 		t.Run(m.name, func(t *testing.T) {
 			wantProblem(t, m, ServeConfig("serve-config.yaml", applyMutation(t, good, m), nil))
