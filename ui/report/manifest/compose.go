@@ -13,6 +13,9 @@ var _ = register(ShapeSingleNode, writeSingleNode)
 // writeSingleNode writes the engine alone on one host: a Compose file and
 // the docker run line that does the same.
 func writeSingleNode(g *gen) error {
+	if err := g.needContainerGPU(); err != nil {
+		return err
+	}
 	ref, img := g.engineImage()
 	c := g.engineContainer("", ref, img)
 	svc, vols := g.composeService(c)

@@ -101,6 +101,12 @@ func TestEveryDecisionGetsFilesOrAReasonAndNoPlaceholderIsUnnamed(t *testing.T) 
 		g, _ := newGen(Request{KB: kb, Decision: &d})
 		shape, _ := g.shape()
 		shapes[shape]++
+		if v := d.Answers.Get("gpu_vendor").Str; v != "nvidia" && d.EngineConfig.GPUsPerServer > 0 && shape != ShapeRayServe {
+			// Containers and pods get GPUs as NVIDIA's only (a Serve config
+			// leaves devices to the Ray cluster): any other accelerator
+			// gets a reason, not a CUDA image without devices.
+			t.Errorf("%s: files for a server on %s accelerators (%s)", shape, v, d.Answers.Get("gpu").Str)
+		}
 		if ec := d.EngineConfig; ec.Engine == knowledge.EngineVLLM || ec.Engine == knowledge.EngineSGLang {
 			dp := 1
 			for _, l := range ec.Command {

@@ -81,9 +81,32 @@ func (g *gen) gpuResource() string {
 // a Kubernetes pod for.
 func (g *gen) needGPUResource() error {
 	if g.gpuCount() > 0 && g.gpuResource() == "" {
-		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes Kubernetes GPU requests for NVIDIA GPUs only (nvidia.com/gpu), and these answers name %s GPUs: the memo's launch command is what to run", g.answer("gpu_vendor"))}
+		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes Kubernetes GPU requests for NVIDIA GPUs only (nvidia.com/gpu), and these answers name %s: the memo's launch command is what to run", g.accelerators())}
 	}
 	return nil
+}
+
+// accelerators names the answered accelerators in words: "amd
+// accelerators (mi300x)".
+func (g *gen) accelerators() string {
+	return fmt.Sprintf("%s accelerators (%s)", g.answer("gpu_vendor"), g.answer("gpu"))
+}
+
+// needContainerGPU fails when the answers name accelerators a container
+// on this host cannot be given: stackpick reserves GPUs for a container
+// through the NVIDIA Container Toolkit only, and the published images it
+// writes are CUDA builds.
+func (g *gen) needContainerGPU() error {
+	if g.gpuCount() == 0 || g.answer("gpu_vendor") == "nvidia" {
+		return nil
+	}
+	why := fmt.Sprintf("stackpick writes container GPU access for NVIDIA GPUs only (Compose's nvidia device reservation, docker run --gpus, CUDA images), and these answers name %s, whose container images and device setup the knowledge base has no record of: ", g.accelerators())
+	if g.answer("gpu_vendor") == "apple" {
+		why += "run the memo's launch command natively on the Mac"
+	} else {
+		why += "run the memo's launch command on the host, or in the vendor's own image with its devices"
+	}
+	return &NotCoveredError{Why: why}
 }
 
 // gpuResources is a container's resources: the GPUs of one server, asked

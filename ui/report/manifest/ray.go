@@ -34,6 +34,9 @@ func writeRayService(g *gen) error {
 	if err := g.needVLLM("Ray Serve LLM configs"); err != nil {
 		return err
 	}
+	if err := g.needGPUResource(); err != nil {
+		return err
+	}
 	serve, kwargs, moved, err := g.rayServeConfig()
 	if err != nil {
 		return err

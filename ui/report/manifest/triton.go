@@ -30,6 +30,9 @@ const TritonModelJSON = "1/model.json"
 // server serves beside it, and a Compose file running tritonserver on the
 // repository.
 func writeTriton(g *gen) error {
+	if err := g.needContainerGPU(); err != nil {
+		return err
+	}
 	if err := g.needVLLM("a Triton model repository"); err != nil {
 		return err
 	}
