@@ -389,6 +389,20 @@ func (g *gen) leftOut() []string {
 		}
 		out = append(out, fmt.Sprintf("%s and %s: stackpick writes a model server's files only when no orchestrator is picked, so these files deploy the LLM alone under %s; deploy %s with files of their own", g.kb.ProductName(ms), what, g.kb.ProductName(orch), what))
 	}
+	if n := g.d.Answers.Get("base_models").Int; n > 1 && g.ec != nil {
+		others := fmt.Sprintf("the other %d base models", n-1)
+		if n == 2 {
+			others = "the other base model"
+		}
+		out = append(out, fmt.Sprintf("%s (base_models = %d): these files deploy %s on its share of the fleet (%s); write each other model's files from answers that name it (model = ...) with base_models = 1 and the GPUs left for it", others, n, g.ec.Model, g.ec.ServersWhy))
+	}
+	if shape, _ := g.shape(); (shape == ShapeSingleNode || shape == ShapeTriton) && g.ec != nil && g.ec.Servers > 1 {
+		more := fmt.Sprintf("%d more servers", g.ec.Servers-1)
+		if g.ec.Servers == 2 {
+			more = "one more server"
+		}
+		out = append(out, fmt.Sprintf("%s of the fleet (%s): these files start one, on this host; run them on each other host as well, behind a load balancer they do not write", more, g.ec.ServersWhy))
+	}
 	if g.ec != nil && g.d.Answers.Get(knowledge.KeyFineTuneMethod).Str == knowledge.FineTuneLoRA {
 		if n := g.d.Answers.Get(knowledge.KeyFineTunes).Int; n > 0 {
 			for _, l := range g.ec.Command {
