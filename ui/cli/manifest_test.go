@@ -159,7 +159,13 @@ func TestManifestNamesThePlaceholdersAndSetFillsThem(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(out, " \\\n", " ")), " "), fill) {
 		t.Errorf("the summary does not give %q:\n%s", fill, out)
 	}
-	code, out, stderr = runManifest(t, "manifest", "--scenario", "cpu-box", "--out", dir, "--force", "--set", unfilled[0]+"=/srv/x")
+	value := "/srv/x"
+	for _, p := range set.Placeholders {
+		if p.Name == unfilled[0] && p.Example != "" {
+			value = p.Example
+		}
+	}
+	code, out, stderr = runManifest(t, "manifest", "--scenario", "cpu-box", "--out", dir, "--force", "--set", unfilled[0]+"="+value)
 	if code != 0 {
 		t.Fatalf("--set: exit %d stderr %q", code, stderr)
 	}
@@ -169,7 +175,7 @@ func TestManifestNamesThePlaceholdersAndSetFillsThem(t *testing.T) {
 		if strings.Contains(string(body), "${"+unfilled[0]+"}") {
 			t.Errorf("%s still holds ${%s}", f.Path, unfilled[0])
 		}
-		filled = filled || strings.Contains(string(body), "/srv/x")
+		filled = filled || strings.Contains(string(body), value)
 	}
 	if !filled || strings.Contains(out, "${"+unfilled[0]+"}: ") {
 		t.Errorf("--set %s did not fill the files, or the summary still lists it:\n%s", unfilled[0], out)

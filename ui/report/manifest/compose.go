@@ -67,7 +67,7 @@ func (g *gen) composeService(c container) (*Node, *Node) {
 	var vols *Node
 	switch {
 	case g.localModelFile() != "":
-		dir := g.ph("MODELS_DIR", phText, fmt.Sprintf("the folder on this host that holds %s, the model file the command loads (mounted read-only at /models)", g.localModelFile()))
+		dir := g.ph("MODELS_DIR", phHostDir, fmt.Sprintf("the folder on this host that holds %s, the model file the command loads (mounted read-only at /models)", g.localModelFile()))
 		svc.Add(W("volumes", Strs(dir+":/models:ro"), "the command's -m names a file relative to /models"))
 		svc.Add(W("working_dir", Str("/models"), "so the command's relative model path resolves in the mounted folder"))
 	case c.Cache != "":
@@ -189,7 +189,7 @@ func (g *gen) dockerRun(c container) []byte {
 	}
 	switch {
 	case g.localModelFile() != "":
-		dir := g.ph("MODELS_DIR", phText, "")
+		dir := g.ph("MODELS_DIR", phHostDir, "")
 		words = append(words, "-v", dir+":/models:ro", "-w", "/models")
 	case c.Cache != "":
 		words = append(words, "-v", "stackpick-model-cache:"+c.Cache)

@@ -380,6 +380,9 @@ func TestDRTSetFillsEveryPlaceholder(t *testing.T) {
 		sets := map[string]string{}
 		for _, p := range s.Placeholders {
 			sets[p.Name] = "filled-" + strings.ToLower(strings.ReplaceAll(p.Name, "_", "-"))
+			if p.Example != "" {
+				sets[p.Name] = p.Example
+			}
 		}
 		all, _ := scenarios.All(kb)
 		sc, _ := scenarios.Find(all, c.scenario)

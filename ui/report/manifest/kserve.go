@@ -91,8 +91,8 @@ func writeISVC(g *gen) error {
 	if res == nil {
 		res = Map()
 	}
-	cpu := g.ph("SERVER_CPU", phText, "CPU cores for one engine server (a Kubernetes quantity such as 16): stackpick does not size host resources, and KServe's vLLM runtime otherwise limits the container to cpu 1 and memory 2Gi; llm-d's optimized-baseline guide gives a Qwen3-32B server on 2 H100s 8 to 16 cores")
-	mem := g.ph("SERVER_MEMORY", phText, "memory for one engine server (a Kubernetes quantity such as 128Gi): stackpick does not size host memory; llm-d's optimized-baseline guide gives a Qwen3-32B server on 2 H100s 96Gi to 128Gi")
+	cpu := g.ph("SERVER_CPU", phCPU, "CPU cores for one engine server (a Kubernetes quantity such as 16): stackpick does not size host resources, and KServe's vLLM runtime otherwise limits the container to cpu 1 and memory 2Gi; llm-d's optimized-baseline guide gives a Qwen3-32B server on 2 H100s 8 to 16 cores")
+	mem := g.ph("SERVER_MEMORY", phMemory, "memory for one engine server (a Kubernetes quantity such as 128Gi): stackpick does not size host memory; llm-d's optimized-baseline guide gives a Qwen3-32B server on 2 H100s 96Gi to 128Gi")
 	res = g.withHostResources(res, cpu, mem)
 	model.Add(W("resources", res, "the runtime's defaults (cpu 1, memory 2Gi, as limits) are replaced by these [source: "+srcKServeRuntime+"; "+srcLLMDDeployment+"]"))
 	n := g.ec.Servers
@@ -172,7 +172,7 @@ func (g *gen) withHostResources(res *Node, cpu, mem string) *Node {
 
 // modelURI is where KServe fetches the model from.
 func (g *gen) modelURI() string {
-	return g.ph("MODEL_URI", phText, fmt.Sprintf("where KServe's storage initializer fetches the model's weights into /mnt/models: hf://%s downloads them from Hugging Face (a gated checkpoint needs a Secret with key HF_TOKEN that the pod's service account lists, where KServe looks for credentials), or pvc://, s3:// or oci:// for a copy you keep", g.ec.HFID))
+	return g.ph("MODEL_URI", phURI, fmt.Sprintf("where KServe's storage initializer fetches the model's weights into /mnt/models: hf://%s downloads them from Hugging Face (a gated checkpoint needs a Secret with key HF_TOKEN that the pod's service account lists, where KServe looks for credentials), or pvc://, s3:// or oci:// for a copy you keep", g.ec.HFID))
 }
 
 // servedName is the name the launch command serves the model under.

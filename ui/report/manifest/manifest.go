@@ -82,6 +82,9 @@ type Placeholder struct {
 	Explains string `json:"explains"`
 	// Value is the --set value, "" while it is unfilled.
 	Value string `json:"value,omitempty"`
+	// Example is a value of the shape --set takes for it ("" when any
+	// one line of text will do).
+	Example string `json:"example,omitempty"`
 }
 
 // Set is the files that deploy one decision.
@@ -364,7 +367,7 @@ func (g *gen) add(f File) {
 func (g *gen) set() *Set {
 	s := &Set{Stack: g.stackName(), Files: g.files, Targets: g.targets, Omits: g.omits, Checked: Checked, Unchecked: Unchecked}
 	for _, name := range g.used {
-		s.Placeholders = append(s.Placeholders, Placeholder{Name: name, Explains: g.explains[name], Value: g.req.Sets[name]})
+		s.Placeholders = append(s.Placeholders, Placeholder{Name: name, Explains: g.explains[name], Value: g.req.Sets[name], Example: kindShapes[g.kinds[name]].example})
 	}
 	sort.SliceStable(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	return s

@@ -21,9 +21,46 @@ var dnsLabel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(
 type phKind uint8
 
 const (
-	phText phKind = iota // any one line of text
-	phName               // a Kubernetes name (RFC 1123 label)
+	phText    phKind = iota // any one line of text
+	phName                  // a Kubernetes name (RFC 1123 label)
+	phImage                 // a whole image reference, with its tag or digest
+	phCPU                   // a Kubernetes CPU quantity (16, 500m)
+	phMemory                // a Kubernetes memory quantity with its unit (128Gi)
+	phURI                   // a URI with its scheme (hf://, pvc://, s3://, oci://)
+	phHostDir               // an absolute folder on the host (no ':', a Compose volume's separator)
+	phBackend               // a Triton backend's name (letters, digits, _)
 )
+
+// The shapes a --set value must have, by placeholder kind, with an
+// example of each.
+var (
+	imageRef = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]*[a-z0-9](:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[0-9a-f]{64})$`)
+	})
+	cpuQuantity = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+(\.[0-9]+)?|\.[0-9]+|[0-9]+m)$`) })
+	memQuantity = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^([0-9]+(\.[0-9]+)?)([KMGTPE]i|[kMGTPE])$`)
+	})
+	uriScheme = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9+.-]*://\S+$`) })
+	hostDir   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[^:]*$`) })
+	backendID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_]+$`) })
+)
+
+// kindShapes says, per kind, the regexp a value must match, what it must
+// be in words, and an example.
+var kindShapes = map[phKind]struct {
+	re      func() *regexp.Regexp
+	must    string
+	example string
+}{
+	phName:    {dnsLabel, "a Kubernetes name (lower-case letters, digits and '-', at most 63, starting and ending with a letter or digit)", "llm-serving"},
+	phImage:   {imageRef, "a whole image reference: registry/name:tag (or @sha256:digest)", "ghcr.io/owner/image:1.0"},
+	phCPU:     {cpuQuantity, "a Kubernetes CPU quantity: cores (16, 0.5) or millicores (500m)", "16"},
+	phMemory:  {memQuantity, "a Kubernetes memory quantity with its unit (Gi, Mi, G, M…): a bare number is bytes", "128Gi"},
+	phURI:     {uriScheme, "a URI with its scheme, such as hf://, pvc://, s3:// or oci://", "hf://meta-llama/Llama-3.3-70B-Instruct"},
+	phHostDir: {hostDir, "an absolute folder on this host, without ':' (Compose's volume separator)", "/srv/models"},
+	phBackend: {backendID, "a Triton backend's name: letters, digits and _", "onnxruntime"},
+}
 
 // ph is the value of placeholder name: the --set value when one was
 // given, else "${NAME}", which the header explains. explains says what to
@@ -68,8 +105,9 @@ func (g *gen) checkSets() error {
 			return &UsageError{Problem: fmt.Sprintf("--set %s= gives no value", name), Hint: "type --set " + name + "=VALUE, or leave it out to keep ${" + name + "}"}
 		case strings.ContainsAny(v, "\n\r\x00"):
 			return &UsageError{Problem: fmt.Sprintf("--set %s: the value holds a line break or a NUL", name), Hint: "a value is one line of text"}
-		case g.kinds[name] == phName && !dnsLabel().MatchString(v):
-			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: %s must be a Kubernetes name (lower-case letters, digits and '-', at most 63, starting and ending with a letter or digit)", name, v, name), Hint: "for example --set " + name + "=llm-serving"}
+		}
+		if shape, ok := kindShapes[g.kinds[name]]; ok && !shape.re().MatchString(v) {
+			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: %s must be %s", name, v, name, shape.must), Hint: "for example --set " + name + "=" + shape.example}
 		}
 	}
 	return nil

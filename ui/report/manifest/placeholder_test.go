@@ -103,3 +103,30 @@ func TestATargetNoFileIsWrittenForIsRefused(t *testing.T) {
 		t.Errorf("--target kserve@v0: %v, %v", s, err)
 	}
 }
+
+// Each kind of placeholder takes values of its shape and refuses the rest
+// with what it must be and an example, which itself passes.
+func TestEachPlaceholderKindTakesItsShape(t *testing.T) {
+	for kind, values := range map[phKind]map[string]bool{
+		phImage:   {"ghcr.io/ggml-org/llama.cpp:server-b8770": true, "rayproject/ray-llm:2.60.0-py312-cu130": true, "server-b6000": false, "2.60.0-py312-cu130": false, "ubuntu": false, "a b:1": false},
+		phCPU:     {"16": true, "0.5": true, "500m": true, "lots": false, "16 cores": false},
+		phMemory:  {"128Gi": true, "96G": true, "128": false, "128GB": false, "lots": false},
+		phURI:     {"hf://meta-llama/Llama-3.3-70B-Instruct": true, "pvc://models/llama": true, "meta-llama/x": false, "s3://": false},
+		phHostDir: {"/srv/models": true, "/srv/m:rw": false, "srv": false},
+		phBackend: {"onnxruntime": true, "pytorch": true, `on"nx`: false, "onnx runtime": false},
+	} {
+		g := &gen{req: Request{Sets: map[string]string{}}, explains: map[string]string{}, kinds: map[string]phKind{}}
+		g.ph("VALUE", kind, "a value")
+		values[kindShapes[kind].example] = true
+		for value, ok := range values {
+			g.req.Sets = map[string]string{"VALUE": value}
+			err := g.checkSets()
+			if (err == nil) != ok {
+				t.Errorf("kind %d: --set VALUE=%q: err = %v, want ok %v", kind, value, err, ok)
+			}
+			if err != nil && !strings.Contains(err.Error(), "for example --set VALUE="+kindShapes[kind].example) {
+				t.Errorf("kind %d: the refusal of %q gives no example: %v", kind, value, err)
+			}
+		}
+	}
+}

@@ -113,7 +113,7 @@ func (g *gen) frameworkModels() []string {
 // cannot know (the framework, the tensors) said in comments.
 func (g *gen) writeFrameworkModel(model, version string) {
 	name := strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(model)) + "_BACKEND"
-	backend := g.ph(name, phText, fmt.Sprintf("the Triton backend that runs the %s model, by the backend's name: it depends on the framework the model was exported from, which stackpick does not know (Triton runs TensorRT, PyTorch, ONNX, OpenVINO, Python, RAPIDS FIL and more, through one backend each); put the model file in %s/%s/1/", model, tritonModelRepo, model))
+	backend := g.ph(name, phBackend, fmt.Sprintf("the Triton backend that runs the %s model, by the backend's name: it depends on the framework the model was exported from, which stackpick does not know (Triton runs TensorRT, PyTorch, ONNX, OpenVINO, Python, RAPIDS FIL and more, through one backend each); put the model file in %s/%s/1/", model, tritonModelRepo, model))
 	var b strings.Builder
 	writeComments(&b, []string{
 		fmt.Sprintf("The %s model: the model server serves it beside the LLM (%s).", model, g.stated("other_model_types")),

@@ -19,6 +19,8 @@ func fillAll(s *manifest.Set) map[string]string {
 	sets := map[string]string{}
 	for _, p := range s.Placeholders {
 		switch {
+		case p.Example != "":
+			sets[p.Name] = p.Example
 		case p.Name == "NAMESPACE" || strings.HasSuffix(p.Name, "_SECRET"):
 			sets[p.Name] = "llm-serving"
 		case strings.HasSuffix(p.Name, "_IMAGE"):
