@@ -104,7 +104,7 @@ func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
 	for _, f := range s.Files {
 		line(fmt.Sprintf("%s (%s): %s", f.Path, FileKind(f), f.Deploys), 2, 4)
 	}
-	line(fmt.Sprintf("%s (index): what each file deploys, the placeholders, what was checked and what only a cluster can check", manifest.IndexPath), 2, 4)
+	line(fmt.Sprintf("%s (index): what each file deploys, the placeholders, what was checked and what only the place each file runs can check", manifest.IndexPath), 2, 4)
 	for _, o := range s.Omits {
 		line("Not in these files: "+o+".", 0, 2)
 	}
@@ -151,14 +151,14 @@ func (m *memo) manifestsMD() {
 		m.para("Deployable files: none. " + sentence(why))
 		return
 	}
-	m.line("Deployable files (" + write + ", each headed by what it deploys, what was checked and what only a cluster can check):")
+	m.line("Deployable files (" + write + ", each headed by what it deploys, what was checked and what only the place it runs can check):")
 	m.blank()
 	m.line("| File | What it is | What it deploys |")
 	m.line("| --- | --- | --- |")
 	for _, f := range set.Files {
 		m.line(fmt.Sprintf("| `%s` | %s | %s |", f.Path, cell(FileKind(f)), cell(f.Deploys)))
 	}
-	m.line(fmt.Sprintf("| `%s` | index | what each file deploys, in which order to apply them, the placeholders |", manifest.IndexPath))
+	m.line(fmt.Sprintf("| `%s` | index | what each file deploys and the command that applies it, the placeholders, what was checked |", manifest.IndexPath))
 	m.blank()
 	for _, o := range set.Omits {
 		m.para("Not in these files: " + sentence(o))

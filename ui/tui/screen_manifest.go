@@ -243,7 +243,7 @@ func (s *manifestScreen) View() string {
 		path := padRight(truncate(s.files[i].Path, pathW), pathW)
 		out = append(out, truncate(" "+marker+paint(path)+"  "+st.Muted.Render(s.kinds[i]), w))
 	}
-	deploys := "the index: what each file deploys, in which order to apply them, the placeholders"
+	deploys := "the index: what each file deploys and the command that applies it, the placeholders, what was checked"
 	if s.cursor < len(s.set.Files) {
 		deploys = s.set.Files[s.cursor].Deploys
 	}

@@ -27,6 +27,7 @@ func (g *gen) finish(f File, prefix string, body []byte) {
 	if f.Targets == nil {
 		f.Targets = map[string]string{}
 	}
+	f.Checked, f.Unchecked = checksOf(f.Format)
 	if prefix != "" {
 		var b strings.Builder
 		for _, l := range g.header(f) {
@@ -70,7 +71,7 @@ func (g *gen) header(f File) []string {
 	for _, o := range g.omits {
 		lines = append(lines, "Not in these files: "+o+".")
 	}
-	lines = append(lines, "Checked: "+Checked+".", "Not checked: "+Unchecked+".")
+	lines = append(lines, "Checked: "+f.Checked+".", "Not checked: "+f.Unchecked+".")
 	if len(f.Placeholders) > 0 {
 		lines = append(lines, "Placeholders to fill (stackpick manifest ... --set NAME=VALUE writes them in; or edit, or envsubst):")
 		for _, name := range f.Placeholders {

@@ -8,9 +8,9 @@ import (
 // IndexPath is the index file every set carries beside its files.
 const IndexPath = "MANIFESTS.md"
 
-// Index is the set's index in Markdown: what each file deploys, in which
-// order to apply them, the placeholders still to fill, and what was and
-// was not checked. It carries the header of the files that cannot hold
+// Index is the set's index in Markdown: what each file deploys and the
+// command that applies it, the placeholders still to fill, and what was
+// and was not checked, file by file. It carries the header of the files that cannot hold
 // comments (JSON).
 func (s *Set) Index(origin, version string) []byte {
 	var b strings.Builder
@@ -40,14 +40,24 @@ func (s *Set) Index(origin, version string) []byte {
 			if p.Value != "" {
 				state = "set to `" + p.Value + "`"
 			}
-			fmt.Fprintf(&b, "- `${%s}` (%s): %s\n", p.Name, state, p.Explains)
+			fmt.Fprintf(&b, "- `${%s}` (%s): %s\n", p.Name, state, strings.ReplaceAll(p.Explains, "<", `\<`))
 		}
 	}
 	b.WriteString("\n## What was checked\n\n")
 	b.WriteString(capital(Checked) + ".\n\n")
-	b.WriteString("## What only a cluster can check\n\n")
-	b.WriteString(capital(Unchecked) + ".\n")
+	for _, f := range s.Files {
+		fmt.Fprintf(&b, "- `%s`: %s.\n", f.Path, indexed(f.Checked))
+	}
+	b.WriteString("\n## What only the place a file runs can check\n\n")
+	for _, f := range s.Files {
+		fmt.Fprintf(&b, "- `%s`: %s.\n", f.Path, capital(f.Unchecked))
+	}
 	return []byte(b.String())
+}
+
+// indexed is a file's own sentence as the index says it of the file.
+func indexed(s string) string {
+	return strings.NewReplacer("named here", "its header names", "this file itself", "the file itself").Replace(s)
 }
 
 // cell makes text safe in a Markdown table cell: pipes escaped, bare URLs

@@ -72,7 +72,11 @@ type File struct {
 	// Placeholders are the names of the placeholders the file holds,
 	// unfilled, in first-use order.
 	Placeholders []string `json:"placeholders"`
-	Body         []byte   `json:"-"`
+	// Checked says what stackpick's tests check files of this shape
+	// against; Unchecked what only the place it runs can check.
+	Checked   string `json:"checked"`
+	Unchecked string `json:"unchecked"`
+	Body      []byte `json:"-"`
 }
 
 // Placeholder is one value stackpick cannot know.
@@ -439,9 +443,51 @@ func (g *gen) stackName() string {
 	return strings.Join(parts, " + ")
 }
 
-// Checked and Unchecked are what every header and the README say of the
-// checks.
+// Checked and Unchecked are what the set says of the checks as a whole;
+// each file's own, by its format, are in checks.
 const (
-	Checked   = "stackpick's tests check files of this shape, for every preset, against the schema of the version named here (vendored from the project at that release): structure with unknown fields rejected, the CRD's CEL rules, protobuf text against the .proto, and engine flag names against the knowledge base; this file itself was not checked when it was written"
-	Unchecked = "only a cluster can check admission webhooks, that referenced Secrets, runtimes, classes and images exist, API-server defaulting, and that the hardware named is there"
+	Checked   = "Each file below says what stackpick's tests check files of its shape against, for every preset and each vendored version of its project; the files written here were not checked as they were written"
+	Unchecked = "what only the place a file runs can check (a cluster, a Docker host, a Triton or Ray server) is said for each file"
 )
+
+// checks says, by file format, what stackpick's tests check files of
+// that shape against, and what only the place the file runs can check.
+var checks = map[string][2]string{
+	FormatKubernetes: {
+		"stackpick's tests check files of this shape, for every preset, against the schema of the version named here (the project's CRD, or Kubernetes' OpenAPI, vendored at that release): structure with unknown fields rejected, the CRD's CEL rules, and the engine's flag names against the knowledge base; this file itself was not checked when it was written",
+		"only a cluster can check admission webhooks, that referenced Secrets, runtimes, classes and images exist, API-server defaulting, and that the hardware named is there",
+	},
+	FormatHelmValues: {
+		"stackpick's tests check files of this shape, for every preset, against the chart's default values at the version named here (the chart has no values schema): every key one the chart has, with its type; this file itself was not checked when it was written",
+		"only helm install checks that the chart renders with these values, and only a cluster what the rendered objects need",
+	},
+	FormatCompose: {
+		"stackpick's tests check files of this shape, for every preset, against compose-spec's JSON Schema at the commit named here, unknown keys rejected, and the engine's flag names against the knowledge base; this file itself was not checked when it was written",
+		"only the Docker host can check that the NVIDIA Container Toolkit and the GPUs are there, that the image pulls, that the port is free and the folders exist",
+	},
+	FormatShell: {
+		"no schema exists for a docker run line, so stackpick checks none: the line runs the same image, arguments, port, volume and GPUs as compose.yaml, which is checked",
+		"only the Docker host can check that the NVIDIA Container Toolkit and the GPUs are there, that the image pulls, that the port is free and the folders exist",
+	},
+	FormatTriton: {
+		"stackpick's tests check files of this shape, for every preset, as protobuf text against Triton's model_config.proto at the release named here; this file itself was not checked when it was written",
+		"only tritonserver can check that the backend is in its image and the model's files load",
+	},
+	FormatEngineJSON: {
+		"stackpick's tests check files of this shape, for every preset, key by key against the knowledge base's vLLM engine arguments (name, type, range) at the release the launch command targets",
+		"only the vLLM backend can check, as it loads the model, that the vLLM its image bundles takes every key",
+	},
+	FormatServeConfig: {
+		"stackpick's tests check files of this shape, for every preset, against a schema derived from Ray's pydantic models (ServeDeploySchema, LLMConfig) at the version named here, unknown keys rejected, and engine_kwargs against the knowledge base's vLLM engine arguments; this file itself was not checked when it was written",
+		"only a Ray cluster can check that its Ray and vLLM take the config, and that the GPUs named are there",
+	},
+}
+
+// checksOf is what is checked of a file of format, and what is not.
+func checksOf(format string) (checked, unchecked string) {
+	c, ok := checks[format]
+	if !ok {
+		panic("manifest: no checks are said for the format " + format)
+	}
+	return c[0], c[1]
+}
