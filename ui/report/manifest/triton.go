@@ -14,6 +14,8 @@ const (
 	tritonSampleSrc   = "triton-inference-server/vllm_backend@8de0c148 samples/model_repository/vllm_model/config.pbtxt"
 	tritonReadmeSrc   = "triton-inference-server/vllm_backend@8de0c148 README.md"
 	tritonModelPySrc  = "triton-inference-server/vllm_backend@8de0c148 src/model.py"
+	hfConstantsSrc    = "huggingface/huggingface_hub@03333b68 src/huggingface_hub/constants.py (default_cache_path = os.path.join(HF_HOME, \"hub\"))"
+	tritonHFHome      = "/hf-home"
 	tritonConfigDoc   = "triton-inference-server/server@e1db8a60 docs/user_guide/model_configuration.md"
 	tritonQuickstart  = "triton-inference-server/server@e1db8a60 docs/getting_started/quickstart.md"
 	tritonModelRepo   = "model_repository"
@@ -113,7 +115,7 @@ func (g *gen) frameworkModels() []string {
 // cannot know (the framework, the tensors) said in comments.
 func (g *gen) writeFrameworkModel(model, version string) {
 	name := strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(model)) + "_BACKEND"
-	backend := g.ph(name, phBackend, fmt.Sprintf("the Triton backend that runs the %s model, by the backend's name: it depends on the framework the model was exported from, which stackpick does not know (Triton runs TensorRT, PyTorch, ONNX, OpenVINO, Python, RAPIDS FIL and more, through one backend each); put the model file in %s/%s/1/", model, tritonModelRepo, model))
+	backend := g.ph(name, phBackend, fmt.Sprintf("the Triton backend that runs the %s model, by the backend's name: it depends on the framework the model was exported from, which stackpick does not know (Triton runs TensorRT, PyTorch, ONNX, OpenVINO, Python, RAPIDS FIL and more, through one backend each); put the model file in %s/%s/1/. The image compose.yaml runs is Triton's vLLM flavour (%s): check that it ships the backend named here, or run an image that does", model, tritonModelRepo, model, g.tritonImageRef()))
 	var b strings.Builder
 	writeComments(&b, []string{
 		fmt.Sprintf("The %s model: the model server serves it beside the LLM (%s).", model, g.stated("other_model_types")),
@@ -129,6 +131,30 @@ func (g *gen) writeFrameworkModel(model, version string) {
 	}, "#", []byte(b.String()))
 }
 
+// tritonImageRef is the tritonserver image's reference as compose.yaml
+// writes it (a placeholder when no source gives its tag).
+func (g *gen) tritonImageRef() string {
+	p := g.kb.Product("dynamo-triton")
+	if p == nil {
+		return "tritonserver"
+	}
+	if img := p.Image(tritonServerImage); img != nil && img.Ref != "" {
+		return img.Ref
+	}
+	return "tritonserver"
+}
+
+// vllmMemoryShare is the launch command's --gpu-memory-utilization, or
+// vLLM's default when the command leaves it out.
+func (g *gen) vllmMemoryShare() string {
+	for _, l := range g.ec.Command {
+		if l.FlagID == knowledge.FlagVLLMGPUMemoryUtilization {
+			return l.Value
+		}
+	}
+	return "vLLM's default share"
+}
+
 // writeTritonCompose writes the Compose file that runs tritonserver on the
 // model repository.
 func (g *gen) writeTritonCompose() error {
@@ -138,8 +164,8 @@ func (g *gen) writeTritonCompose() error {
 		W("image", Str(ref), g.imageWhy(img)+". Not found: "+img.NotFound),
 		W("command", Strs("tritonserver", "--model-repository=/models"), "Triton loads every model in the mounted repository at start, and stops if one fails to load: fill the framework models' backends and model files first, or remove their folders [source: "+tritonQuickstart+"]"),
 		W("ports", Strs(fmt.Sprintf("%d:%d", port, port), "8001:8001", "8002:8002"), "HTTP, gRPC and metrics, as Triton's quick start publishes them [source: "+tritonQuickstart+"]"),
-		W("volumes", Strs("./"+tritonModelRepo+":/models:ro"), "the model repository stackpick wrote beside this file"),
-		W("environment", Strs("HF_TOKEN"), "a Hugging Face token for gated checkpoints, passed from the shell that runs docker compose (export HF_TOKEN=...); never written into this file"),
+		W("volumes", Strs("./"+tritonModelRepo+":/models:ro", "model-cache:"+tritonHFHome), "the model repository stackpick wrote beside this file, and a named volume for the weights the vLLM backend downloads, so a restart does not download them again"),
+		W("environment", Strs("HF_TOKEN", "HF_HOME="+tritonHFHome), "HF_TOKEN: a Hugging Face token for gated checkpoints, passed from the shell that runs docker compose (export HF_TOKEN=...), never written into this file; HF_HOME: where Hugging Face's library keeps its downloads (the hub cache under it), set to the volume [source: "+hfConstantsSrc+"]"),
 		W("shm_size", Str("1G"), "shared memory and limits as the vLLM backend's README runs the container [source: "+tritonReadmeSrc+"]"),
 		F("ulimits", Map(F("memlock", Int(-1)), F("stack", Int(67108864)))),
 	)
@@ -148,11 +174,12 @@ func (g *gen) writeTritonCompose() error {
 			F("driver", Str("nvidia")),
 			W("count", Int(n), g.ec.ServersWhy),
 			F("capabilities", Strs("gpu")),
-		)))))))), fmt.Sprintf("%d NVIDIA GPUs reserved for the server: the LLM's tensor-parallel GPUs, which the framework models share", n)))
+		)))))))), fmt.Sprintf("%d NVIDIA GPUs reserved for the server: the LLM's tensor-parallel GPUs, which the framework models share; vLLM takes %s of each GPU's memory (model.json's gpu_memory_utilization), so the framework models fit in what is left or that fraction must come down", n, g.vllmMemoryShare())))
 	}
 	doc := Map(
 		W("name", Str(k8sName("stackpick-"+g.ec.Model)), "the Compose project: named after the model it serves"),
 		F("services", Map(F("tritonserver", svc))),
+		F("volumes", Map(F("model-cache", Map(W("name", Str("stackpick-model-cache"), "named outright: the same download as a single-node engine's Compose file and docker run line"))))),
 	)
 	g.finish(File{
 		Path:    "compose.yaml",
