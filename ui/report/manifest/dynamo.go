@@ -175,7 +175,11 @@ func (g *gen) dynamoArgsNode(c container, words, extras []string, role string) *
 		// its own.
 		for _, it := range n.items {
 			if it.scalar == quote("--kv-transfer-config") {
-				it.why += " Dynamo sets no KV connector itself and uses this value as given (a prefill worker without it is refused) [source: " + dynamoArgsSrc + " update_dynamo_config_with_engine]."
+				refused := ""
+				if role == "prefill" {
+					refused = " (a prefill worker without it is refused)"
+				}
+				it.why += " Dynamo sets no KV connector itself and uses this value as given" + refused + " [source: " + dynamoArgsSrc + " update_dynamo_config_with_engine]. VLLM_NIXL_SIDE_CHANNEL_HOST needs no setting here: Dynamo sets it to the pod's routable address unless it is set [source: " + dynamoArgsSrc + " ensure_side_channel_host]."
 			}
 		}
 	}
