@@ -32,6 +32,7 @@ type manifestScreen struct {
 	kinds  []string // each file's kind, as the list shows it
 	cursor int
 	top    int // the first row of the list shown
+	whyTop int // no files: the first line of the reason shown
 	vp     viewport.Model
 	laid   struct {
 		w, h, cursor int
@@ -166,15 +167,35 @@ func previewLines(data []byte, w int, paint func(...string) string) []string {
 			return r
 		}, line)
 		// A line broken at the width goes on after a "↪", so a reader
-		// never takes the rest of it for a line of its own; the
-		// indentation stays, since YAML's meaning is in it.
-		first, rest := max(w-1, 1), max(w-2, 1)
-		out = append(out, " "+paint(ansi.Cut(line, 0, first)))
-		for at, lw := first, ansi.StringWidth(line); at < lw; at += rest {
-			out = append(out, " ↪"+paint(ansi.Cut(line, at, at+rest)))
+		// never takes the rest of it for a line of its own; it breaks
+		// between words where it can, and the rest keeps the line's
+		// indentation, since YAML's meaning is in it.
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		first := max(w-1, 1)
+		pad := min(indent, max(w-2-12, 0))
+		rest := max(w-2-pad, 1)
+		piece, line := breakAt(line, first, indent)
+		out = append(out, " "+paint(piece))
+		for line != "" {
+			piece, line = breakAt(line, rest, 0)
+			out = append(out, " ↪"+strings.Repeat(" ", pad)+paint(piece))
 		}
 	}
 	return out
+}
+
+// breakAt splits line into what fits in width cells and the rest: at the
+// last space that fits (past the first skip cells, the indentation), or
+// at the width when no space does; the rest starts after the space.
+func breakAt(line string, width, skip int) (string, string) {
+	if ansi.StringWidth(line) <= width {
+		return line, ""
+	}
+	head := ansi.Cut(line, 0, width)
+	if i := strings.LastIndex(head, " "); i > 0 && ansi.StringWidth(head[:i]) > skip {
+		return head[:i], strings.TrimLeft(line[i:], " ")
+	}
+	return head, line[len(head):]
 }
 
 func (s *manifestScreen) Update(msg tea.Msg) tea.Cmd {
@@ -189,8 +210,17 @@ func (s *manifestScreen) Update(msg tea.Msg) tea.Cmd {
 	}
 	keys := c.Keys
 	if s.set == nil {
-		if key.Matches(k, keys.Back, keys.Enter) {
+		switch {
+		case key.Matches(k, keys.Back, keys.Enter):
 			c.Pop()
+		case key.Matches(k, keys.Up):
+			s.whyTop = max(s.whyTop-1, 0)
+		case key.Matches(k, keys.Down):
+			s.whyTop++ // View keeps it in range
+		case key.Matches(k, keys.PageUp):
+			s.whyTop = max(s.whyTop-max(s.h-1, 1), 0)
+		case key.Matches(k, keys.PageDown):
+			s.whyTop += max(s.h-1, 1)
 		}
 		return nil
 	}
@@ -226,7 +256,16 @@ func (s *manifestScreen) View() string {
 		out = append(out, wrapStyled(strings.TrimSuffix(s.why, ".")+".", w, 1, 0, st.Text)...)
 		out = append(out, "")
 		out = append(out, wrapStyled("The launch command (l on the result) is what to run.", w, 1, 0, st.Muted)...)
-		return strings.Join(out[:min(len(out), max(s.h, 1))], "\n")
+		// Scrolled by the arrows when the reason is longer than the
+		// screen, with a line saying there is more.
+		h := max(s.h, 1)
+		if len(out) <= h {
+			return strings.Join(out, "\n")
+		}
+		s.whyTop = min(max(s.whyTop, 0), len(out)-(h-1))
+		shown := append([]string{}, out[s.whyTop:s.whyTop+h-1]...)
+		more := fmt.Sprintf(" ↑↓ %d–%d of %d lines", s.whyTop+1, s.whyTop+h-1, len(out))
+		return strings.Join(append(shown, st.Muted.Render(ansi.Truncate(more, w, "…"))), "\n")
 	}
 	var out []string
 	rows := s.listRows()
@@ -266,7 +305,8 @@ func (s *manifestScreen) View() string {
 func (s *manifestScreen) Help() screen.KeyHelp {
 	k := s.c.Keys
 	if s.set == nil {
-		return screen.KeyHelp{Short: []key.Binding{k.Back}, Full: [][]key.Binding{{k.Back}}}
+		scroll := screen.WithHelp(k.Down, "scroll")
+		return screen.KeyHelp{Short: []key.Binding{scroll, k.Back}, Full: [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown}, {k.Back}}}
 	}
 	page := screen.WithHelp(k.PageDown, "scroll the file")
 	return screen.KeyHelp{
