@@ -414,7 +414,7 @@ func (g *gen) leftOut() []string {
 		if n := g.d.Answers.Get(knowledge.KeyFineTunes).Int; n > 0 {
 			for _, l := range g.ec.Command {
 				if l.FlagID == knowledge.FlagVLLMEnableLoRA {
-					out = append(out, fmt.Sprintf("the %d LoRA adapters (fine_tunes): the launch command makes room for them (%s), but where they are and how they are loaded is not written; load them on the servers these files start", n, l.Flag))
+					out = append(out, fmt.Sprintf("the %d LoRA adapters (fine_tunes): the launch command makes room for them (%s), but where they are is not written; load them at start by adding vLLM's --lora-modules NAME=PATH (the adapter's folder in the container) to the arguments, or at run time by POST /v1/load_lora_adapter once VLLM_ALLOW_RUNTIME_LORA_UPDATING=True is in the server's environment, which vLLM calls risky in production as API clients then manage adapters [source: %s]", n, l.Flag, vllmLoRADocSrc))
 					break
 				}
 			}
@@ -442,6 +442,9 @@ func (g *gen) stackName() string {
 	}
 	return strings.Join(parts, " + ")
 }
+
+// vllmLoRADocSrc is vLLM's guide to serving LoRA adapters.
+const vllmLoRADocSrc = "vllm-project/vllm@05863f17 docs/features/lora.md"
 
 // Checked and Unchecked are what the set says of the checks as a whole;
 // each file's own, by its format, are in checks.
