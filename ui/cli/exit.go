@@ -100,7 +100,12 @@ func usage(err error) error {
 }
 
 // noArgs is cobra.NoArgs with its error a usage error.
-func noArgs(cmd *cobra.Command, args []string) error { return usage(cobra.NoArgs(cmd, args)) }
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	return usage(fmt.Errorf("%s takes no arguments, and %q is one: every value goes after its flag (see '%s --help')", cmd.CommandPath(), args[0], cmd.CommandPath()))
+}
 
 // usageArgs makes the argument checks of cmd and its sub-commands report
 // usage errors: for the commands cobra adds itself (completion and its

@@ -75,10 +75,16 @@ nothing is written. Exit 3 when stackpick writes no files for the stack
 			}
 			d := decide.Decide(kb, answers)
 			origin := "answers " + answersFile
-			if scenarioName != "" {
-				origin = "scenario " + scenarioName
-			}
 			command := a.manifestLine(answersFile, scenarioName, out, targets, sets)
+			switch {
+			case scenarioName != "":
+				origin = "scenario " + scenarioName
+			case answersFile == "-":
+				// Answers piped in are not kept: no command writes these
+				// files again, and the header says so.
+				origin = "answers read from standard input (not kept: save them to a file to trace these files back to them)"
+				command = ""
+			}
 			set, err := report.ManifestSet(manifest.Request{KB: kb, Decision: &d, Origin: origin, Version: Version(), Targets: targets, Sets: sets, Command: command})
 			var ue *manifest.UsageError
 			var nc *manifest.NotCoveredError
@@ -184,11 +190,12 @@ func (a *app) writeSet(dir string, files []store.SetFile, force bool) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &exists):
-		what := exists.Paths[0] + " already exists"
+		what, them := exists.Paths[0]+" already exists", "it"
 		if n := len(exists.Paths); n > 1 {
 			what = fmt.Sprintf("%s and %d more files of the set already exist (%s)", exists.Paths[0], n-1, strings.Join(exists.Paths[1:], ", "))
+			them = "them"
 		}
-		return badInput(&knowledge.Error{File: dir, Problem: what + "; nothing written", Hint: "pass --force to replace them, or choose another --out"})
+		return badInput(&knowledge.Error{File: dir, Problem: what + "; nothing written", Hint: "pass --force to replace " + them + ", or choose another --out"})
 	case errors.Is(err, store.ErrNotFolder):
 		return badInput(&knowledge.Error{File: dir, Problem: "is a file, not a folder", Hint: "--out names the folder the files go in, for example --out " + filepath.Join(filepath.Dir(dir), "deploy")})
 	case errors.Is(err, store.ErrIsDir):
