@@ -429,6 +429,17 @@ func (f *form) update(msg tea.Msg) tea.Cmd {
 
 func (f *form) view() string { return f.f.View() }
 
+// problem is what the form's validation refuses in what was typed, ""
+// when nothing: huh's own error display is off, so the screen shows it.
+func (f *form) problem() string {
+	for _, err := range f.f.Errors() {
+		if err != nil {
+			return err.Error()
+		}
+	}
+	return ""
+}
+
 func (f *form) done() bool { return f.f.State == huh.StateCompleted }
 
 // focusedKey is the key of the field with focus.
@@ -553,7 +564,7 @@ func manifestForm(c *shared, w, h int, path *string) *form {
 	return newForm(c, w, h, huh.NewInput().Key("path").
 		Title("Write the deployable files to the folder").
 		Description("Made if missing. Every file is checked first: nothing is replaced without a yes, and never half the set.").
-		Placeholder("deploy").
+		Placeholder("type a folder, for example deploy").
 		Validate(func(s string) error {
 			if strings.TrimSpace(s) == "" {
 				return fmt.Errorf("enter a folder, for example deploy")

@@ -428,6 +428,9 @@ func (s *manifestWriteScreen) Update(msg tea.Msg) tea.Cmd {
 			c.Pop()
 			return nil
 		}
+		// A key typed into the folder answers the last error: it goes,
+		// and the prompt says what is wrong with what is typed now.
+		s.err = ""
 	}
 	if s.dir != "" {
 		return nil

@@ -180,3 +180,14 @@ func TestManifestsPreviewShowsNoControlCharacters(t *testing.T) {
 		t.Errorf("indentation is lost: %q", got)
 	}
 }
+
+// An empty folder is refused on the screen, with what to type.
+func TestManifestsWriteRefusesAnEmptyFolder(t *testing.T) {
+	d := newDeployDriver(t, 80, 24).singleNode().press("m", "w", "ctrl+u", "enter")
+	if _, ok := d.screen().(*manifestWriteScreen); !ok {
+		t.Fatalf("an empty folder left the prompt:\n%s", d.view())
+	}
+	if v := d.view(); !strings.Contains(v, "Enter a folder, for example deploy.") {
+		t.Errorf("an empty folder is not explained:\n%s", v)
+	}
+}

@@ -373,6 +373,11 @@ func pathPromptView(c *shared, f *form, errText string, w int) string {
 	st := c.Styles
 	out := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.KB, c.session.decision)), w), ""}
 	out = append(out, strings.Split(screen.Indent(f.view(), 1), "\n")...)
+	if p := f.problem(); p != "" && errText == "" {
+		// What was just typed is refused (huh's own error display is
+		// off); a screen's own error, more specific, goes first.
+		errText = capitalFirst(p) + "."
+	}
 	if errText != "" {
 		out = append(out, "")
 		out = append(out, wrapStyled(errText, w, 1, 0, st.Error)...)
@@ -388,4 +393,13 @@ func pathPromptHelp(action string) screen.KeyHelp {
 		Short: []key.Binding{do, cancel},
 		Full:  [][]key.Binding{{do, cancel}},
 	}
+}
+
+// capitalFirst is s with its first letter upper-case.
+func capitalFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
