@@ -339,6 +339,7 @@ type manifestWriteScreen struct {
 	dir      string   // the folder written, absolute; "" until it is
 	wrote    []string // the files written, relative to dir
 	unfilled []manifest.Placeholder
+	omits    []string // what the files leave out of the stack
 	top      int
 	w, h     int
 	fw, fh   int
@@ -372,7 +373,7 @@ func (s *manifestWriteScreen) write(overwrite bool) tea.Cmd {
 	if set == nil {
 		return func() tea.Msg { return manifestsWrittenMsg{dir: dir, err: errors.New(why)} }
 	}
-	s.unfilled = nil
+	s.unfilled, s.omits = nil, set.Omits
 	for _, p := range set.Placeholders {
 		if p.Value == "" {
 			s.unfilled = append(s.unfilled, p)
@@ -492,6 +493,10 @@ func (s *manifestWriteScreen) writtenLines() []string {
 	}
 	for _, p := range s.wrote {
 		out = append(out, truncate("   "+st.Key.Render(p), w))
+	}
+	for _, o := range s.omits {
+		out = append(out, "")
+		out = append(out, wrapStyled("Not in these files: "+o+".", w, 1, 2, st.Muted)...)
 	}
 	if len(s.unfilled) > 0 {
 		out = append(out, "")
