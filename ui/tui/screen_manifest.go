@@ -466,20 +466,8 @@ func (s *manifestWriteScreen) writtenKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Back, keys.Enter):
 		s.c.Pop()
 		return nil
-	case key.Matches(k, keys.Up):
-		s.top--
-	case key.Matches(k, keys.Down):
-		s.top++
-	case key.Matches(k, keys.PageUp):
-		s.top -= s.h
-	case key.Matches(k, keys.PageDown):
-		s.top += s.h
-	case key.Matches(k, keys.Top):
-		s.top = 0
-	case key.Matches(k, keys.Bottom):
-		s.top = len(s.writtenLines())
 	}
-	s.top = max(0, min(s.top, len(s.writtenLines())-max(s.h, 1)))
+	s.top = scrollTop(keys, k, s.top, s.h, len(s.writtenLines()))
 	return nil
 }
 

@@ -131,25 +131,9 @@ func replayCommand(kbDir, path string) string {
 		if abs, err := filepath.Abs(expandHome(kbDir)); err == nil {
 			kbDir = abs
 		}
-		cmd += " --kb " + shellQuote(kbDir)
+		cmd += " --kb " + report.ShellQuote(kbDir)
 	}
-	return cmd + " --answers " + shellQuote(path)
-}
-
-// shellQuote leaves a word the shell reads as it is alone and puts any
-// other in single quotes, so a replay line pastes as one argument.
-func shellQuote(s string) string {
-	safe := s != ""
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+=,~", r)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return cmd + " --answers " + report.ShellQuote(path)
 }
 
 // save writes the file off the UI goroutine and reports back.
@@ -244,21 +228,32 @@ func (s *saveScreen) savedKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Back, keys.Enter):
 		c.Status = "Saved " + filepath.Base(s.saved)
 		c.Pop()
-	case key.Matches(k, keys.Up):
-		s.top--
-	case key.Matches(k, keys.Down):
-		s.top++
-	case key.Matches(k, keys.PageUp):
-		s.top -= s.h
-	case key.Matches(k, keys.PageDown):
-		s.top += s.h
-	case key.Matches(k, keys.Top):
-		s.top = 0
-	case key.Matches(k, keys.Bottom):
-		s.top = len(s.savedLines())
+	default:
+		s.top = scrollTop(keys, k, s.top, s.h, len(s.savedLines()))
 	}
 	s.top = s.savedTop()
 	return nil
+}
+
+// scrollTop is the first line shown of a text of n lines in h rows after
+// key k: the arrows move a line, the page keys a screen, home and end to
+// the ends; any other key leaves top as it is.
+func scrollTop(keys screen.KeyMap, k tea.KeyPressMsg, top, h, n int) int {
+	switch {
+	case key.Matches(k, keys.Up):
+		top--
+	case key.Matches(k, keys.Down):
+		top++
+	case key.Matches(k, keys.PageUp):
+		top -= h
+	case key.Matches(k, keys.PageDown):
+		top += h
+	case key.Matches(k, keys.Top):
+		top = 0
+	case key.Matches(k, keys.Bottom):
+		top = n
+	}
+	return max(0, min(top, n-max(h, 1)))
 }
 
 // savedTop is the first line shown of the saved screen: where it was
