@@ -118,9 +118,13 @@ func llamacppConfig(c *Compiled, a knowledge.Answers, ec *EngineConfig) *EngineC
 	ec.CommandText = commandText(ec)
 	nodes := max(1, a.Get(knowledge.KeyNodes).Int)
 	ec.Servers, ec.GPUsPerServer = nodes, gpus
-	ec.ServersWhy = fmt.Sprintf("one llama-server on each of the %s, each using %s", plural(nodes, "node"), plural(gpus, "GPU"))
+	where := "on each of the " + plural(nodes, "node")
+	if nodes == 1 {
+		where = "on the node"
+	}
+	ec.ServersWhy = fmt.Sprintf("one llama-server %s, using %s", where, plural(gpus, "GPU"))
 	if gpus == 0 {
-		ec.ServersWhy = fmt.Sprintf("one llama-server on each of the %s, on the CPU", plural(nodes, "node"))
+		ec.ServersWhy = fmt.Sprintf("one llama-server %s, on the CPU", where)
 	}
 	return ec
 }

@@ -203,7 +203,7 @@ func (a *app) writeSet(dir string, files []store.SetFile, force bool) error {
 	case errors.As(err, &notRegular):
 		return badInput(&knowledge.Error{File: notRegular.Path, Problem: notRegular.Problem() + "; nothing written", Hint: "move it away, or choose another --out"})
 	}
-	ke := &knowledge.Error{File: dir, Problem: "cannot write the files: " + err.Error() + "; the files and folders this run created are removed"}
+	ke := &knowledge.Error{File: dir, Problem: "cannot write the files: " + err.Error() + "; the folder is as it was (files this run had replaced are back, and the files and folders it made are removed)"}
 	if isEnvironment(err) {
 		return environmentFault(ke)
 	}

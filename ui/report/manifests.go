@@ -179,7 +179,7 @@ type manifestsJSON struct {
 	NotCovered   string                 `json:"not_covered,omitempty"`
 	Stack        string                 `json:"stack,omitempty"`
 	Files        []manifestFileJSON     `json:"files,omitempty"`
-	Placeholders []manifest.Placeholder `json:"placeholders,omitempty"`
+	Placeholders []manifest.Placeholder `json:"placeholders"`
 	Omits        []string               `json:"omits,omitempty"`
 }
 
@@ -191,6 +191,8 @@ type manifestFileJSON struct {
 	Format       string            `json:"format"`
 	Targets      map[string]string `json:"targets"`
 	Placeholders []string          `json:"placeholders"`
+	Checked      string            `json:"checked"`
+	Unchecked    string            `json:"unchecked"`
 }
 
 func manifestsOf(d decide.Decision) manifestsJSON {
@@ -199,6 +201,9 @@ func manifestsOf(d decide.Decision) manifestsJSON {
 		return manifestsJSON{NotCovered: why}
 	}
 	out := manifestsJSON{Stack: set.Stack, Files: []manifestFileJSON{}, Placeholders: set.Placeholders, Omits: set.Omits}
+	if out.Placeholders == nil {
+		out.Placeholders = []manifest.Placeholder{}
+	}
 	for _, f := range set.Files {
 		ph := f.Placeholders
 		if ph == nil {
@@ -208,7 +213,7 @@ func manifestsOf(d decide.Decision) manifestsJSON {
 		if t == nil {
 			t = map[string]string{}
 		}
-		out.Files = append(out.Files, manifestFileJSON{Path: f.Path, Kind: f.Kind, APIVersion: f.APIVersion, Deploys: f.Deploys, Format: f.Format, Targets: t, Placeholders: ph})
+		out.Files = append(out.Files, manifestFileJSON{Path: f.Path, Kind: f.Kind, APIVersion: f.APIVersion, Deploys: f.Deploys, Format: f.Format, Targets: t, Placeholders: ph, Checked: f.Checked, Unchecked: f.Unchecked})
 	}
 	return out
 }

@@ -1,6 +1,10 @@
 package store
 
-import "time"
+import (
+	"os"
+	"syscall"
+	"time"
+)
 
 // ResetPending undoes RemovePending's stop, for tests that call it.
 func ResetPending() {
@@ -30,4 +34,19 @@ func SetRollBytes(n int64) (restore func()) {
 	old := RollBytes
 	RollBytes = n
 	return func() { RollBytes = old }
+}
+
+// FailReplace makes the nth replacement of a file in a set fail (1 is the
+// first), until the returned func restores it.
+func FailReplace(n int) (restore func()) {
+	old := replaceFile
+	count := 0
+	replaceFile = func(from, to string) error {
+		count++
+		if count == n {
+			return &os.PathError{Op: "rename", Path: from, Err: syscall.EPERM}
+		}
+		return old(from, to)
+	}
+	return func() { replaceFile = old }
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -33,20 +32,22 @@ func (e *ExistsError) Is(target error) bool { return target == ErrExists }
 // ErrNotFolder is a set's folder that exists and is not a folder.
 var ErrNotFolder = errors.New("is not a folder")
 
-// WriteSet writes files under dir, each atomically (WriteFile), creating
-// the folders they need. Every target is checked before the first is
-// written: without overwrite, a set whose files exist is refused whole
-// (an *ExistsError naming each); a folder, a pipe or a device where a file
-// goes is refused even with overwrite. A write that fails part way removes
-// the files and folders this call created, so no half set is left (a file
-// replaced with overwrite stays replaced: its old content is gone). It
+// WriteSet writes files under dir, creating the folders they need, all
+// or nothing. Every target is checked before anything is written: without
+// overwrite, a set whose files exist is refused whole (an *ExistsError
+// naming each); a folder, a pipe or a device where a file goes is refused
+// even with overwrite, and so is a symbolic link to a file outside dir.
+// Then every file's new content is written beside its target first, and
+// only once all are on disk are they renamed into place, each replaced
+// file kept (hard-linked aside) until the last rename: a write that fails
+// at any step puts back the files it replaced, removes the ones it
+// created and the folders it made, and leaves the set as it was. It
 // returns the paths written, in order.
 func WriteSet(dir string, files []SetFile, overwrite bool) ([]string, error) {
 	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
 		return nil, fmt.Errorf("%s: %w", dir, ErrNotFolder)
 	}
 	paths := make([]string, len(files))
-	existed := make([]bool, len(files))
 	var exist []string
 	for i, f := range files {
 		rel := filepath.FromSlash(f.Path)
@@ -54,44 +55,189 @@ func WriteSet(dir string, files []SetFile, overwrite bool) ([]string, error) {
 			return nil, fmt.Errorf("%q is not a path inside %s", f.Path, dir)
 		}
 		paths[i] = filepath.Join(dir, rel)
-		_, _, err := checkTarget(paths[i], true)
+		target, _, err := checkTarget(paths[i], true)
 		if err != nil {
 			return nil, err
 		}
 		if _, err := os.Lstat(paths[i]); err == nil {
-			existed[i] = true
 			exist = append(exist, paths[i])
+			if target != paths[i] && !inside(dir, target) {
+				return nil, &NotRegularError{Path: paths[i], Kind: "a symbolic link to a file outside the folder (" + target + ")"}
+			}
 		}
 	}
 	if len(exist) > 0 && !overwrite {
 		return nil, &ExistsError{Paths: exist}
 	}
-	var undos []func()
-	var written []string
-	fail := func(err error) ([]string, error) {
-		for i := len(written) - 1; i >= 0; i-- {
-			if j := slices.Index(paths, written[i]); j >= 0 && !existed[j] {
-				os.Remove(written[i])
-			}
-		}
-		for i := len(undos) - 1; i >= 0; i-- {
-			undos[i]()
-		}
-		return nil, err
-	}
+	w := &setWrite{}
 	for i, f := range files {
-		undo, err := MakeParents(paths[i])
-		if err != nil {
-			return fail(err)
+		if err := w.stage(paths[i], f.Data); err != nil {
+			w.rollback()
+			return nil, err
 		}
-		undos = append(undos, undo)
-		if err := WriteFile(paths[i], f.Data, overwrite); err != nil {
-			if !strings.Contains(err.Error(), filepath.Dir(paths[i])) {
-				err = fmt.Errorf("%s: %w", paths[i], err)
-			}
-			return fail(err)
-		}
-		written = append(written, paths[i])
 	}
-	return written, nil
+	for _, st := range w.staged {
+		if err := w.commit(st); err != nil {
+			w.rollback()
+			return nil, err
+		}
+	}
+	w.finish()
+	return paths, nil
+}
+
+// replaceFile renames a staged file onto the one it replaces; a test
+// makes it fail part way through a set.
+var replaceFile = os.Rename
+
+// inside reports whether path is in dir or below it, links resolved.
+func inside(dir, path string) bool {
+	d, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		d = dir
+	}
+	d, _ = filepath.Abs(d)
+	p, _ := filepath.Abs(path)
+	rel, err := filepath.Rel(d, p)
+	return err == nil && filepath.IsLocal(rel)
+}
+
+// setWrite is a set being written: its files' new contents beside their
+// targets, then renamed in; what it undoes if a step fails.
+type setWrite struct {
+	undos  []func() // the folders made
+	staged []*stagedFile
+}
+
+type stagedFile struct {
+	path, target, tmp string
+	backup            string // the replaced file, hard-linked aside ("" when none)
+	old               []byte // its content, when no hard link could be made
+	oldPerm           os.FileMode
+	existed, done     bool
+}
+
+// stage writes a file's content to a temporary file beside its target.
+func (w *setWrite) stage(path string, data []byte) error {
+	undo, err := MakeParents(path)
+	if err != nil {
+		return err
+	}
+	w.undos = append(w.undos, undo)
+	target, perm, err := checkTarget(path, true)
+	if err != nil {
+		return err
+	}
+	st := &stagedFile{path: path, target: target}
+	if _, err := os.Lstat(path); err == nil {
+		st.existed = true
+	}
+	tmp, err := createTemp(filepath.Dir(target), filepath.Base(target))
+	if err != nil {
+		if errors.Is(err, ErrStopping) {
+			return err
+		}
+		return fmt.Errorf("cannot write in %s: %w", filepath.Dir(target), unwrapPath(err))
+	}
+	st.tmp = tmp.Name()
+	w.staged = append(w.staged, st)
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(st.tmp, perm)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPath(err))
+	}
+	return nil
+}
+
+// commit puts a staged file in place, keeping the file it replaces aside.
+func (w *setWrite) commit(st *stagedFile) error {
+	if st.existed {
+		if info, err := os.Stat(st.target); err == nil {
+			st.oldPerm = info.Mode().Perm()
+		}
+		if b, err := createTemp(filepath.Dir(st.target), filepath.Base(st.target)+".old"); err == nil {
+			name := b.Name()
+			b.Close()
+			os.Remove(name)
+			if os.Link(st.target, name) == nil {
+				st.backup = name
+			} else {
+				untrack(name)
+			}
+		}
+		if st.backup == "" {
+			old, err := os.ReadFile(st.target)
+			if err != nil {
+				return fmt.Errorf("%s: %w", st.path, unwrapPath(err))
+			}
+			st.old = old
+		}
+		// Look again: the target may have become a pipe or a device.
+		if _, _, err := checkTarget(st.target, true); err != nil {
+			return err
+		}
+		if err := replaceFile(st.tmp, st.target); err != nil {
+			return fmt.Errorf("cannot replace %s: %w", st.path, unwrapPath(err))
+		}
+	} else {
+		// Link fails if the file appeared meanwhile: no silent overwrite.
+		if err := os.Link(st.tmp, st.target); err != nil {
+			if _, statErr := os.Lstat(st.target); statErr == nil {
+				return fmt.Errorf("%s: %w", st.path, ErrExists)
+			}
+			if err := os.Rename(st.tmp, st.target); err != nil {
+				return fmt.Errorf("cannot write %s: %w", st.path, unwrapPath(err))
+			}
+		} else {
+			os.Remove(st.tmp)
+		}
+	}
+	untrack(st.tmp)
+	st.done = true
+	return nil
+}
+
+// rollback puts back every file replaced, removes every file created and
+// every temporary file, then the folders made.
+func (w *setWrite) rollback() {
+	for i := len(w.staged) - 1; i >= 0; i-- {
+		st := w.staged[i]
+		switch {
+		case !st.done:
+			os.Remove(st.tmp)
+			untrack(st.tmp)
+		case !st.existed:
+			os.Remove(st.target)
+		case st.backup != "":
+			os.Rename(st.backup, st.target)
+		case st.old != nil:
+			WriteFile(st.target, st.old, true) //nolint:errcheck // best effort: the error already says what failed
+			os.Chmod(st.target, st.oldPerm)
+		}
+		if st.backup != "" {
+			os.Remove(st.backup)
+			untrack(st.backup)
+		}
+	}
+	for i := len(w.undos) - 1; i >= 0; i-- {
+		w.undos[i]()
+	}
+}
+
+// finish drops the replaced files kept aside.
+func (w *setWrite) finish() {
+	for _, st := range w.staged {
+		if st.backup != "" {
+			os.Remove(st.backup)
+			untrack(st.backup)
+		}
+	}
 }

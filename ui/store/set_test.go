@@ -104,3 +104,53 @@ func TestWriteSetLeavesNoHalfSet(t *testing.T) {
 		t.Errorf("a failed set left %q", got)
 	}
 }
+
+// A replacement that fails part way puts back every file it had replaced
+// and removes what it created: the folder holds the old set, byte for
+// byte, and no temporary or kept-aside file.
+func TestWriteSetReplacingPutsTheOldSetBackOnFailure(t *testing.T) {
+	for _, failAt := range []int{1, 2, 3} {
+		dir := t.TempDir()
+		old := setOf("a.yaml", "b/b.yaml", "c.yaml")
+		if _, err := store.WriteSet(dir, old, false); err != nil {
+			t.Fatal(err)
+		}
+		before := entries(t, dir)
+		next := []store.SetFile{{Path: "a.yaml", Data: []byte("new a\n")}, {Path: "new/d.yaml", Data: []byte("d\n")}, {Path: "b/b.yaml", Data: []byte("new b\n")}, {Path: "c.yaml", Data: []byte("new c\n")}}
+		restore := store.FailReplace(failAt)
+		_, err := store.WriteSet(dir, next, true)
+		restore()
+		if err == nil {
+			t.Fatalf("replacement %d was made to fail, and the set reports no error", failAt)
+		}
+		for _, f := range old {
+			if got, _ := os.ReadFile(filepath.Join(dir, f.Path)); string(got) != string(f.Data) {
+				t.Errorf("failing at replacement %d: %s holds %q, want the old %q", failAt, f.Path, got, f.Data)
+			}
+		}
+		if got := entries(t, dir); !slices.Equal(got, before) {
+			t.Errorf("failing at replacement %d: the folder holds %q, want %q", failAt, got, before)
+		}
+		if n := store.PendingCount(); n != 0 {
+			t.Errorf("failing at replacement %d: %d temporary files still registered", failAt, n)
+		}
+	}
+}
+
+// A file of the set that is a link to a file outside the folder is not
+// written through.
+func TestWriteSetRefusesALinkOutOfTheFolder(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "target.txt")
+	os.WriteFile(outside, []byte("keep\n"), 0o644)
+	dir := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(dir, "a.yaml")); err != nil {
+		t.Skip(err)
+	}
+	_, err := store.WriteSet(dir, setOf("a.yaml"), true)
+	if err == nil {
+		t.Fatal("the set was written through a link out of its folder")
+	}
+	if got, _ := os.ReadFile(outside); string(got) != "keep\n" {
+		t.Errorf("the file outside holds %q", got)
+	}
+}

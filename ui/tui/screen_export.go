@@ -322,9 +322,9 @@ func (s *exportScreen) Update(msg tea.Msg) tea.Cmd {
 
 func (s *exportScreen) View() string {
 	if !s.inPath {
-		return strings.Join(s.head, "\n") + "\n" + pathPromptView(s.c, s.form, s.err, s.w)
+		return strings.Join(s.head, "\n") + "\n" + pathPromptView(s.c, s.form, s.err, s.w, s.h-len(s.head))
 	}
-	return pathPromptView(s.c, s.form, s.err, s.w)
+	return pathPromptView(s.c, s.form, s.err, s.w, s.h)
 }
 
 func (s *exportScreen) Help() screen.KeyHelp {

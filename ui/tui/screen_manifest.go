@@ -405,7 +405,7 @@ func (s *manifestWriteScreen) Update(msg tea.Msg) tea.Cmd {
 					return nil
 				})
 		case msg.err != nil:
-			s.err = "Not written: " + msg.err.Error() + ". Nothing of the set is left there; pick another folder."
+			s.err = "Not written: " + msg.err.Error() + ". The folder is as it was: files the write had replaced are back, and none it made is left; pick another folder."
 			s.restart()
 		default:
 			s.dir = msg.dir
@@ -502,7 +502,7 @@ func (s *manifestWriteScreen) View() string {
 		top := max(0, min(s.top, len(lines)-max(s.h, 1)))
 		return strings.Join(lines[top:min(top+max(s.h, 1), len(lines))], "\n")
 	}
-	return pathPromptView(s.c, s.form, s.err, s.w)
+	return pathPromptView(s.c, s.form, s.err, s.w, s.h)
 }
 
 func (s *manifestWriteScreen) Help() screen.KeyHelp {

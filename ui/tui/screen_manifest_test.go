@@ -183,11 +183,15 @@ func TestManifestsPreviewShowsNoControlCharacters(t *testing.T) {
 
 // An empty folder is refused on the screen, with what to type.
 func TestManifestsWriteRefusesAnEmptyFolder(t *testing.T) {
-	d := newDeployDriver(t, 80, 24).singleNode().press("m", "w", "ctrl+u", "enter")
-	if _, ok := d.screen().(*manifestWriteScreen); !ok {
-		t.Fatalf("an empty folder left the prompt:\n%s", d.view())
-	}
-	if v := d.view(); !strings.Contains(v, "Enter a folder, for example deploy.") {
-		t.Errorf("an empty folder is not explained:\n%s", v)
+	for _, sz := range []struct{ w, h int }{{80, 24}, {40, 12}} {
+		d := newDeployDriver(t, sz.w, sz.h).singleNode().press("m", "w", "ctrl+u", "enter")
+		if _, ok := d.screen().(*manifestWriteScreen); !ok {
+			t.Fatalf("%dx%d: an empty folder left the prompt:\n%s", sz.w, sz.h, d.view())
+		}
+		v := d.view()
+		checkFits(t, v, sz.w, sz.h)
+		if !strings.Contains(v, "Enter a folder, for example deploy.") || !strings.Contains(v, "> ") {
+			t.Errorf("%dx%d: an empty folder is not explained beside its field:\n%s", sz.w, sz.h, v)
+		}
 	}
 }

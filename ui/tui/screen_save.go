@@ -268,7 +268,7 @@ func (s *saveScreen) View() string {
 		top := s.savedTop()
 		return strings.Join(lines[top:min(top+max(s.h, 1), len(lines))], "\n")
 	}
-	return pathPromptView(s.c, s.form, s.err, s.w)
+	return pathPromptView(s.c, s.form, s.err, s.w, s.h)
 }
 
 // savedLines say where the answers went and how to replay them: "✓ Saved
@@ -364,20 +364,38 @@ func (s *saveScreen) Help() screen.KeyHelp {
 
 // pathPromptView draws a path prompt (save answers, export a memo): the
 // stack it concerns, the form, and the last error under it.
-func pathPromptView(c *shared, f *form, errText string, w int) string {
+func pathPromptView(c *shared, f *form, errText string, w, h int) string {
 	st := c.Styles
 	out := []string{truncate(" "+st.Muted.Render("Stack: ")+st.Pick.Render(report.StackLine(c.KB, c.session.decision)), w), ""}
-	out = append(out, strings.Split(screen.Indent(f.view(), 1), "\n")...)
+	form := strings.Split(screen.Indent(f.view(), 1), "\n")
 	if p := f.problem(); p != "" && errText == "" {
 		// What was just typed is refused (huh's own error display is
 		// off); a screen's own error, more specific, goes first.
 		errText = capitalFirst(p) + "."
 	}
 	if errText != "" {
-		out = append(out, "")
-		out = append(out, wrapStyled(errText, w, 1, 0, st.Error)...)
+		// The form pads itself to its height: the error goes right under
+		// what it holds, so a small terminal shows it.
+		for len(form) > 0 && strings.TrimSpace(ansi.Strip(form[len(form)-1])) == "" {
+			form = form[:len(form)-1]
+		}
+		errLines := append([]string{""}, wrapStyled(errText, w, 1, 0, st.Error)...)
+		// In h rows the error and the field it is about must show: the
+		// stack line goes first, then the form's title and description
+		// from the top, never the field's own line.
+		for len(out)+len(form)+len(errLines) > h && h > 0 {
+			switch {
+			case len(out) > 0:
+				out = out[1:]
+			case len(form) > 2:
+				form = form[1:]
+			default:
+				h = 0 // nothing more to give up
+			}
+		}
+		form = append(form, errLines...)
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(append(out, form...), "\n")
 }
 
 // pathPromptHelp is the keys of a path prompt; enter does action.

@@ -36,8 +36,12 @@ const dynamoKVEvents = `{"publisher":"zmq","topic":"kv-events","endpoint":"tcp:/
 // router when the answers ask for cache-aware routing) and the engine's
 // workers, one aggregated kind or prefill and decode.
 func writeDynamo(g *gen) error {
-	if g.ec.Engine != knowledge.EngineVLLM {
-		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes Dynamo's files for vLLM workers only: Dynamo's %s worker (python3 -m dynamo.trtllm) takes flags of its own (--tensor-parallel-size, --max-seq-len, --free-gpu-memory-fraction where %s's launch command says --tp_size, --max_seq_len, --free_gpu_memory_fraction; %s), so the launch command cannot be its arguments word for word, and stackpick does not re-word it. Run the memo's launch command, or write the worker's flags by hand from Dynamo's TensorRT-LLM guide", g.kb.ProductName(g.ec.Engine), g.kb.ProductName(g.ec.Engine), dynamoTRTArgsSrc)}
+	switch g.ec.Engine {
+	case knowledge.EngineVLLM:
+	case knowledge.EngineTensorRTLLM:
+		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes Dynamo's files for vLLM workers only: Dynamo's TensorRT-LLM worker (python3 -m dynamo.trtllm) takes flags of its own (--tensor-parallel-size, --max-seq-len, --free-gpu-memory-fraction where TensorRT-LLM's launch command says --tp_size, --max_seq_len, --free_gpu_memory_fraction; %s), so the launch command cannot be its arguments word for word, and stackpick does not re-word it. Run the launch command, or write the worker's flags by hand from Dynamo's TensorRT-LLM guide", dynamoTRTArgsSrc)}
+	default:
+		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes Dynamo's files for vLLM workers only, and the picked engine is %s: Dynamo's own worker for it is not written yet. Run the launch command, or write the worker by hand from Dynamo's guide for %s", g.kb.ProductName(g.ec.Engine), g.kb.ProductName(g.ec.Engine))}
 	}
 	if err := g.needVLLM("Dynamo's vLLM workers"); err != nil {
 		return err

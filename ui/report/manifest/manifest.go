@@ -401,7 +401,7 @@ func (g *gen) leftOut() []string {
 		if n == 2 {
 			others = "the other base model"
 		}
-		out = append(out, fmt.Sprintf("%s (base_models = %d): these files deploy %s on its share of the fleet (%s); write each other model's files from answers that name it (model = ...) with base_models = 1 and the GPUs left for it", others, n, g.ec.Model, g.ec.ServersWhy))
+		out = append(out, fmt.Sprintf("%s (base_models = %d): these files deploy %s on its share of the fleet (%s); write each other model's files from answers that name it (model = ...) with base_models = 1 and its own share of the fleet, for hosts of its own: files written that way take the same port and the same GPU numbers as these", others, n, g.ec.Model, g.ec.ServersWhy))
 	}
 	if shape, _ := g.shape(); (shape == ShapeSingleNode || shape == ShapeTriton) && g.ec != nil && g.ec.Servers > 1 {
 		more := fmt.Sprintf("%d more servers", g.ec.Servers-1)

@@ -35,7 +35,9 @@ const (
 // example of each.
 var (
 	imageRef = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]*[a-z0-9](:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[0-9a-f]{64})$`)
+		// registry[:port]/name[/name…] with a tag, a digest or both, as
+		// Docker's reference grammar has them (a lower-case path).
+		return regexp.MustCompile(`^([a-zA-Z0-9.-]+(:[0-9]+)?/)?[a-z0-9]+([._-][a-z0-9]+)*(/[a-z0-9]+([._-][a-z0-9]+)*)*(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}(@sha256:[0-9a-f]{64})?|@sha256:[0-9a-f]{64})$`)
 	})
 	cpuQuantity = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+(\.[0-9]+)?|\.[0-9]+|[0-9]+m)$`) })
 	memQuantity = sync.OnceValue(func() *regexp.Regexp {
