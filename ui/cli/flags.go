@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -23,8 +24,10 @@ var invalidFlagRE = sync.OnceValue(func() *regexp.Regexp {
 // and says what a value should look like instead of Go's parse error (that
 // one names the flag, so it needs no pointer to --help).
 func flagError(cmd *cobra.Command, err error) error {
-	if errors.Is(err, errEmptyOut) {
-		return badInput(errEmptyOut)
+	for _, e := range []error{errEmptyOut, errBadOut} {
+		if errors.Is(err, e) {
+			return badInput(e)
+		}
 	}
 	msg := err.Error()
 	if m := invalidFlagRE().FindStringSubmatch(msg); m != nil {
@@ -54,7 +57,12 @@ var errUsageShown = errors.New("usage shown")
 
 // errEmptyOut is an --out given an empty name: a script's unset variable
 // (--out "$OUTFILE") must not write to stdout and report success.
-var errEmptyOut = errors.New("--out needs a file name; use --out - for stdout")
+var errEmptyOut = errors.New("--out needs a name (a file, or manifest's folder); use --out - for stdout")
+
+// errBadOut is an --out name that is only spaces, holds a control
+// character, or starts with '-' (a flag's value typed as a flag): writing
+// there makes a file no one meant.
+var errBadOut = errors.New("--out names no file or folder one would type: a name that is only spaces, holds a line break or a control character, or starts with '-' (write ./-name for one that does); use --out - for stdout")
 
 // outValue is --out's value: any name but the empty one.
 type outValue struct{ p *string }
@@ -69,6 +77,9 @@ func (v outValue) String() string {
 func (v outValue) Set(s string) error {
 	if s == "" {
 		return errEmptyOut
+	}
+	if s != "-" && (strings.TrimSpace(s) == "" || strings.HasPrefix(s, "-") || strings.ContainsFunc(s, unicode.IsControl)) {
+		return errBadOut
 	}
 	*v.p = s
 	return nil

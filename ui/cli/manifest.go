@@ -29,7 +29,8 @@ func (a *app) manifestCommand() *cobra.Command {
 a Ray Serve config, a Triton model repository, or, on one node with no
 orchestrator, a Compose file and the same docker run line. They come from the
 same decision and launch command as the memo, and MANIFESTS.md beside them
-says what each deploys, in which order, and what was checked.
+says what each deploys and the command that applies it, and, file by file,
+what was checked and what only the place it runs can check.
 
 Every value stackpick cannot know (a namespace, a Secret's name, a model
 folder) is a named placeholder, ${NAME}: --set NAME=VALUE fills it. --target

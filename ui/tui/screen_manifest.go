@@ -49,7 +49,7 @@ var (
 
 func newManifestScreen(c *shared) *manifestScreen {
 	s := &manifestScreen{c: c, vp: viewport.New()}
-	s.set, s.files, s.why = manifestFiles(c, report.ManifestDir)
+	s.set, s.files, s.why = manifestFiles(c, manifestDir(c))
 	for _, f := range s.setFiles() {
 		s.kinds = append(s.kinds, report.FileKind(f))
 	}
@@ -346,11 +346,16 @@ type manifestWriteScreen struct {
 }
 
 func newManifestWriteScreen(c *shared) *manifestWriteScreen {
-	path := report.ManifestDir
+	return &manifestWriteScreen{c: c, path: manifestDir(c)}
+}
+
+// manifestDir is the folder the app offers for the files, and the one the
+// preview's headers name: the preset's name before "deploy".
+func manifestDir(c *shared) string {
 	if name := slug(c.session.scenario); name != "" {
-		path = name + "-" + report.ManifestDir
+		return name + "-" + report.ManifestDir
 	}
-	return &manifestWriteScreen{c: c, path: path}
+	return report.ManifestDir
 }
 
 func (s *manifestWriteScreen) Title() string {

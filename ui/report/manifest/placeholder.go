@@ -107,6 +107,8 @@ func (g *gen) checkSets() error {
 			return &UsageError{Problem: fmt.Sprintf("--set %s= gives no value", name), Hint: "type --set " + name + "=VALUE, or leave it out to keep ${" + name + "}"}
 		case strings.ContainsAny(v, "\n\r\x00"):
 			return &UsageError{Problem: fmt.Sprintf("--set %s: the value holds a line break or a NUL", name), Hint: "a value is one line of text"}
+		case strings.Contains(v, "$"):
+			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: the value holds '$', which Compose and envsubst read as the start of a variable, so the files would not say the same", name, v), Hint: "give the value as it is meant, without $ (expand a variable in the shell first: --set " + name + "=\"$VAR\" in double quotes)"}
 		}
 		if shape, ok := kindShapes[g.kinds[name]]; ok && !shape.re().MatchString(v) {
 			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: %s must be %s", name, v, name, shape.must), Hint: "for example --set " + name + "=" + shape.example}

@@ -130,3 +130,14 @@ func TestEachPlaceholderKindTakesItsShape(t *testing.T) {
 		}
 	}
 }
+
+// A '$' in a --set value is refused: Compose and envsubst would read it
+// as a variable, and docker-run.sh, which quotes it, would not.
+func TestASetValueWithADollarIsRefused(t *testing.T) {
+	g := &gen{req: Request{Sets: map[string]string{}}, explains: map[string]string{}, kinds: map[string]phKind{}}
+	g.ph("MODELS_DIR", phHostDir, "a folder")
+	g.req.Sets = map[string]string{"MODELS_DIR": "/srv/$HOME"}
+	if err := g.checkSets(); err == nil || !strings.Contains(err.Error(), "'$'") {
+		t.Errorf("--set MODELS_DIR=/srv/$HOME: %v, want a refusal naming '$'", err)
+	}
+}
