@@ -340,6 +340,7 @@ type manifestWriteScreen struct {
 	wrote    []string // the files written, relative to dir
 	unfilled []manifest.Placeholder
 	omits    []string // what the files leave out of the stack
+	command  string   // the command that writes them again ("" for answers in no file)
 	top      int
 	w, h     int
 	fw, fh   int
@@ -352,8 +353,11 @@ func newManifestWriteScreen(c *shared) *manifestWriteScreen {
 // manifestDir is the folder the app offers for the files, and the one the
 // preview's headers name: the preset's name before "deploy".
 func manifestDir(c *shared) string {
-	if name := slug(c.session.scenario); name != "" {
-		return name + "-" + report.ManifestDir
+	s := &c.session
+	if sc := scenarioNamed(c.Scenarios, s.scenario); sc != nil && answerChanges(c.KB, sc.Answers, s.answers) == "" {
+		if name := slug(sc.Name); name != "" {
+			return name + "-" + report.ManifestDir
+		}
 	}
 	return report.ManifestDir
 }
@@ -379,6 +383,7 @@ func (s *manifestWriteScreen) write(overwrite bool) tea.Cmd {
 		return func() tea.Msg { return manifestsWrittenMsg{dir: dir, err: errors.New(why)} }
 	}
 	s.unfilled, s.omits = nil, set.Omits
+	s.command = manifestRequest(s.c, strings.TrimSpace(s.path)).Command
 	for _, p := range set.Placeholders {
 		if p.Value == "" {
 			s.unfilled = append(s.unfilled, p)
@@ -398,8 +403,12 @@ func (s *manifestWriteScreen) Update(msg tea.Msg) tea.Cmd {
 		var exists *store.ExistsError
 		switch {
 		case errors.As(msg.err, &exists):
+			them := "them"
+			if len(exists.Paths) == 1 {
+				them = "it"
+			}
 			return c.Confirm(fmt.Sprintf("Replace %s in %s?", countFiles(len(exists.Paths)), msg.dir),
-				"In the way: "+strings.Join(exists.Paths, ", ")+". Yes replaces them, each in one step; no keeps them and lets you pick another folder.",
+				"In the way: "+inTheWay(msg.dir, exists.Paths)+". Yes replaces "+them+", all or none; no keeps "+them+" and lets you pick another folder.",
 				func(yes bool) tea.Cmd {
 					c.Pop()
 					if yes {
@@ -450,6 +459,22 @@ func (s *manifestWriteScreen) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// inTheWay names the files in the way, relative to dir, the first three
+// and how many more, so the question and its buttons fit a small screen.
+func inTheWay(dir string, paths []string) string {
+	var names []string
+	for _, p := range paths {
+		if rel, err := filepath.Rel(dir, p); err == nil {
+			p = filepath.ToSlash(rel)
+		}
+		names = append(names, p)
+	}
+	if len(names) > 3 {
+		return strings.Join(names[:3], ", ") + fmt.Sprintf(" and %d more", len(names)-3)
+	}
+	return strings.Join(names, ", ")
+}
+
 func countFiles(n int) string {
 	if n == 1 {
 		return "1 file"
@@ -497,6 +522,20 @@ func (s *manifestWriteScreen) writtenLines() []string {
 		for _, p := range s.unfilled {
 			out = append(out, wrapStyled("${"+p.Name+"}: "+p.Explains, w, 3, 5, st.Text)...)
 		}
+		if s.command != "" {
+			fill := append(manifest.ShellWords(s.command), "--force")
+			for _, p := range s.unfilled {
+				fill = append(fill, "--set", p.Name+"=...")
+			}
+			out = append(out, "", " "+st.Heading.Render("Fill them all with:"))
+			for _, l := range strings.Split(strings.TrimSuffix(manifest.ShellWrap(fill, w, 3, 2), "\n"), "\n") {
+				out = append(out, st.Text.Render(l))
+			}
+		}
+	}
+	if s.command == "" {
+		out = append(out, "")
+		out = append(out, wrapStyled("These answers are in no file, so no command writes these files again: save them (s on the result), then stackpick manifest --answers FILE --out DIR.", w, 1, 1, st.Muted)...)
 	}
 	return out
 }
