@@ -47,7 +47,7 @@ func (g *gen) image(product, id string) (string, *knowledge.Image) {
 		return img.Ref, img
 	}
 	name := strings.ToUpper(strings.NewReplacer("-", "_", ".", "_").Replace(product+"_"+id)) + "_IMAGE"
-	return g.ph(name, phImage, fmt.Sprintf("the whole reference of the %s image to run (%s), registry/name:tag: %s", g.kb.ProductName(product), id, img.NotFound)), img
+	return g.ph(name, phImage, fmt.Sprintf("the whole reference of the %s image to run (%s), as registry/name:tag. Not known to stackpick: %s", g.kb.ProductName(product), id, img.NotFound)), img
 }
 
 // engineImage is the engine's own image: the one of the engine product

@@ -22,10 +22,13 @@ const (
 // OpenAI-compatible app builder.
 const RayServeApp = "ray.serve.llm:build_openai_app"
 
-// rayAccelerators are Ray's accelerator_type names for the GPUs whose name
-// was read in Ray's accelerators.py; another GPU gets no accelerator_type
-// and the file says so.
-var rayAccelerators = map[string]string{"h100": "H100"}
+// rayAccelerators are Ray's accelerator_type names (accelerators.py) for
+// the GPUs Ray Serve LLM also counts as GPUs (vllm_models.py's use_gpu
+// list; B200 and the AMD, Gaudi and TPU names are not in it at the commit
+// read, so naming them would run vLLM as on a CPU). A100 is the label
+// Ray puts on nodes; A100-40G and A100-80G are added only by hand. Another
+// GPU gets no accelerator_type (the field is optional): no constraint.
+var rayAccelerators = map[string]string{"h100": "H100", "h200": "H200", "a100-80gb": "A100", "a100-40gb": "A100", "l40s": "L40S", "l4": "L4"}
 
 // writeRayService writes a KubeRay RayService: the Serve config, with one
 // LLM config built from the launch command, and a Ray cluster of one head
@@ -106,13 +109,21 @@ func writeRayService(g *gen) error {
 		Path:       "rayservice.yaml",
 		Kind:       "RayService",
 		APIVersion: "ray.io/v1",
-		Deploys:    fmt.Sprintf("a Ray cluster on Kubernetes (one head and %d workers of %s GPUs) running Ray Serve LLM's OpenAI app for %s (kubectl apply -f rayservice.yaml, with the KubeRay operator installed)", g.ec.Servers, gpus, g.ec.Model),
+		Deploys:    fmt.Sprintf("a Ray cluster on Kubernetes (one head and %s of %s GPUs) running Ray Serve LLM's OpenAI app for %s (kubectl apply -f rayservice.yaml, with the KubeRay operator installed)", workersOf(g.ec.Servers), gpus, g.ec.Model),
 		Format:     FormatKubernetes,
 		Targets:    map[string]string{"kuberay": kuberay, "ray": ray},
 		Engine:     g.ec.Engine, EngineRelease: g.ec.Release,
 		Args: map[string][]string{"": kwargArgv(kwargs)}, Moved: moved,
 	}, "#", YAML(nil, doc))
 	return nil
+}
+
+// workersOf is n worker pods in words.
+func workersOf(n int) string {
+	if n == 1 {
+		return "one worker"
+	}
+	return fmt.Sprintf("%d workers", n)
 }
 
 // writeRayServe writes the Serve config file alone, for Ray without
@@ -173,7 +184,7 @@ func (g *gen) rayServeConfig() (*Node, []engineKwarg, map[string]string, error) 
 		), "the model: what clients call it and where its weights come from"),
 	)
 	if acc, ok := rayAccelerators[g.ec.GPU]; ok {
-		llm.Add(W("accelerator_type", Str(acc), fmt.Sprintf("%s: Ray's name for the %s [source: %s]", g.stated("gpu"), g.ec.GPU, rayAccelSrc)))
+		llm.Add(W("accelerator_type", Str(acc), fmt.Sprintf("%s: Ray's name for the %s, one Ray Serve LLM runs vLLM on as a GPU [source: %s; %s VLLMEngineConfig.use_gpu]", g.stated("gpu"), g.ec.GPU, rayAccelSrc, rayVLLMModelsSrc)))
 	}
 	llm.Add(
 		W("deployment_config", Map(F("autoscaling_config", Map(
