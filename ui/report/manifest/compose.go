@@ -184,6 +184,10 @@ func (g *gen) dockerRun(c container) []byte {
 	if c.Port > 0 {
 		words = append(words, "-p", fmt.Sprintf("%d:%d", c.Port, c.Port))
 	}
+	if len(c.img.Probe) > 0 && c.Health != "" {
+		// compose.yaml's health check, as docker run's flags.
+		words = append(words, "--health-cmd", strings.Join(c.img.Probe, " "), "--health-interval", "30s", "--health-timeout", "10s", "--health-retries", "5", "--health-start-period", "20m")
+	}
 	if g.usesHF() {
 		words = append(words, "-e", "HF_TOKEN")
 	}
