@@ -204,7 +204,12 @@ func (a *app) writeSet(dir string, files []store.SetFile, force bool) error {
 	case errors.As(err, &notRegular):
 		return badInput(&knowledge.Error{File: notRegular.Path, Problem: notRegular.Problem() + "; nothing written", Hint: "move it away, or choose another --out"})
 	}
-	ke := &knowledge.Error{File: dir, Problem: "cannot write the files: " + err.Error() + "; the folder is as it was (files this run had replaced are back, and the files and folders it made are removed)"}
+	state := "; the folder is as it was (files this run had replaced are back, and the files and folders it made are removed)"
+	var re *store.RestoreError
+	if errors.As(err, &re) {
+		state = "; every other file is as it was"
+	}
+	ke := &knowledge.Error{File: dir, Problem: "cannot write the files: " + err.Error() + state}
 	if isEnvironment(err) {
 		return environmentFault(ke)
 	}

@@ -21,6 +21,7 @@ import (
 var pending struct {
 	sync.Mutex
 	names   map[string]struct{}
+	sets    map[*setWrite]struct{} // set writes in progress, rolled back on a signal
 	stopped bool
 }
 
@@ -66,11 +67,15 @@ func untrack(name string) {
 // write after it fails with ErrStopping, so none can leave a temporary file
 // between it and the exit. A write it interrupts fails (its temporary file
 // is gone before the rename) and leaves the target as it was; a write that
-// renamed first is complete.
+// renamed first is complete. A set write in progress (WriteSet) is rolled
+// back first: the files it had replaced are put back.
 func RemovePending() {
 	pending.Lock()
-	defer pending.Unlock()
 	pending.stopped = true
+	pending.Unlock()
+	abortSets()
+	pending.Lock()
+	defer pending.Unlock()
 	for name := range pending.names {
 		os.Remove(name)
 		delete(pending.names, name)

@@ -50,3 +50,23 @@ func FailReplace(n int) (restore func()) {
 	}
 	return func() { replaceFile = old }
 }
+
+// StopDuringReplace runs RemovePending, as a signal handler does on its own
+// goroutine, when the nth replacement of a set begins, and waits until it
+// has marked the process as stopping; done is closed once it returns.
+func StopDuringReplace(n int) (done <-chan struct{}, restore func()) {
+	old := replaceFile
+	count := 0
+	ch := make(chan struct{})
+	replaceFile = func(from, to string) error {
+		count++
+		if count == n {
+			go func() { RemovePending(); close(ch) }()
+			for !stopping() {
+				time.Sleep(time.Millisecond)
+			}
+		}
+		return old(from, to)
+	}
+	return ch, func() { replaceFile = old }
+}

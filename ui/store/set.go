@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // SetFile is one file of a set written together into a folder.
@@ -70,20 +72,68 @@ func WriteSet(dir string, files []SetFile, overwrite bool) ([]string, error) {
 		return nil, &ExistsError{Paths: exist}
 	}
 	w := &setWrite{}
+	if !register(w) {
+		return nil, ErrStopping
+	}
+	defer unregister(w)
 	for i, f := range files {
 		if err := w.stage(paths[i], f.Data); err != nil {
-			w.rollback()
-			return nil, err
+			return nil, w.rollback(err)
 		}
 	}
 	for _, st := range w.staged {
 		if err := w.commit(st); err != nil {
-			w.rollback()
-			return nil, err
+			return nil, w.rollback(err)
 		}
 	}
 	w.finish()
 	return paths, nil
+}
+
+// RestoreError is a set write that failed and then could not put back
+// every file it had replaced: each such file's old content is kept, under
+// the name Kept gives, beside it.
+type RestoreError struct {
+	Err  error
+	Kept map[string]string // the file → where its old content is
+}
+
+func (e *RestoreError) Error() string {
+	var parts []string
+	for p, k := range e.Kept {
+		parts = append(parts, p+" (its old content is "+k+")")
+	}
+	slices.Sort(parts)
+	return e.Err.Error() + "; and these could not be put back: " + strings.Join(parts, ", ")
+}
+
+func (e *RestoreError) Unwrap() error { return e.Err }
+
+// register enters a set write for RemovePending to roll back; false when
+// the process is already stopping.
+func register(w *setWrite) bool {
+	pending.Lock()
+	defer pending.Unlock()
+	if pending.stopped {
+		return false
+	}
+	if pending.sets == nil {
+		pending.sets = map[*setWrite]struct{}{}
+	}
+	pending.sets[w] = struct{}{}
+	return true
+}
+
+func unregister(w *setWrite) {
+	pending.Lock()
+	defer pending.Unlock()
+	delete(pending.sets, w)
+}
+
+func stopping() bool {
+	pending.Lock()
+	defer pending.Unlock()
+	return pending.stopped
 }
 
 // replaceFile renames a staged file onto the one it replaces; a test
@@ -105,6 +155,10 @@ func inside(dir, path string) bool {
 // setWrite is a set being written: its files' new contents beside their
 // targets, then renamed in; what it undoes if a step fails.
 type setWrite struct {
+	// mu orders the write's steps against a signal's rollback
+	// (RemovePending): after it, no step runs.
+	mu     sync.Mutex
+	over   bool     // rolled back or finished
 	undos  []func() // the folders made
 	staged []*stagedFile
 }
@@ -119,6 +173,11 @@ type stagedFile struct {
 
 // stage writes a file's content to a temporary file beside its target.
 func (w *setWrite) stage(path string, data []byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.over {
+		return ErrStopping
+	}
 	undo, err := MakeParents(path)
 	if err != nil {
 		return err
@@ -159,6 +218,11 @@ func (w *setWrite) stage(path string, data []byte) error {
 
 // commit puts a staged file in place, keeping the file it replaces aside.
 func (w *setWrite) commit(st *stagedFile) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.over || stopping() {
+		return ErrStopping
+	}
 	if st.existed {
 		if info, err := os.Stat(st.target); err == nil {
 			st.oldPerm = info.Mode().Perm()
@@ -206,8 +270,17 @@ func (w *setWrite) commit(st *stagedFile) error {
 }
 
 // rollback puts back every file replaced, removes every file created and
-// every temporary file, then the folders made.
-func (w *setWrite) rollback() {
+// every temporary file, then the folders made, and returns err, or a
+// *RestoreError naming what could not be put back (its old content kept
+// aside, never deleted). After it no step of the write runs.
+func (w *setWrite) rollback(err error) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.over {
+		return err
+	}
+	w.over = true
+	kept := map[string]string{}
 	for i := len(w.staged) - 1; i >= 0; i-- {
 		st := w.staged[i]
 		switch {
@@ -217,10 +290,16 @@ func (w *setWrite) rollback() {
 		case !st.existed:
 			os.Remove(st.target)
 		case st.backup != "":
-			os.Rename(st.backup, st.target)
+			if rerr := os.Rename(st.backup, st.target); rerr != nil {
+				kept[st.path] = st.backup
+				untrack(st.backup) // it stays: a signal's cleanup must not remove it
+				continue
+			}
 		case st.old != nil:
-			WriteFile(st.target, st.old, true) //nolint:errcheck // best effort: the error already says what failed
-			os.Chmod(st.target, st.oldPerm)
+			// Written in place: a signal may have stopped atomic writes.
+			if werr := os.WriteFile(st.target, st.old, st.oldPerm); werr != nil {
+				kept[st.path] = "lost: " + werr.Error()
+			}
 		}
 		if st.backup != "" {
 			os.Remove(st.backup)
@@ -230,14 +309,39 @@ func (w *setWrite) rollback() {
 	for i := len(w.undos) - 1; i >= 0; i-- {
 		w.undos[i]()
 	}
+	if len(kept) > 0 {
+		return &RestoreError{Err: err, Kept: kept}
+	}
+	return err
 }
 
 // finish drops the replaced files kept aside.
 func (w *setWrite) finish() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.over {
+		return
+	}
+	w.over = true
 	for _, st := range w.staged {
 		if st.backup != "" {
 			os.Remove(st.backup)
 			untrack(st.backup)
 		}
+	}
+}
+
+// abortSets rolls back every set write in progress: a signal's cleanup
+// (RemovePending) calls it before it removes the temporary files, so an
+// interrupted replace leaves the old set, not half of the new one.
+func abortSets() {
+	pending.Lock()
+	sets := make([]*setWrite, 0, len(pending.sets))
+	for w := range pending.sets {
+		sets = append(sets, w)
+	}
+	pending.Unlock()
+	for _, w := range sets {
+		w.rollback(ErrStopping) //nolint:errcheck // the process is exiting; what could not be put back stays beside it
 	}
 }

@@ -154,3 +154,31 @@ func TestWriteSetRefusesALinkOutOfTheFolder(t *testing.T) {
 		t.Errorf("the file outside holds %q", got)
 	}
 }
+
+// A signal while a replace is under way (RemovePending on the handler's
+// goroutine) rolls it back: the folder holds the old set, not half of the
+// new one, and no kept-aside copy is deleted before its file is back.
+func TestWriteSetInterruptedBySignalLeavesTheOldSet(t *testing.T) {
+	defer store.ResetPending()
+	dir := t.TempDir()
+	old := setOf("a.yaml", "b.yaml", "c.yaml")
+	if _, err := store.WriteSet(dir, old, false); err != nil {
+		t.Fatal(err)
+	}
+	next := []store.SetFile{{Path: "a.yaml", Data: []byte("new a\n")}, {Path: "b.yaml", Data: []byte("new b\n")}, {Path: "c.yaml", Data: []byte("new c\n")}}
+	done, restore := store.StopDuringReplace(2)
+	_, err := store.WriteSet(dir, next, true)
+	restore()
+	<-done
+	if err == nil {
+		t.Fatal("a set interrupted by a signal reports no error")
+	}
+	for _, f := range old {
+		if got, _ := os.ReadFile(filepath.Join(dir, f.Path)); string(got) != string(f.Data) {
+			t.Errorf("%s holds %q after the interrupted replace, want the old %q", f.Path, got, f.Data)
+		}
+	}
+	if got := entries(t, dir); !slices.Equal(got, []string{"a.yaml", "b.yaml", "c.yaml"}) {
+		t.Errorf("the folder holds %q", got)
+	}
+}

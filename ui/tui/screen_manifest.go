@@ -420,6 +420,10 @@ func (s *manifestWriteScreen) Update(msg tea.Msg) tea.Cmd {
 				})
 		case msg.err != nil:
 			s.err = "Not written: " + msg.err.Error() + ". The folder is as it was: files the write had replaced are back, and none it made is left; pick another folder."
+			var re *store.RestoreError
+			if errors.As(msg.err, &re) {
+				s.err = "Not written: " + msg.err.Error() + ". Every other file is as it was."
+			}
 			s.restart()
 		default:
 			s.dir = msg.dir
