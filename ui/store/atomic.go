@@ -276,10 +276,17 @@ func MakeParents(path string) (undo func(), err error) {
 	return undo, nil
 }
 
+// unwrapPath is err without the path it names (a temporary file's, which
+// is noise to whoever reads it): a *PathError's or a rename's *LinkError's
+// cause.
 func unwrapPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
 	}
 	return err
 }

@@ -57,6 +57,9 @@ func WriteSet(dir string, files []SetFile, overwrite bool) ([]string, error) {
 			return nil, fmt.Errorf("%q is not a path inside %s", f.Path, dir)
 		}
 		paths[i] = filepath.Join(dir, rel)
+		if out := linkedOut(dir, paths[i]); out != "" {
+			return nil, &NotRegularError{Path: out, Kind: "a symbolic link to a folder outside the folder the set is written in"}
+		}
 		target, _, err := checkTarget(paths[i], true)
 		if err != nil {
 			return nil, err
@@ -139,6 +142,29 @@ func stopping() bool {
 // replaceFile renames a staged file onto the one it replaces; a test
 // makes it fail part way through a set.
 var replaceFile = os.Rename
+
+// linkedOut is the folder between dir and path that is a symbolic link
+// leading out of dir, or "": a set is written inside its folder only.
+func linkedOut(dir, path string) string {
+	rel, err := filepath.Rel(dir, filepath.Dir(path))
+	if err != nil || rel == "." {
+		return ""
+	}
+	at := dir
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		at = filepath.Join(at, part)
+		info, err := os.Lstat(at)
+		if err != nil {
+			return "" // missing from here down: made by the write, inside dir
+		}
+		if info.Mode()&os.ModeSymlink != 0 {
+			if to, err := filepath.EvalSymlinks(at); err != nil || !inside(dir, to) {
+				return at
+			}
+		}
+	}
+	return ""
+}
 
 // inside reports whether path is in dir or below it, links resolved.
 func inside(dir, path string) bool {

@@ -182,3 +182,22 @@ func TestWriteSetInterruptedBySignalLeavesTheOldSet(t *testing.T) {
 		t.Errorf("the folder holds %q", got)
 	}
 }
+
+// A folder of the set that is a link out of the folder is not written
+// through either.
+func TestWriteSetRefusesAFolderLinkOutOfTheFolder(t *testing.T) {
+	outside := t.TempDir()
+	dir := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(dir, "llm-d")); err != nil {
+		t.Skip(err)
+	}
+	if _, err := store.WriteSet(dir, setOf("a.yaml", "llm-d/b.yaml"), true); err == nil {
+		t.Fatal("the set was written through a folder link out of its folder")
+	}
+	if got := entries(t, outside); len(got) != 0 {
+		t.Errorf("the folder outside holds %q", got)
+	}
+	if got := entries(t, dir); !slices.Equal(got, []string{"llm-d"}) {
+		t.Errorf("the set's folder holds %q", got)
+	}
+}
