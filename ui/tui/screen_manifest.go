@@ -407,8 +407,8 @@ func (s *manifestWriteScreen) Update(msg tea.Msg) tea.Cmd {
 			if len(exists.Paths) == 1 {
 				them = "it"
 			}
-			return c.Confirm(fmt.Sprintf("Replace %s in %s?", countFiles(len(exists.Paths)), msg.dir),
-				"In the way: "+inTheWay(msg.dir, exists.Paths)+". Yes replaces "+them+", all or none; no keeps "+them+" and lets you pick another folder.",
+			return c.Confirm(fmt.Sprintf("Replace %s?", countFiles(len(exists.Paths))),
+				"In "+msg.dir+": "+inTheWay(msg.dir, exists.Paths)+". Yes replaces "+them+", all or none; no keeps "+them+".",
 				func(yes bool) tea.Cmd {
 					c.Pop()
 					if yes {
