@@ -124,7 +124,7 @@ func TestManifestsScreenWritesTheSet(t *testing.T) {
 			}
 			os.WriteFile(filepath.Join(dir, "compose.yaml"), []byte("mine\n"), 0o644)
 			d.press("w", "ctrl+u").typeText(dir).press("enter")
-			if v := d.view(); !strings.Contains(v, "Replace 3 files in") {
+			if v := d.view(); !strings.Contains(v, "Replace 3 files?") {
 				t.Fatalf("a second write should ask first:\n%s", v)
 			}
 			d.press("n")
