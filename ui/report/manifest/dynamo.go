@@ -49,7 +49,7 @@ func writeDynamo(g *gen) error {
 	version := g.target("dynamo")
 	ref, img := g.image("dynamo", "vllm-runtime")
 	ns := g.ph("NAMESPACE", phName, "the Kubernetes namespace to deploy into (it must exist, and for Dynamo it must be one the Dynamo operator watches)")
-	secret := g.ph("HF_TOKEN_SECRET", phName, "the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token, for gated checkpoints (kubectl create secret generic NAME --from-literal=HF_TOKEN=hf_...)")
+	secret := g.ph("HF_TOKEN_SECRET", phObject, "the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token, for gated checkpoints (kubectl create secret generic NAME --from-literal=HF_TOKEN=hf_...)")
 	kvRouting := g.d.Answers.Get("cache_aware_routing").Bool
 
 	frontend := Map(

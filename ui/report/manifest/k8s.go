@@ -127,7 +127,7 @@ func (g *gen) gpuResources() *Node {
 // hfTokenEnv is the environment variable that hands the engine a Hugging
 // Face token from a Secret, for gated checkpoints.
 func (g *gen) hfTokenEnv() *Node {
-	secret := g.ph("HF_TOKEN_SECRET", phName, fmt.Sprintf("the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token that may download %s (kubectl create secret generic NAME --from-literal=HF_TOKEN=...); llm-d's guides call it llm-d-hf-token", g.ec.HFID))
+	secret := g.ph("HF_TOKEN_SECRET", phObject, fmt.Sprintf("the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token that may download %s (kubectl create secret generic NAME --from-literal=HF_TOKEN=...); llm-d's guides call it llm-d-hf-token", g.ec.HFID))
 	return Map(
 		F("name", Str("HF_TOKEN")),
 		F("valueFrom", Map(F("secretKeyRef", Map(

@@ -23,6 +23,7 @@ type phKind uint8
 const (
 	phText    phKind = iota // any one line of text
 	phName                  // a Kubernetes name (RFC 1123 label)
+	phObject                // a Kubernetes object's name (RFC 1123 subdomain: a Secret's)
 	phImage                 // a whole image reference, with its tag or digest
 	phCPU                   // a Kubernetes CPU quantity (16, 500m)
 	phMemory                // a Kubernetes memory quantity with its unit (128Gi)
@@ -43,8 +44,11 @@ var (
 	memQuantity = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^([0-9]+(\.[0-9]+)?)([KMGTPE]i|[kMGTPE])$`)
 	})
-	uriScheme = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9+.-]*://\S+$`) })
-	hostDir   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[^:]*$`) })
+	uriScheme    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9+.-]*://\S+$`) })
+	hostDir      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[^:]*$`) })
+	dnsSubdomain = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+	})
 	backendID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_]+$`) })
 )
 
@@ -55,6 +59,7 @@ var kindShapes = map[phKind]struct {
 	must    string
 	example string
 }{
+	phObject:  {dnsSubdomain, "a Kubernetes object's name (lower-case letters, digits, '-' and '.', at most 253, each part starting and ending with a letter or digit)", "hf-token"},
 	phName:    {dnsLabel, "a Kubernetes name (lower-case letters, digits and '-', at most 63, starting and ending with a letter or digit)", "llm-serving"},
 	phImage:   {imageRef, "a whole image reference: registry/name:tag (or @sha256:digest)", "ghcr.io/owner/image:1.0"},
 	phCPU:     {cpuQuantity, "a Kubernetes CPU quantity: cores (16, 0.5) or millicores (500m)", "16"},
@@ -110,7 +115,7 @@ func (g *gen) checkSets() error {
 		case strings.Contains(v, "$"):
 			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: the value holds '$', which Compose and envsubst read as the start of a variable, so the files would not say the same", name, v), Hint: "give the value as it is meant, without $ (expand a variable in the shell first: --set " + name + "=\"$VAR\" in double quotes)"}
 		}
-		if shape, ok := kindShapes[g.kinds[name]]; ok && !shape.re().MatchString(v) {
+		if shape, ok := kindShapes[g.kinds[name]]; ok && (!shape.re().MatchString(v) || len(v) > 253) {
 			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: %s must be %s", name, v, name, shape.must), Hint: "for example --set " + name + "=" + shape.example}
 		}
 	}

@@ -113,6 +113,7 @@ func TestEachPlaceholderKindTakesItsShape(t *testing.T) {
 		phMemory:  {"128Gi": true, "96G": true, "128": false, "128GB": false, "lots": false},
 		phURI:     {"hf://meta-llama/Llama-3.3-70B-Instruct": true, "pvc://models/llama": true, "meta-llama/x": false, "s3://": false},
 		phHostDir: {"/srv/models": true, "/srv/m:rw": false, "srv": false},
+		phObject:  {"hf-token": true, "hf.token.v2": true, "Hf-token": false, "hf..token": false, "-hf": false},
 		phBackend: {"onnxruntime": true, "pytorch": true, `on"nx`: false, "onnx runtime": false},
 	} {
 		g := &gen{req: Request{Sets: map[string]string{}}, explains: map[string]string{}, kinds: map[string]phKind{}}

@@ -50,7 +50,7 @@ func writeRayService(g *gen) error {
 	}
 	ref, img := g.image("ray-serve", "ray-llm")
 	ns := g.ph("NAMESPACE", phName, "the Kubernetes namespace to deploy into (it must exist, and the KubeRay operator must watch it)")
-	secret := g.ph("HF_TOKEN_SECRET", phName, "the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token, for gated checkpoints (kubectl create secret generic NAME --from-literal=HF_TOKEN=hf_...)")
+	secret := g.ph("HF_TOKEN_SECRET", phObject, "the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token, for gated checkpoints (kubectl create secret generic NAME --from-literal=HF_TOKEN=hf_...)")
 	gpus := strconv.Itoa(g.gpuCount())
 	release := g.kb.Product("ray-serve").Release.Tag
 
