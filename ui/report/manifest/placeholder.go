@@ -40,9 +40,14 @@ var (
 		// Docker's reference grammar has them (a lower-case path).
 		return regexp.MustCompile(`^([a-zA-Z0-9.-]+(:[0-9]+)?/)?[a-z0-9]+([._-][a-z0-9]+)*(/[a-z0-9]+([._-][a-z0-9]+)*)*(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}(@sha256:[0-9a-f]{64})?|@sha256:[0-9a-f]{64})$`)
 	})
-	cpuQuantity = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+(\.[0-9]+)?|\.[0-9]+|[0-9]+m)$`) })
+	// Quantities with a digit other than 0 (a server of no CPU or no
+	// memory is no server); memory in Mi or more (or M, G, …: a server
+	// holds a model).
+	cpuQuantity = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(0*[1-9][0-9]*(\.[0-9]+)?|0*\.[0-9]*[1-9][0-9]*|0*[1-9][0-9]*m)$`)
+	})
 	memQuantity = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^([0-9]+(\.[0-9]+)?)([KMGTPE]i|[kMGTPE])$`)
+		return regexp.MustCompile(`^(0*[1-9][0-9]*(\.[0-9]+)?|0*\.[0-9]*[1-9][0-9]*)([MGTPE]i|[MGTPE])$`)
 	})
 	uriScheme    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9+.-]*://\S+$`) })
 	hostDir      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[^:]*$`) })
@@ -62,8 +67,8 @@ var kindShapes = map[phKind]struct {
 	phObject:  {dnsSubdomain, "a Kubernetes object's name (lower-case letters, digits, '-' and '.', at most 253, each part starting and ending with a letter or digit)", "hf-token"},
 	phName:    {dnsLabel, "a Kubernetes name (lower-case letters, digits and '-', at most 63, starting and ending with a letter or digit)", "llm-serving"},
 	phImage:   {imageRef, "a whole image reference: registry/name:tag (or @sha256:digest)", "ghcr.io/owner/image:1.0"},
-	phCPU:     {cpuQuantity, "a Kubernetes CPU quantity: cores (16, 0.5) or millicores (500m)", "16"},
-	phMemory:  {memQuantity, "a Kubernetes memory quantity with its unit (Gi, Mi, G, M…): a bare number is bytes", "128Gi"},
+	phCPU:     {cpuQuantity, "a Kubernetes CPU quantity above zero: cores (16, 0.5) or millicores (500m)", "16"},
+	phMemory:  {memQuantity, "a Kubernetes memory quantity above zero with its unit, Mi or larger (Mi, Gi, Ti, M, G…): a bare number is bytes", "128Gi"},
 	phURI:     {uriScheme, "a URI with its scheme, such as hf://, pvc://, s3:// or oci://", "hf://meta-llama/Llama-3.3-70B-Instruct"},
 	phHostDir: {hostDir, "an absolute folder on this host, without ':' (Compose's volume separator)", "/srv/models"},
 	phBackend: {backendID, "a Triton backend's name: letters, digits and _", "onnxruntime"},
