@@ -139,7 +139,7 @@ func movedMD(b *strings.Builder, l LayerDiff, a, bName string) {
 				s += " (in " + other + ", " + md(it.Other) + ")"
 			}
 			if it.Kind != WhyExcluded && it.Kind != WhyUnfit && (it.ProductName == "" || !strings.HasPrefix(s, md(it.ProductName))) {
-				s = capitalize(s) // a line that starts with a product keeps its spelling (vLLM, llm-d)
+				s = Capitalize(s) // a line that starts with a product keeps its spelling (vLLM, llm-d)
 			}
 			b.WriteString("  - " + s + "\n")
 		}

@@ -101,7 +101,7 @@ func EngineCard(ec *decide.EngineConfig, st Styles, w int) []string {
 		if i > 0 {
 			add("")
 		}
-		head := fmt.Sprintf("%s instances, a command of its own", capitalize(rc.Role))
+		head := fmt.Sprintf("%s instances, a command of its own", Capitalize(rc.Role))
 		if rc.Split != "" {
 			head += ": " + rc.Split
 		}
@@ -183,8 +183,8 @@ func commandHead(ec *decide.EngineConfig, st Styles, w int, more bool) []string 
 	return append(out, WrapSpans([]Span{Styled(model, &st.Key), cont}, w, indent, 0)...)
 }
 
-// capitalize upper-cases a role's first letter ("prefill" → "Prefill").
-func capitalize(s string) string {
+// Capitalize upper-cases the first letter of s ("prefill" → "Prefill").
+func Capitalize(s string) string {
 	if s == "" {
 		return s
 	}
@@ -293,7 +293,7 @@ func LaunchCommand(ec *decide.EngineConfig, w int) string {
 			add("")
 		}
 		if fit {
-			label := "# " + capitalize(rc.Role) + " instances"
+			label := "# " + Capitalize(rc.Role) + " instances"
 			if rc.Split != "" {
 				label += ": " + rc.Split
 			}

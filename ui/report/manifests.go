@@ -168,7 +168,7 @@ func (m *memo) manifestsMD() {
 		for _, p := range set.Placeholders {
 			names = append(names, "`${"+p.Name+"}`")
 		}
-		m.line(fmt.Sprintf("%s that stackpick cannot know, named in each file's header: %s; `--set NAME=VALUE` fills them.", capitalize(count(len(names), "value", "values")), strings.Join(names, ", ")))
+		m.line(fmt.Sprintf("%s that stackpick cannot know, named in each file's header: %s; `--set NAME=VALUE` fills them.", Capitalize(count(len(names), "value", "values")), strings.Join(names, ", ")))
 		m.blank()
 	}
 }

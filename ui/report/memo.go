@@ -222,7 +222,7 @@ func (m *memo) drivers() {
 			continue
 		}
 		found = true
-		m.line("- " + md(capitalize(AnswerPhrase(m.kb, q, m.d.Answers.Values()[i]))) + ": " + md(strings.Join(effects, ", ")) + ".")
+		m.line("- " + md(Capitalize(AnswerPhrase(m.kb, q, m.d.Answers.Values()[i]))) + ": " + md(strings.Join(effects, ", ")) + ".")
 	}
 	if !found {
 		m.line("- No stated answer moved the ranking; the picks rest on the knowledge base's defaults and the assumptions below.")

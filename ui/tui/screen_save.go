@@ -371,7 +371,7 @@ func pathPromptView(c *shared, f *form, errText string, w, h int) string {
 	if p := f.problem(); p != "" && errText == "" {
 		// What was just typed is refused (huh's own error display is
 		// off); a screen's own error, more specific, goes first.
-		errText = capitalFirst(p) + "."
+		errText = report.Capitalize(p) + "."
 	}
 	if errText != "" {
 		// The form pads itself to its height: the error goes right under
@@ -406,13 +406,4 @@ func pathPromptHelp(action string) screen.KeyHelp {
 		Short: []key.Binding{do, cancel},
 		Full:  [][]key.Binding{{do, cancel}},
 	}
-}
-
-// capitalFirst is s with its first letter upper-case.
-func capitalFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
