@@ -119,6 +119,9 @@ func (a *app) run(ctx context.Context, args []string) int {
 	root.SetOut(a.io.Stdout)
 	root.SetErr(plainStream{a.io.Stderr})
 	err := a.execute(ctx, root)
+	if code := exitingCode(); code != 0 {
+		return code
+	}
 	if code := signalCode(ctx); code != 0 {
 		// A signal ended the run (see signals.go): whatever the command
 		// was writing is removed, and the exit code says which signal.
@@ -132,8 +135,9 @@ func (a *app) run(ctx context.Context, args []string) int {
 // and a pointer to --help for usage mistakes.
 func (a *app) printError(w io.Writer, _ fang.Styles, err error) {
 	var sig *signalled
-	if errors.Is(err, errUsageShown) || errors.As(err, &sig) {
+	if errors.Is(err, errUsageShown) || errors.As(err, &sig) || exiting.code.Load() != 0 {
 		// A signal is not a failure to report: the exit code says it.
+		// Nor is a write it cut short (see exiting).
 		return
 	}
 	for _, line := range strings.Split(err.Error(), "\n") {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/charmbracelet/x/term"
@@ -59,6 +60,8 @@ type interrupts struct {
 	cancel  context.CancelCauseFunc
 	// stderr is where a line cut short by a signal is ended (endLine).
 	stderr *os.File
+	// exit ends the process: os.Exit, or a test's stand-in.
+	exit func(code int)
 }
 
 // signalled is the cause of the context's end when a signal arrived.
@@ -89,7 +92,7 @@ var handledSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP
 // The context's cause is the signal; Run exits 130, 143 or 129 for it.
 func WithSignals(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
-	in := &interrupts{cancel: cancel, stderr: os.Stderr}
+	in := &interrupts{cancel: cancel, stderr: os.Stderr, exit: os.Exit}
 	ch := make(chan os.Signal, 2)
 	for _, sig := range handledSignals {
 		// A signal ignored when the process started stays ignored: nohup
@@ -138,11 +141,39 @@ func (in *interrupts) receive(sig syscall.Signal) {
 		in.restore()
 		in.restore = nil
 	}
+	code := (&signalled{sig: in.first}).code()
+	exiting.Lock() // held until the exit: see exiting
+	defer exiting.Unlock()
+	exiting.code.Store(int32(code))
 	store.RemovePending()
 	if !fullScreen {
 		in.endLine()
 	}
-	os.Exit((&signalled{sig: in.first}).code())
+	in.exit(code)
+}
+
+// exiting is held by the signal handler from the moment it begins to
+// remove the files of writes in progress until the process exits, and
+// carries the exit code it exits with. A write the handler interrupts
+// fails at once (store.ErrStopping, or its temporary file gone before the
+// rename), and the command would report that failure and exit 2 before
+// the handler's own exit: the run ends by the signal instead, with its
+// code and nothing printed (exitingCode).
+var exiting struct {
+	sync.Mutex
+	code atomic.Int32
+}
+
+// exitingCode is 0 while no signal handler is exiting the process. Once
+// one is, it waits for that exit (which ends the process, so in practice
+// it never returns) and otherwise returns the handler's code.
+func exitingCode() int {
+	if exiting.code.Load() == 0 {
+		return 0
+	}
+	exiting.Lock()
+	defer exiting.Unlock()
+	return int(exiting.code.Load())
 }
 
 // endLine ends the line a signal cut short: a prompt of --accessible or of
