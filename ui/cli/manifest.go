@@ -101,7 +101,14 @@ nothing is written. Exit 3 when stackpick writes no files for the stack
 			for _, f := range set.Files {
 				files = append(files, store.SetFile{Path: f.Path, Data: f.Body})
 			}
-			files = append(files, store.SetFile{Path: manifest.IndexPath, Data: set.Index(origin, Version())})
+			files = append(files, store.SetFile{Path: manifest.IndexPath})
+			if out != "-" {
+				// The set written here before: its files this one does not
+				// replace stay, and the index and the summary name them.
+				before, _ := knowledge.ReadInput(filepath.Join(out, manifest.IndexPath), "index of deployable files")
+				set.Earlier = store.Leftovers(out, manifest.Listed(before), files)
+			}
+			files[len(files)-1].Data = set.Index(origin, Version())
 			if out == "-" {
 				summary := report.ManifestSummary(set, out, command, a.width(a.io.Stderr))
 				if err := writeSetTo(a.out(a.io.Stdout), files); err != nil {
@@ -113,7 +120,12 @@ nothing is written. Exit 3 when stackpick writes no files for the stack
 			if err := a.writeSet(out, files, force); err != nil {
 				return err
 			}
-			_, err = io.WriteString(a.out(a.io.Stdout), report.ManifestSummary(set, out, command, a.width(a.io.Stdout)))
+			width := a.width(a.io.Stdout)
+			summary := report.ManifestSummary(set, out, command, width)
+			if left := report.ManifestLeftovers(out, set.Earlier, width); left != "" {
+				summary += "\n" + left
+			}
+			_, err = io.WriteString(a.out(a.io.Stdout), summary)
 			return err
 		},
 	}

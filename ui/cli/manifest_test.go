@@ -110,6 +110,47 @@ func TestManifestNeverWritesHalfASet(t *testing.T) {
 	}
 }
 
+// A set written with --force over another stack's set leaves that set's
+// files that it does not replace: they stay (they may hold edits), and the
+// summary and the new index name them with the command that removes them,
+// on every later write there too, until they are gone.
+func TestManifestOverAnotherStacksSetNamesItsLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, stderr := runManifest(t, "manifest", "-s", "gitops-rollouts", "-o", dir); code != 0 {
+		t.Fatalf("exit %d stderr %q", code, stderr)
+	}
+	old := filepath.Join(dir, "kserve", "inferenceservice.yaml")
+	before, err := os.ReadFile(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for run := range 2 {
+		code, out, stderr := runManifest(t, "manifest", "-s", "nvidia-fleet", "-o", dir, "--force")
+		if code != 0 || stderr != "" {
+			t.Fatalf("run %d: exit %d stderr %q", run, code, stderr)
+		}
+		flat := strings.ReplaceAll(strings.Join(strings.Fields(out), " "), ` \ `, " ") // lines joined, as the shell joins a broken command
+		if !strings.Contains(flat, "Left in "+dir+" from the set written there before, not part of this one: kserve/inferenceservice.yaml.") || !strings.Contains(flat, "rm "+old) {
+			t.Errorf("run %d: the summary does not name the file left from the earlier set:\n%s", run, out)
+		}
+		if got, _ := os.ReadFile(old); !bytes.Equal(got, before) {
+			t.Errorf("run %d: the earlier set's file was changed", run)
+		}
+		index, _ := os.ReadFile(filepath.Join(dir, manifest.IndexPath))
+		if got := manifest.Listed(index); !slices.Equal(got, []string{"dynamo.yaml", "kserve/inferenceservice.yaml"}) {
+			t.Errorf("run %d: the index lists %q", run, got)
+		}
+	}
+	if err := os.Remove(old); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runManifest(t, "manifest", "-s", "nvidia-fleet", "-o", dir, "--force")
+	index, _ := os.ReadFile(filepath.Join(dir, manifest.IndexPath))
+	if code != 0 || strings.Contains(out, "Left in") || strings.Contains(string(index), "earlier set") {
+		t.Errorf("once removed, the file is still named (exit %d):\n%s", code, out)
+	}
+}
+
 // --out - prints each file after a "==> path <==" line, the index last;
 // the summary goes to stderr, so stdout is only the files.
 func TestManifestToStdoutSeparatesTheFiles(t *testing.T) {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/stackpick/stackpick/decide"
@@ -216,4 +217,28 @@ func manifestsOf(d decide.Decision) manifestsJSON {
 		out.Files = append(out.Files, manifestFileJSON{Path: f.Path, Kind: f.Kind, APIVersion: f.APIVersion, Deploys: f.Deploys, Format: f.Format, Targets: t, Placeholders: ph, Checked: f.Checked, Unchecked: f.Unchecked})
 	}
 	return out
+}
+
+// ManifestLeftovers words the files of a set written in dir before that a
+// new set did not replace (store.Leftovers): they stay, since they may
+// hold edits, and the command that removes them is laid out to paste. ""
+// when there are none.
+func ManifestLeftovers(dir string, paths []string, width int) string {
+	if len(paths) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	kept := "They are kept as they were (they may hold edits); remove them if this stack does not use them:"
+	if len(paths) == 1 {
+		kept = "It is kept as it was (it may hold edits); remove it if this stack does not use it:"
+	}
+	for _, l := range Wrap(fmt.Sprintf("Left in %s from the set written there before, not part of this one: %s. %s", dir, strings.Join(paths, ", "), kept), width, 0, 0) {
+		b.WriteString(l + "\n")
+	}
+	rm := []string{"rm"} // no "--": --out never starts with "-"
+	for _, p := range paths {
+		rm = append(rm, ShellQuote(filepath.Join(dir, filepath.FromSlash(p))))
+	}
+	b.WriteString(manifest.ShellWrap(rm, width, 2, 4))
+	return b.String()
 }

@@ -371,3 +371,28 @@ func abortSets() {
 		w.rollback(ErrStopping) //nolint:errcheck // the process is exiting; what could not be put back stays beside it
 	}
 }
+
+// Leftovers are the files of a set written in dir before that a new set
+// of files does not replace: listed names the old set's files (read from
+// the folder's index, which the caller knows how to read; nil when there
+// is none), and only those that are still regular files in dir count.
+// Nothing is removed: they may hold a user's edits, and the caller says
+// they are there.
+func Leftovers(dir string, listed []string, files []SetFile) []string {
+	keep := make(map[string]bool, len(files))
+	for _, f := range files {
+		keep[filepath.Clean(filepath.FromSlash(f.Path))] = true
+	}
+	var left []string
+	for _, p := range listed {
+		rel := filepath.Clean(filepath.FromSlash(p))
+		if keep[rel] || !filepath.IsLocal(rel) {
+			continue
+		}
+		if info, err := os.Lstat(filepath.Join(dir, rel)); err == nil && info.Mode().IsRegular() {
+			left = append(left, p)
+			keep[rel] = true
+		}
+	}
+	return left
+}

@@ -201,3 +201,28 @@ func TestWriteSetRefusesAFolderLinkOutOfTheFolder(t *testing.T) {
 		t.Errorf("the set's folder holds %q", got)
 	}
 }
+
+// Leftovers names the listed files the new set does not replace that are
+// still regular files in the folder, once each, in the listed order, and
+// nothing outside the folder, gone, or not a regular file.
+func TestLeftoversAreTheOldFilesStillThere(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := store.WriteSet(dir, setOf("a.yaml", "sub/b.yaml", "c.yaml", "MANIFESTS.md"), false); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(dir, "folder"), 0o755)
+	os.Symlink("a.yaml", filepath.Join(dir, "link.yaml"))
+	outside := filepath.Join(t.TempDir(), "x.yaml")
+	os.WriteFile(outside, []byte("x"), 0o644)
+	listed := []string{"a.yaml", "sub/b.yaml", "sub/../sub/b.yaml", "gone.yaml", "folder", "link.yaml", "../" + filepath.Base(outside), "c.yaml", "MANIFESTS.md"}
+	got := store.Leftovers(dir, listed, setOf("c.yaml", "MANIFESTS.md", "d.yaml"))
+	if want := []string{"a.yaml", "sub/b.yaml"}; !slices.Equal(got, want) {
+		t.Errorf("Leftovers = %q, want %q", got, want)
+	}
+	if got := store.Leftovers(dir, nil, setOf("c.yaml")); got != nil {
+		t.Errorf("no earlier index: Leftovers = %q, want none", got)
+	}
+	if got := entries(t, dir); !slices.Contains(got, "a.yaml") {
+		t.Errorf("Leftovers removed a file: %q", got)
+	}
+}

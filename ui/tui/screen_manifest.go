@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/ui/report"
 	"github.com/stackpick/stackpick/ui/report/manifest"
 	"github.com/stackpick/stackpick/ui/store"
@@ -320,9 +321,10 @@ func (s *manifestScreen) Help() screen.KeyHelp {
 
 // manifestsWrittenMsg reports how writing the set went.
 type manifestsWrittenMsg struct {
-	dir   string
-	paths []string
-	err   error
+	dir       string
+	paths     []string
+	leftovers []string // files of the set written there before that stay (store.Leftovers)
+	err       error
 }
 
 // manifestWriteScreen asks for a folder and writes the set there, through
@@ -331,19 +333,20 @@ type manifestsWrittenMsg struct {
 // headers name the command that writes them there. Once written it lists
 // what was written and the placeholders still to fill.
 type manifestWriteScreen struct {
-	c        *shared
-	path     string
-	form     *form
-	err      string
-	writing  bool
-	dir      string   // the folder written, absolute; "" until it is
-	wrote    []string // the files written, relative to dir
-	unfilled []manifest.Placeholder
-	omits    []string // what the files leave out of the stack
-	command  string   // the command that writes them again ("" for answers in no file)
-	top      int
-	w, h     int
-	fw, fh   int
+	c         *shared
+	path      string
+	form      *form
+	err       string
+	writing   bool
+	dir       string   // the folder written, absolute; "" until it is
+	wrote     []string // the files written, relative to dir
+	leftovers []string // files of the set written there before that stay
+	unfilled  []manifest.Placeholder
+	omits     []string // what the files leave out of the stack
+	command   string   // the command that writes them again ("" for answers in no file)
+	top       int
+	w, h      int
+	fw, fh    int
 }
 
 func newManifestWriteScreen(c *shared) *manifestWriteScreen {
@@ -389,9 +392,15 @@ func (s *manifestWriteScreen) write(overwrite bool) tea.Cmd {
 			s.unfilled = append(s.unfilled, p)
 		}
 	}
+	origin, version := manifestRequest(s.c, strings.TrimSpace(s.path)).Origin, s.c.version
 	return func() tea.Msg {
+		// The set written here before: its files this one does not
+		// replace stay, and the index and the screen name them.
+		before, _ := knowledge.ReadInput(filepath.Join(dir, manifest.IndexPath), "index of deployable files")
+		set.Earlier = store.Leftovers(dir, manifest.Listed(before), files)
+		files[len(files)-1] = store.SetFile{Path: manifest.IndexPath, Data: set.Index(origin, version)}
 		paths, err := store.WriteSet(dir, files, overwrite)
-		return manifestsWrittenMsg{dir: dir, paths: paths, err: err}
+		return manifestsWrittenMsg{dir: dir, paths: paths, leftovers: set.Earlier, err: err}
 	}
 }
 
@@ -430,7 +439,7 @@ func (s *manifestWriteScreen) Update(msg tea.Msg) tea.Cmd {
 			if abs, err := filepath.Abs(msg.dir); err == nil {
 				s.dir = abs
 			}
-			s.wrote = nil
+			s.wrote, s.leftovers = nil, msg.leftovers
 			for _, p := range msg.paths {
 				if rel, err := filepath.Rel(msg.dir, p); err == nil {
 					s.wrote = append(s.wrote, filepath.ToSlash(rel))
@@ -515,6 +524,15 @@ func (s *manifestWriteScreen) writtenLines() []string {
 	}
 	for _, p := range s.wrote {
 		out = append(out, truncate("   "+st.Key.Render(p), w))
+	}
+	if len(s.leftovers) > 0 {
+		// The set written here before: files of it this one did not
+		// replace stay, and a folder applied whole would apply them.
+		out = append(out, "")
+		out = append(out, wrapStyled("Left from the set written here before, not part of this one (kept as they were, they may hold edits; remove them if this stack does not use them):", w, 1, 1, st.Warn)...)
+		for _, p := range s.leftovers {
+			out = append(out, truncate("   "+st.Key.Render(p), w))
+		}
 	}
 	for _, o := range s.omits {
 		out = append(out, "")

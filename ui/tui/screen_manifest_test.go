@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/stackpick/stackpick/knowledge"
 	"github.com/stackpick/stackpick/scenarios"
@@ -133,6 +136,37 @@ func TestManifestsScreenWritesTheSet(t *testing.T) {
 			}
 			if v := d.view(); !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(v, "┃", "")), " "), "Write the deployable files to the folder") {
 				t.Errorf("no should give the folder prompt back:\n%s", v)
+			}
+		})
+	}
+}
+
+// Written over another stack's set, the screen names that set's files the
+// new one does not replace, and they stay as they were.
+func TestManifestsScreenNamesTheFilesLeftFromAnEarlierSet(t *testing.T) {
+	for _, sz := range []struct{ w, h int }{{80, 24}, {40, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
+			dir := t.TempDir()
+			os.MkdirAll(filepath.Join(dir, "kserve"), 0o755)
+			os.WriteFile(filepath.Join(dir, "kserve", "inferenceservice.yaml"), []byte("edited\n"), 0o644)
+			os.WriteFile(filepath.Join(dir, manifest.IndexPath), []byte("# Deployable files\n\n| File | What it is | What it deploys |\n|---|---|---|\n| `kserve/inferenceservice.yaml` | InferenceService | two servers |\n"), 0o644)
+			d := newDeployDriver(t, sz.w, sz.h).singleNode().press("m", "w", "ctrl+u").typeText(dir).press("enter")
+			if v := d.view(); !strings.Contains(v, "Replace") {
+				t.Fatalf("the earlier set's index is in the way; the screen should ask:\n%s", v)
+			}
+			d.press("y")
+			lines := d.screen().(*manifestWriteScreen).writtenLines()
+			all := strings.Join(strings.Fields(ansi.Strip(strings.Join(lines, " "))), " ")
+			if !strings.Contains(all, "Left from the set written here before, not part of this one") || !strings.Contains(all, "kserve/inferenceservice.yaml") {
+				t.Errorf("the written screen does not name the file left from the earlier set:\n%s", strings.Join(lines, "\n"))
+			}
+			checkFits(t, d.view(), sz.w, sz.h)
+			if got, _ := os.ReadFile(filepath.Join(dir, "kserve", "inferenceservice.yaml")); string(got) != "edited\n" {
+				t.Error("the earlier set's file was changed")
+			}
+			index, _ := os.ReadFile(filepath.Join(dir, manifest.IndexPath))
+			if got := manifest.Listed(index); !slices.Contains(got, "kserve/inferenceservice.yaml") || !slices.Contains(got, "compose.yaml") {
+				t.Errorf("the new index lists %q", got)
 			}
 		})
 	}

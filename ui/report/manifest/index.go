@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 )
 
@@ -26,6 +27,12 @@ func (s *Set) Index(origin, version string) []byte {
 			kind += " (" + f.APIVersion + ")"
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", f.Path, cell(kind), cell(f.Deploys))
+	}
+	if len(s.Earlier) > 0 {
+		b.WriteString("\n## Left from an earlier set\n\nThese files in this folder are from a set written here before and are not part of this one. stackpick kept them as they were (they may hold edits); remove them if this stack does not use them.\n\n| File |\n|---|\n")
+		for _, p := range s.Earlier {
+			fmt.Fprintf(&b, "| `%s` |\n", p)
+		}
 	}
 	if len(s.Omits) > 0 {
 		b.WriteString("\n## Not in these files\n\n")
@@ -78,4 +85,25 @@ func capital(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// Listed is the files an index lists in its tables (as Index writes it:
+// the set's files and those left from an earlier set), without the index
+// itself: what was written in a folder before, so a new set written over
+// it can name the files it does not replace. Only relative paths inside
+// the folder are returned.
+func Listed(index []byte) []string {
+	var paths []string
+	for _, line := range strings.Split(string(index), "\n") {
+		rest, ok := strings.CutPrefix(line, "| `")
+		if !ok {
+			continue
+		}
+		path, _, ok := strings.Cut(rest, "` |")
+		if !ok || path == "" || path == IndexPath || !filepath.IsLocal(filepath.FromSlash(path)) || strings.ContainsAny(path, "\\\x00\n") {
+			continue
+		}
+		paths = append(paths, path)
+	}
+	return paths
 }

@@ -109,6 +109,11 @@ type Set struct {
 	// this shape against, and what only a cluster can check.
 	Checked   string `json:"checked"`
 	Unchecked string `json:"unchecked"`
+	// Earlier are files of a set written before in the folder this one is
+	// written to that this one does not replace (slash paths, relative to
+	// the folder): they stay, and the index names them, so that a later
+	// write there names them too. Set by whoever writes the set.
+	Earlier []string `json:"-"`
 }
 
 // Unfilled lists the placeholders no --set filled.
