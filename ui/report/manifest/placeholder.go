@@ -2,8 +2,10 @@ package manifest
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -40,14 +42,11 @@ var (
 		// Docker's reference grammar has them (a lower-case path).
 		return regexp.MustCompile(`^([a-zA-Z0-9.-]+(:[0-9]+)?/)?[a-z0-9]+([._-][a-z0-9]+)*(/[a-z0-9]+([._-][a-z0-9]+)*)*(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}(@sha256:[0-9a-f]{64})?|@sha256:[0-9a-f]{64})$`)
 	})
-	// Quantities with a digit other than 0 (a server of no CPU or no
-	// memory is no server); memory in Mi or more (or M, G, …: a server
-	// holds a model).
-	cpuQuantity = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(0*[1-9][0-9]*(\.[0-9]+)?|0*\.[0-9]*[1-9][0-9]*|0*[1-9][0-9]*m)$`)
-	})
-	memQuantity = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(0*[1-9][0-9]*(\.[0-9]+)?|0*\.[0-9]*[1-9][0-9]*)([MGTPE]i|[MGTPE])$`)
+	// A Kubernetes quantity, as the CRDs' Quantity pattern has it (Dynamo's
+	// vendored CRD: sign, number, then a binary or decimal SI suffix or a
+	// decimal exponent), the exponent an integer as apimachinery parses it.
+	quantityForm = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(?:([KMGTPE]i|[numkMGTPE])|[eE]([+-]?[0-9]{1,3}))?$`)
 	})
 	uriScheme    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9+.-]*://\S+$`) })
 	hostDir      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[^:]*$`) })
@@ -57,21 +56,50 @@ var (
 	backendID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_]+$`) })
 )
 
-// kindShapes says, per kind, the regexp a value must match, what it must
-// be in words, and an example.
+// kindShapes says, per kind, what a value must be (a test of it, and in
+// words) and an example.
 var kindShapes = map[phKind]struct {
-	re      func() *regexp.Regexp
+	valid   func(string) bool
 	must    string
 	example string
 }{
-	phObject:  {dnsSubdomain, "a Kubernetes object's name (lower-case letters, digits, '-' and '.', at most 253, each part starting and ending with a letter or digit)", "hf-token"},
-	phName:    {dnsLabel, "a Kubernetes name (lower-case letters, digits and '-', at most 63, starting and ending with a letter or digit)", "llm-serving"},
-	phImage:   {imageRef, "a whole image reference: registry/name:tag (or @sha256:digest)", "ghcr.io/owner/image:1.0"},
-	phCPU:     {cpuQuantity, "a Kubernetes CPU quantity above zero: cores (16, 0.5) or millicores (500m)", "16"},
-	phMemory:  {memQuantity, "a Kubernetes memory quantity above zero with its unit, Mi or larger (Mi, Gi, Ti, M, G…): a bare number is bytes", "128Gi"},
-	phURI:     {uriScheme, "a URI with its scheme, such as hf://, pvc://, s3:// or oci://", "hf://meta-llama/Llama-3.3-70B-Instruct"},
-	phHostDir: {hostDir, "an absolute folder on this host, without ':' (Compose's volume separator)", "/srv/models"},
-	phBackend: {backendID, "a Triton backend's name: letters, digits and _", "onnxruntime"},
+	phObject:  {matches(dnsSubdomain), "a Kubernetes object's name (lower-case letters, digits, '-' and '.', at most 253, each part starting and ending with a letter or digit)", "hf-token"},
+	phName:    {matches(dnsLabel), "a Kubernetes name (lower-case letters, digits and '-', at most 63, starting and ending with a letter or digit)", "llm-serving"},
+	phImage:   {matches(imageRef), "a whole image reference: registry/name:tag (or @sha256:digest)", "ghcr.io/owner/image:1.0"},
+	phCPU:     {quantityAtLeast(0.001), "a Kubernetes CPU quantity of at least 1m: cores (16, 0.5, 1e1) or millicores (500m)", "16"},
+	phMemory:  {quantityAtLeast(1e6), "a Kubernetes memory quantity of at least 1M (10^6 bytes), with its unit (Mi, Gi, Ti, M, G…) or as bytes (137e9)", "128Gi"},
+	phURI:     {matches(uriScheme), "a URI with its scheme, such as hf://, pvc://, s3:// or oci://", "hf://meta-llama/Llama-3.3-70B-Instruct"},
+	phHostDir: {matches(hostDir), "an absolute folder on this host, without ':' (Compose's volume separator)", "/srv/models"},
+	phBackend: {matches(backendID), "a Triton backend's name: letters, digits and _", "onnxruntime"},
+}
+
+func matches(re func() *regexp.Regexp) func(string) bool {
+	return func(s string) bool { return re().MatchString(s) }
+}
+
+// quantityAtLeast takes a Kubernetes quantity (quantityForm) whose value
+// is min or more: a server of no CPU or no memory is no server, and one
+// below a core's thousandth or a megabyte is a slip of the unit.
+func quantityAtLeast(min float64) func(string) bool {
+	scale := map[string]float64{"n": 1e-9, "u": 1e-6, "m": 1e-3, "": 1, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
+		"Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40, "Pi": 1 << 50, "Ei": 1 << 60}
+	return func(s string) bool {
+		m := quantityForm().FindStringSubmatch(s)
+		if m == nil {
+			return false
+		}
+		n, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			return false
+		}
+		if m[3] != "" {
+			exp, _ := strconv.Atoi(m[3])
+			n *= math.Pow(10, float64(exp))
+		} else {
+			n *= scale[m[2]]
+		}
+		return n >= min && !math.IsInf(n, 0)
+	}
 }
 
 // ph is the value of placeholder name: the --set value when one was
@@ -120,7 +148,7 @@ func (g *gen) checkSets() error {
 		case strings.Contains(v, "$"):
 			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: the value holds '$', which Compose and envsubst read as the start of a variable, so the files would not say the same", name, v), Hint: "give the value as it is meant, without $ (expand a variable in the shell first: --set " + name + "=\"$VAR\" in double quotes)"}
 		}
-		if shape, ok := kindShapes[g.kinds[name]]; ok && (!shape.re().MatchString(v) || len(v) > 253) {
+		if shape, ok := kindShapes[g.kinds[name]]; ok && (!shape.valid(v) || len(v) > 253) {
 			return &UsageError{Problem: fmt.Sprintf("--set %s=%s: %s must be %s", name, v, name, shape.must), Hint: "for example --set " + name + "=" + shape.example}
 		}
 	}

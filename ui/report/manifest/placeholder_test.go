@@ -109,8 +109,8 @@ func TestATargetNoFileIsWrittenForIsRefused(t *testing.T) {
 func TestEachPlaceholderKindTakesItsShape(t *testing.T) {
 	for kind, values := range map[phKind]map[string]bool{
 		phImage:   {"ghcr.io/ggml-org/llama.cpp:server-b8770": true, "rayproject/ray-llm:2.60.0-py312-cu130": true, "registry.example.com:5000/team/llama.cpp:server-b6000": true, "localhost:5000/llama:b1": true, "ghcr.io/a/b:1@sha256:" + strings.Repeat("a", 64): true, "ghcr.io/a/b@sha256:" + strings.Repeat("a", 64): true, "server-b6000": false, "2.60.0-py312-cu130": false, "ubuntu": false, "a b:1": false, "ghcr.io/A/b:1": false},
-		phCPU:     {"16": true, "0.5": true, ".5": true, "500m": true, "lots": false, "16 cores": false, "0": false, "0m": false, "0.0": false},
-		phMemory:  {"128Gi": true, "96G": true, ".5Ti": true, "128": false, "128GB": false, "lots": false, "0Gi": false, "1Ki": false},
+		phCPU:     {"16": true, "0.5": true, ".5": true, "500m": true, "1e1": true, "+8": true, "2.": true, "500000u": true, "lots": false, "16 cores": false, "0": false, "0m": false, "0.0": false, "-4": false, "0.0001": false, "1e-4": false, "1e": false, "1e1.5": false, "1e9999": false, "16M i": false, ".": false},
+		phMemory:  {"128Gi": true, "96G": true, ".5Ti": true, "137e9": true, "1.28E11": true, "2000000k": true, "1M": true, "128": false, "128GB": false, "lots": false, "0Gi": false, "1Ki": false, "1e3": false, "-128Gi": false, "128gi": false, "1E": true},
 		phURI:     {"hf://meta-llama/Llama-3.3-70B-Instruct": true, "pvc://models/llama": true, "meta-llama/x": false, "s3://": false},
 		phHostDir: {"/srv/models": true, "/srv/m:rw": false, "srv": false},
 		phObject:  {"hf-token": true, "hf.token.v2": true, "Hf-token": false, "hf..token": false, "-hf": false},
