@@ -7176,6 +7176,37 @@ func builtinKB() *KB {
 		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2164},
 	}
 	p120 := &Flag{
+		ID:         "vllm-port",
+		Engine:     "vllm",
+		Name:       "--port",
+		Default:    "8000",
+		Values:     "a TCP port",
+		Effect:     "The port vLLM's OpenAI-compatible server listens on.",
+		Status:     "current",
+		Introduced: "early (not pinned)",
+		Sources: []Source{
+			{
+				Kind:      "repo",
+				Repo:      "vllm-project/vllm",
+				Ref:       "v0.33.0",
+				Path:      "vllm/entrypoints/openai/cli_args.py",
+				Symbol:    "FrontendArgs.port",
+				CheckedOn: "2026-12-02",
+				Checked:   "not available: the source archive holds no copy of this file at the v0.33.0 tag's commit, and vllm-project/vllm is too big to fetch; the default was read in the development copy cited next",
+			},
+			{
+				Kind:      "repo",
+				Repo:      "vllm-project/vllm",
+				Commit:    "005223338608bc94fd165a4f976c102a57bd1fc4",
+				Path:      "vllm/entrypoints/openai/cli_args.py",
+				Symbol:    "FrontendArgs.port",
+				Quote:     "port: int = 8000",
+				CheckedOn: "2026-12-02",
+			},
+		},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2225},
+	}
+	p121 := &Flag{
 		ID:         "vllm-max-num-partial-prefills",
 		Engine:     "vllm",
 		Name:       "--max-num-partial-prefills",
@@ -7213,9 +7244,9 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2225},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2253},
 	}
-	p121 := &Flag{
+	p122 := &Flag{
 		ID:         "vllm-max-long-partial-prefills",
 		Engine:     "vllm",
 		Name:       "--max-long-partial-prefills",
@@ -7244,9 +7275,9 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2262},
+		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 2290},
 	}
-	p122 := &Flag{
+	p123 := &Flag{
 		ID:         "sglang-model-path",
 		Engine:     "sglang",
 		Name:       "--model-path",
@@ -7278,7 +7309,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 732},
 	}
-	p123 := &Flag{
+	p124 := &Flag{
 		ID:         "sglang-tp-size",
 		Engine:     "sglang",
 		Name:       "--tp-size",
@@ -7311,7 +7342,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 761},
 	}
-	p124 := &Flag{
+	p125 := &Flag{
 		ID:      "sglang-dp-size",
 		Engine:  "sglang",
 		Name:    "--dp-size",
@@ -7343,7 +7374,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 791},
 	}
-	p125 := &Flag{
+	p126 := &Flag{
 		ID:      "sglang-context-length",
 		Engine:  "sglang",
 		Name:    "--context-length",
@@ -7373,7 +7404,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 820},
 	}
-	p126 := &Flag{
+	p127 := &Flag{
 		ID:         "sglang-mem-fraction-static",
 		Engine:     "sglang",
 		Name:       "--mem-fraction-static",
@@ -7442,7 +7473,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 847},
 	}
-	p127 := &Flag{
+	p128 := &Flag{
 		ID:         "sglang-enable-radix-cache",
 		Engine:     "sglang",
 		Name:       "--enable-radix-cache",
@@ -7466,7 +7497,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 913},
 	}
-	p128 := &Flag{
+	p129 := &Flag{
 		ID:      "sglang-disable-radix-cache",
 		Engine:  "sglang",
 		Name:    "--disable-radix-cache",
@@ -7487,7 +7518,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 934},
 	}
-	p129 := &Flag{
+	p130 := &Flag{
 		ID:      "sglang-max-running-requests",
 		Engine:  "sglang",
 		Name:    "--max-running-requests",
@@ -7527,7 +7558,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 952},
 	}
-	p130 := &Flag{
+	p131 := &Flag{
 		ID:         "sglang-chunked-prefill-size",
 		Engine:     "sglang",
 		Name:       "--chunked-prefill-size",
@@ -7578,7 +7609,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 989},
 	}
-	p131 := &Flag{
+	p132 := &Flag{
 		ID:         "sglang-enable-torch-compile",
 		Engine:     "sglang",
 		Name:       "--enable-torch-compile",
@@ -7610,7 +7641,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1037},
 	}
-	p132 := &Flag{
+	p133 := &Flag{
 		ID:        "sglang-attention-backend",
 		Engine:    "sglang",
 		Name:      "--attention-backend",
@@ -7642,7 +7673,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1066},
 	}
-	p133 := &Flag{
+	p134 := &Flag{
 		ID:         "sglang-kv-cache-dtype",
 		Engine:     "sglang",
 		Name:       "--kv-cache-dtype",
@@ -7683,7 +7714,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1095},
 	}
-	p134 := &Flag{
+	p135 := &Flag{
 		ID:      "sglang-enable-metrics",
 		Engine:  "sglang",
 		Name:    "--enable-metrics",
@@ -7714,7 +7745,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1133},
 	}
-	p135 := &Flag{
+	p136 := &Flag{
 		ID:      "sglang-host",
 		Engine:  "sglang",
 		Name:    "--host",
@@ -7744,7 +7775,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1163},
 	}
-	p136 := &Flag{
+	p137 := &Flag{
 		ID:      "sglang-pp-size",
 		Engine:  "sglang",
 		Name:    "--pp-size",
@@ -7775,7 +7806,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1192},
 	}
-	p137 := &Flag{
+	p138 := &Flag{
 		ID:         "sglang-nnodes",
 		Engine:     "sglang",
 		Name:       "--nnodes",
@@ -7806,7 +7837,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1220},
 	}
-	p138 := &Flag{
+	p139 := &Flag{
 		ID:         "sglang-node-rank",
 		Engine:     "sglang",
 		Name:       "--node-rank",
@@ -7837,7 +7868,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1248},
 	}
-	p139 := &Flag{
+	p140 := &Flag{
 		ID:      "sglang-dist-init-addr",
 		Engine:  "sglang",
 		Name:    "--dist-init-addr",
@@ -7868,7 +7899,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1276},
 	}
-	p140 := &Flag{
+	p141 := &Flag{
 		ID:      "sglang-disaggregation-mode",
 		Engine:  "sglang",
 		Name:    "--disaggregation-mode",
@@ -7898,7 +7929,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1304},
 	}
-	p141 := &Flag{
+	p142 := &Flag{
 		ID:      "sglang-disaggregation-transfer-backend",
 		Engine:  "sglang",
 		Name:    "--disaggregation-transfer-backend",
@@ -7937,7 +7968,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1331},
 	}
-	p142 := &Flag{
+	p143 := &Flag{
 		ID:      "sglang-max-prefill-tokens",
 		Engine:  "sglang",
 		Name:    "--max-prefill-tokens",
@@ -7976,7 +8007,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 1367},
 	}
-	p143 := &Flag{
+	p144 := &Flag{
 		ID:      "tensorrt-llm-backend",
 		Engine:  "tensorrt-llm",
 		Name:    "--backend",
@@ -8005,7 +8036,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 569},
 	}
-	p144 := &Flag{
+	p145 := &Flag{
 		ID:      "tensorrt-llm-tp-size",
 		Engine:  "tensorrt-llm",
 		Name:    "--tp_size",
@@ -8035,7 +8066,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 595},
 	}
-	p145 := &Flag{
+	p146 := &Flag{
 		ID:      "tensorrt-llm-pp-size",
 		Engine:  "tensorrt-llm",
 		Name:    "--pp_size",
@@ -8065,7 +8096,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 622},
 	}
-	p146 := &Flag{
+	p147 := &Flag{
 		ID:      "tensorrt-llm-max-batch-size",
 		Engine:  "tensorrt-llm",
 		Name:    "--max_batch_size",
@@ -8094,7 +8125,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 649},
 	}
-	p147 := &Flag{
+	p148 := &Flag{
 		ID:      "tensorrt-llm-max-num-tokens",
 		Engine:  "tensorrt-llm",
 		Name:    "--max_num_tokens",
@@ -8123,7 +8154,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 675},
 	}
-	p148 := &Flag{
+	p149 := &Flag{
 		ID:      "tensorrt-llm-max-seq-len",
 		Engine:  "tensorrt-llm",
 		Name:    "--max_seq_len",
@@ -8152,7 +8183,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 701},
 	}
-	p149 := &Flag{
+	p150 := &Flag{
 		ID:      "tensorrt-llm-kv-cache-free-gpu-memory-fraction",
 		Engine:  "tensorrt-llm",
 		Name:    "--free_gpu_memory_fraction",
@@ -8182,7 +8213,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 727},
 	}
-	p150 := &Flag{
+	p151 := &Flag{
 		ID:      "tensorrt-llm-enable-chunked-prefill",
 		Engine:  "tensorrt-llm",
 		Name:    "--enable_chunked_prefill",
@@ -8211,7 +8242,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 754},
 	}
-	p151 := &Flag{
+	p152 := &Flag{
 		ID:      "tensorrt-llm-host",
 		Engine:  "tensorrt-llm",
 		Name:    "--host",
@@ -8240,7 +8271,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 780},
 	}
-	p152 := &Flag{
+	p153 := &Flag{
 		ID:      "tensorrt-llm-port",
 		Engine:  "tensorrt-llm",
 		Name:    "--port",
@@ -8269,7 +8300,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 806},
 	}
-	p153 := &Flag{
+	p154 := &Flag{
 		ID:      "tensorrt-llm-config",
 		Engine:  "tensorrt-llm",
 		Name:    "--config",
@@ -8299,7 +8330,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 832},
 	}
-	p154 := &Flag{
+	p155 := &Flag{
 		ID:         "llama-cpp-model",
 		Engine:     "llama-cpp",
 		Name:       "-m",
@@ -8321,7 +8352,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 523},
 	}
-	p155 := &Flag{
+	p156 := &Flag{
 		ID:         "llama-cpp-hf-repo",
 		Engine:     "llama-cpp",
 		Name:       "-hf",
@@ -8343,7 +8374,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 542},
 	}
-	p156 := &Flag{
+	p157 := &Flag{
 		ID:         "llama-cpp-ctx-size",
 		Engine:     "llama-cpp",
 		Name:       "-c",
@@ -8383,7 +8414,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 561},
 	}
-	p157 := &Flag{
+	p158 := &Flag{
 		ID:         "llama-cpp-parallel",
 		Engine:     "llama-cpp",
 		Name:       "-np",
@@ -8414,7 +8445,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 598},
 	}
-	p158 := &Flag{
+	p159 := &Flag{
 		ID:         "llama-cpp-n-gpu-layers",
 		Engine:     "llama-cpp",
 		Name:       "-ngl",
@@ -8445,7 +8476,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 626},
 	}
-	p159 := &Flag{
+	p160 := &Flag{
 		ID:         "llama-cpp-cache-type-k",
 		Engine:     "llama-cpp",
 		Name:       "-ctk",
@@ -8486,7 +8517,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 654},
 	}
-	p160 := &Flag{
+	p161 := &Flag{
 		ID:         "llama-cpp-cache-type-v",
 		Engine:     "llama-cpp",
 		Name:       "-ctv",
@@ -8525,7 +8556,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 692},
 	}
-	p161 := &Flag{
+	p162 := &Flag{
 		ID:         "llama-cpp-flash-attn",
 		Engine:     "llama-cpp",
 		Name:       "-fa",
@@ -8557,7 +8588,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 728},
 	}
-	p162 := &Flag{
+	p163 := &Flag{
 		ID:         "llama-cpp-cont-batching",
 		Engine:     "llama-cpp",
 		Name:       "-cb",
@@ -8587,7 +8618,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 757},
 	}
-	p163 := &Flag{
+	p164 := &Flag{
 		ID:         "llama-cpp-kv-unified",
 		Engine:     "llama-cpp",
 		Name:       "-kvu",
@@ -8626,7 +8657,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 784},
 	}
-	p164 := &Flag{
+	p165 := &Flag{
 		ID:         "llama-cpp-split-mode",
 		Engine:     "llama-cpp",
 		Name:       "-sm",
@@ -8648,7 +8679,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 820},
 	}
-	p165 := &Flag{
+	p166 := &Flag{
 		ID:         "llama-cpp-metrics",
 		Engine:     "llama-cpp",
 		Name:       "--metrics",
@@ -8677,7 +8708,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 839},
 	}
-	p166 := &Flag{
+	p167 := &Flag{
 		ID:         "llama-cpp-host",
 		Engine:     "llama-cpp",
 		Name:       "--host",
@@ -8706,7 +8737,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 865},
 	}
-	p167 := &Flag{
+	p168 := &Flag{
 		ID:         "llama-cpp-port",
 		Engine:     "llama-cpp",
 		Name:       "--port",
@@ -8735,7 +8766,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 891},
 	}
-	p168 := &Flag{
+	p169 := &Flag{
 		ID:         "llama-cpp-alias",
 		Engine:     "llama-cpp",
 		Name:       "-a",
@@ -8757,7 +8788,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 917},
 	}
-	p169 := &Capability{
+	p170 := &Capability{
 		Product: "vllm",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -8774,7 +8805,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-1-vllm.toml", Line: 693},
 	}
-	p170 := &Capability{
+	p171 := &Capability{
 		Product: "sglang",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "apple", "none"},
@@ -8833,7 +8864,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-2-sglang.toml", Line: 492},
 	}
-	p171 := &Capability{
+	p172 := &Capability{
 		Product: "tensorrt-llm",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -8849,7 +8880,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-3-tensorrt-llm.toml", Line: 333},
 	}
-	p172 := &Capability{
+	p173 := &Capability{
 		Product: "llama-cpp",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "apple", "none"},
@@ -8907,7 +8938,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/engine-4-llama-cpp.toml", Line: 315},
 	}
-	p173 := &Capability{
+	p174 := &Capability{
 		Product: "dynamo-triton",
 		What:    "engines",
 		Values:  []string{"vllm", "tensorrt-llm"},
@@ -8933,7 +8964,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 319},
 	}
-	p174 := &Capability{
+	p175 := &Capability{
 		Product: "dynamo-triton",
 		What:    "vendors",
 		Values:  []string{"nvidia", "none"},
@@ -8951,7 +8982,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 342},
 	}
-	p175 := &Capability{
+	p176 := &Capability{
 		Product: "dynamo-triton",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "managed-cloud", "bare-metal"},
@@ -8979,7 +9010,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 357},
 	}
-	p176 := &Capability{
+	p177 := &Capability{
 		Product: "dynamo-triton",
 		What:    "features",
 		Values:  []string{"framework-backends", "model-composition"},
@@ -9007,7 +9038,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/model-server-1-dynamo-triton.toml", Line: 382},
 	}
-	p177 := &Capability{
+	p178 := &Capability{
 		Product: "dynamo",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang", "tensorrt-llm"},
@@ -9023,7 +9054,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 335},
 	}
-	p178 := &Capability{
+	p179 := &Capability{
 		Product: "dynamo",
 		What:    "vendors",
 		Values:  []string{"nvidia"},
@@ -9039,7 +9070,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 349},
 	}
-	p179 := &Capability{
+	p180 := &Capability{
 		Product: "dynamo",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "slurm", "bare-metal", "managed-cloud"},
@@ -9079,7 +9110,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 364},
 	}
-	p180 := &Capability{
+	p181 := &Capability{
 		Product: "dynamo",
 		What:    "features",
 		Values: []string{
@@ -9125,7 +9156,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-1-dynamo.toml", Line: 401},
 	}
-	p181 := &Capability{
+	p182 := &Capability{
 		Product: "llm-d",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -9151,7 +9182,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 256},
 	}
-	p182 := &Capability{
+	p183 := &Capability{
 		Product: "llm-d",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -9204,7 +9235,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 279},
 	}
-	p183 := &Capability{
+	p184 := &Capability{
 		Product: "llm-d",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -9237,7 +9268,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 331},
 	}
-	p184 := &Capability{
+	p185 := &Capability{
 		Product: "llm-d",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation", "autoscaling"},
@@ -9281,7 +9312,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 361},
 	}
-	p185 := &Capability{
+	p186 := &Capability{
 		Product: "kserve",
 		What:    "engines",
 		Values:  []string{"vllm"},
@@ -9309,7 +9340,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 348},
 	}
-	p186 := &Capability{
+	p187 := &Capability{
 		Product: "kserve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "openshift", "managed-cloud"},
@@ -9347,7 +9378,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 375},
 	}
-	p187 := &Capability{
+	p188 := &Capability{
 		Product: "kserve",
 		What:    "features",
 		Values: []string{
@@ -9463,7 +9494,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-3-kserve.toml", Line: 410},
 	}
-	p188 := &Capability{
+	p189 := &Capability{
 		Product: "ray-serve",
 		What:    "vendors",
 		Values:  []string{"nvidia", "amd", "intel", "google", "none"},
@@ -9512,7 +9543,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 276},
 	}
-	p189 := &Capability{
+	p190 := &Capability{
 		Product: "ray-serve",
 		What:    "engines",
 		Values:  []string{"vllm", "sglang"},
@@ -9537,7 +9568,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 324},
 	}
-	p190 := &Capability{
+	p191 := &Capability{
 		Product: "ray-serve",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal", "slurm", "managed-cloud"},
@@ -9569,7 +9600,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 346},
 	}
-	p191 := &Capability{
+	p192 := &Capability{
 		Product: "ray-serve",
 		What:    "features",
 		Values: []string{
@@ -9642,7 +9673,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-4-ray-serve.toml", Line: 375},
 	}
-	p192 := &Capability{
+	p193 := &Capability{
 		Product: "sgl-router",
 		What:    "engines",
 		Values:  []string{"sglang", "vllm", "tensorrt-llm"},
@@ -9670,7 +9701,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 274},
 	}
-	p193 := &Capability{
+	p194 := &Capability{
 		Product: "sgl-router",
 		What:    "substrates",
 		Values:  []string{"kubernetes", "bare-metal"},
@@ -9698,7 +9729,7 @@ func builtinKB() *KB {
 		},
 		Pos: Pos{File: "knowledge/data/orchestrator-5-sgl-router.toml", Line: 299},
 	}
-	p194 := &Capability{
+	p195 := &Capability{
 		Product: "sgl-router",
 		What:    "features",
 		Values:  []string{"replica-routing", "kv-routing", "pd-disaggregation"},
@@ -12753,9 +12784,9 @@ func builtinKB() *KB {
 			p166,
 			p167,
 			p168,
+			p169,
 		},
 		Capabilities: []*Capability{
-			p169,
 			p170,
 			p171,
 			p172,
@@ -12781,6 +12812,7 @@ func builtinKB() *KB {
 			p192,
 			p193,
 			p194,
+			p195,
 		},
 		Needs: []*Need{
 			{
@@ -13854,32 +13886,32 @@ func builtinKB() *KB {
 			},
 		},
 		capByKey: map[string]*Capability{
-			"dynamo-triton/engines":    p173,
-			"dynamo-triton/features":   p176,
-			"dynamo-triton/substrates": p175,
-			"dynamo-triton/vendors":    p174,
-			"dynamo/engines":           p177,
-			"dynamo/features":          p180,
-			"dynamo/substrates":        p179,
-			"dynamo/vendors":           p178,
-			"kserve/engines":           p185,
-			"kserve/features":          p187,
-			"kserve/substrates":        p186,
-			"llama-cpp/vendors":        p172,
-			"llm-d/engines":            p181,
-			"llm-d/features":           p184,
-			"llm-d/substrates":         p183,
-			"llm-d/vendors":            p182,
-			"ray-serve/engines":        p189,
-			"ray-serve/features":       p191,
-			"ray-serve/substrates":     p190,
-			"ray-serve/vendors":        p188,
-			"sgl-router/engines":       p192,
-			"sgl-router/features":      p194,
-			"sgl-router/substrates":    p193,
-			"sglang/vendors":           p170,
-			"tensorrt-llm/vendors":     p171,
-			"vllm/vendors":             p169,
+			"dynamo-triton/engines":    p174,
+			"dynamo-triton/features":   p177,
+			"dynamo-triton/substrates": p176,
+			"dynamo-triton/vendors":    p175,
+			"dynamo/engines":           p178,
+			"dynamo/features":          p181,
+			"dynamo/substrates":        p180,
+			"dynamo/vendors":           p179,
+			"kserve/engines":           p186,
+			"kserve/features":          p188,
+			"kserve/substrates":        p187,
+			"llama-cpp/vendors":        p173,
+			"llm-d/engines":            p182,
+			"llm-d/features":           p185,
+			"llm-d/substrates":         p184,
+			"llm-d/vendors":            p183,
+			"ray-serve/engines":        p190,
+			"ray-serve/features":       p192,
+			"ray-serve/substrates":     p191,
+			"ray-serve/vendors":        p189,
+			"sgl-router/engines":       p193,
+			"sgl-router/features":      p195,
+			"sgl-router/substrates":    p194,
+			"sglang/vendors":           p171,
+			"tensorrt-llm/vendors":     p172,
+			"vllm/vendors":             p170,
 		},
 		closeMargin: 1,
 		productByID: map[string]*Product{
@@ -14015,53 +14047,53 @@ func builtinKB() *KB {
 			"qwen3-8b":              p73,
 		},
 		flagByID: map[string]*Flag{
-			"llama-cpp-alias":                                p168,
-			"llama-cpp-cache-type-k":                         p159,
-			"llama-cpp-cache-type-v":                         p160,
-			"llama-cpp-cont-batching":                        p162,
-			"llama-cpp-ctx-size":                             p156,
-			"llama-cpp-flash-attn":                           p161,
-			"llama-cpp-hf-repo":                              p155,
-			"llama-cpp-host":                                 p166,
-			"llama-cpp-kv-unified":                           p163,
-			"llama-cpp-metrics":                              p165,
-			"llama-cpp-model":                                p154,
-			"llama-cpp-n-gpu-layers":                         p158,
-			"llama-cpp-parallel":                             p157,
-			"llama-cpp-port":                                 p167,
-			"llama-cpp-split-mode":                           p164,
-			"sglang-attention-backend":                       p132,
-			"sglang-chunked-prefill-size":                    p130,
-			"sglang-context-length":                          p125,
-			"sglang-disable-radix-cache":                     p128,
-			"sglang-disaggregation-mode":                     p140,
-			"sglang-disaggregation-transfer-backend":         p141,
-			"sglang-dist-init-addr":                          p139,
-			"sglang-dp-size":                                 p124,
-			"sglang-enable-metrics":                          p134,
-			"sglang-enable-radix-cache":                      p127,
-			"sglang-enable-torch-compile":                    p131,
-			"sglang-host":                                    p135,
-			"sglang-kv-cache-dtype":                          p133,
-			"sglang-max-prefill-tokens":                      p142,
-			"sglang-max-running-requests":                    p129,
-			"sglang-mem-fraction-static":                     p126,
-			"sglang-model-path":                              p122,
-			"sglang-nnodes":                                  p137,
-			"sglang-node-rank":                               p138,
-			"sglang-pp-size":                                 p136,
-			"sglang-tp-size":                                 p123,
-			"tensorrt-llm-backend":                           p143,
-			"tensorrt-llm-config":                            p153,
-			"tensorrt-llm-enable-chunked-prefill":            p150,
-			"tensorrt-llm-host":                              p151,
-			"tensorrt-llm-kv-cache-free-gpu-memory-fraction": p149,
-			"tensorrt-llm-max-batch-size":                    p146,
-			"tensorrt-llm-max-num-tokens":                    p147,
-			"tensorrt-llm-max-seq-len":                       p148,
-			"tensorrt-llm-port":                              p152,
-			"tensorrt-llm-pp-size":                           p145,
-			"tensorrt-llm-tp-size":                           p144,
+			"llama-cpp-alias":                                p169,
+			"llama-cpp-cache-type-k":                         p160,
+			"llama-cpp-cache-type-v":                         p161,
+			"llama-cpp-cont-batching":                        p163,
+			"llama-cpp-ctx-size":                             p157,
+			"llama-cpp-flash-attn":                           p162,
+			"llama-cpp-hf-repo":                              p156,
+			"llama-cpp-host":                                 p167,
+			"llama-cpp-kv-unified":                           p164,
+			"llama-cpp-metrics":                              p166,
+			"llama-cpp-model":                                p155,
+			"llama-cpp-n-gpu-layers":                         p159,
+			"llama-cpp-parallel":                             p158,
+			"llama-cpp-port":                                 p168,
+			"llama-cpp-split-mode":                           p165,
+			"sglang-attention-backend":                       p133,
+			"sglang-chunked-prefill-size":                    p131,
+			"sglang-context-length":                          p126,
+			"sglang-disable-radix-cache":                     p129,
+			"sglang-disaggregation-mode":                     p141,
+			"sglang-disaggregation-transfer-backend":         p142,
+			"sglang-dist-init-addr":                          p140,
+			"sglang-dp-size":                                 p125,
+			"sglang-enable-metrics":                          p135,
+			"sglang-enable-radix-cache":                      p128,
+			"sglang-enable-torch-compile":                    p132,
+			"sglang-host":                                    p136,
+			"sglang-kv-cache-dtype":                          p134,
+			"sglang-max-prefill-tokens":                      p143,
+			"sglang-max-running-requests":                    p130,
+			"sglang-mem-fraction-static":                     p127,
+			"sglang-model-path":                              p123,
+			"sglang-nnodes":                                  p138,
+			"sglang-node-rank":                               p139,
+			"sglang-pp-size":                                 p137,
+			"sglang-tp-size":                                 p124,
+			"tensorrt-llm-backend":                           p144,
+			"tensorrt-llm-config":                            p154,
+			"tensorrt-llm-enable-chunked-prefill":            p151,
+			"tensorrt-llm-host":                              p152,
+			"tensorrt-llm-kv-cache-free-gpu-memory-fraction": p150,
+			"tensorrt-llm-max-batch-size":                    p147,
+			"tensorrt-llm-max-num-tokens":                    p148,
+			"tensorrt-llm-max-seq-len":                       p149,
+			"tensorrt-llm-port":                              p153,
+			"tensorrt-llm-pp-size":                           p146,
+			"tensorrt-llm-tp-size":                           p145,
 			"vllm-block-size":                                p92,
 			"vllm-cuda-graph-sizes":                          p107,
 			"vllm-cudagraph-capture-sizes":                   p106,
@@ -14080,18 +14112,19 @@ func builtinKB() *KB {
 			"vllm-max-context-len-to-capture":                p103,
 			"vllm-max-cpu-loras":                             p112,
 			"vllm-max-cudagraph-capture-size":                p105,
-			"vllm-max-long-partial-prefills":                 p121,
+			"vllm-max-long-partial-prefills":                 p122,
 			"vllm-max-lora-rank":                             p111,
 			"vllm-max-loras":                                 p110,
 			"vllm-max-model-len":                             p89,
 			"vllm-max-num-batched-tokens":                    p88,
-			"vllm-max-num-partial-prefills":                  p120,
+			"vllm-max-num-partial-prefills":                  p121,
 			"vllm-max-num-seqs":                              p87,
 			"vllm-max-seq-len-to-capture":                    p104,
 			"vllm-nnodes":                                    p114,
 			"vllm-node-rank":                                 p115,
 			"vllm-num-speculative-tokens":                    p100,
 			"vllm-pipeline-parallel-size":                    p86,
+			"vllm-port":                                      p120,
 			"vllm-quantization":                              p108,
 			"vllm-served-model-name":                         p113,
 			"vllm-speculative-config":                        p98,

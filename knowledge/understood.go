@@ -156,6 +156,7 @@ const (
 	FlagVLLMMaxNumPartialPrefills      = "vllm-max-num-partial-prefills"
 	FlagVLLMMaxLongPartialPrefills     = "vllm-max-long-partial-prefills"
 	FlagVLLMLongPrefillTokenThreshold  = "vllm-long-prefill-token-threshold"
+	FlagVLLMPort                       = "vllm-port"
 
 	FlagSGLangPPSize                        = "sglang-pp-size"
 	FlagSGLangNNodes                        = "sglang-nnodes"
@@ -387,6 +388,7 @@ var UnderstoodFlags = []NamedID{
 	{ID: FlagVLLMMaxNumPartialPrefills, Engine: EngineVLLM},
 	{ID: FlagVLLMMaxLongPartialPrefills, Engine: EngineVLLM},
 	{ID: FlagVLLMLongPrefillTokenThreshold, Engine: EngineVLLM},
+	{ID: FlagVLLMPort, Engine: EngineVLLM},
 	{ID: FlagSGLangPPSize, Engine: EngineSGLang},
 	{ID: FlagSGLangNNodes, Engine: EngineSGLang},
 	{ID: FlagSGLangNodeRank, Engine: EngineSGLang},

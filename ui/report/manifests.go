@@ -235,10 +235,21 @@ func ManifestLeftovers(dir string, paths []string, width int) string {
 	for _, l := range Wrap(fmt.Sprintf("Left in %s from the set written there before, not part of this one: %s. %s", dir, strings.Join(paths, ", "), kept), width, 0, 0) {
 		b.WriteString(l + "\n")
 	}
-	rm := []string{"rm"} // no "--": --out never starts with "-"
-	for _, p := range paths {
-		rm = append(rm, ShellQuote(filepath.Join(dir, filepath.FromSlash(p))))
-	}
-	b.WriteString(manifest.ShellWrap(rm, width, 2, 4))
+	b.WriteString(manifest.ShellWrap(RemoveCommand(dir, paths), width, 2, 4))
 	return b.String()
+}
+
+// RemoveCommand is the rm that removes paths (relative to dir), each word
+// quoted for the shell; a path that would start with '-' (--out ./-x) keeps
+// "./" so rm does not read it as an option.
+func RemoveCommand(dir string, paths []string) []string {
+	rm := []string{"rm"}
+	for _, p := range paths {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if strings.HasPrefix(full, "-") {
+			full = "." + string(filepath.Separator) + full
+		}
+		rm = append(rm, ShellQuote(full))
+	}
+	return rm
 }

@@ -191,3 +191,23 @@ func TestManifestSummaryFillCommandPastesAsPrinted(t *testing.T) {
 		}
 	}
 }
+
+// The rm for files left from an earlier set names each under the folder,
+// quoted for the shell, and never as an option.
+func TestRemoveCommandQuotesAndNeverStartsWithADash(t *testing.T) {
+	for _, c := range []struct {
+		dir  string
+		want string
+	}{
+		{"deploy", "rm deploy/a.yaml 'deploy/b c.yaml'"},
+		{"./-rf", "rm ./-rf/a.yaml './-rf/b c.yaml'"},
+		{"/srv/my deploy", "rm '/srv/my deploy/a.yaml' '/srv/my deploy/b c.yaml'"},
+	} {
+		if got := strings.Join(report.RemoveCommand(c.dir, []string{"a.yaml", "b c.yaml"}), " "); got != c.want {
+			t.Errorf("RemoveCommand(%q) = %s, want %s", c.dir, got, c.want)
+		}
+	}
+	if got := report.ManifestLeftovers("deploy", nil, 80); got != "" {
+		t.Errorf("no files left: %q, want nothing", got)
+	}
+}

@@ -375,7 +375,9 @@ func abortSets() {
 // Leftovers are the files of a set written in dir before that a new set
 // of files does not replace: listed names the old set's files (read from
 // the folder's index, which the caller knows how to read; nil when there
-// is none), and only those that are still regular files in dir count.
+// is none), and only those that are still regular files in dir count, not
+// one reached through a link to a folder (it may lead out of dir, or name
+// a file twice). Paths come back cleaned, slash-separated.
 // Nothing is removed: they may hold a user's edits, and the caller says
 // they are there.
 func Leftovers(dir string, listed []string, files []SetFile) []string {
@@ -389,10 +391,28 @@ func Leftovers(dir string, listed []string, files []SetFile) []string {
 		if keep[rel] || !filepath.IsLocal(rel) {
 			continue
 		}
-		if info, err := os.Lstat(filepath.Join(dir, rel)); err == nil && info.Mode().IsRegular() {
-			left = append(left, p)
+		path := filepath.Join(dir, rel)
+		if throughLink(dir, rel) {
+			continue // through a link to a folder: maybe outside dir, maybe named twice
+		}
+		if info, err := os.Lstat(path); err == nil && info.Mode().IsRegular() {
+			left = append(left, filepath.ToSlash(rel))
 			keep[rel] = true
 		}
 	}
 	return left
+}
+
+// throughLink reports whether a folder on the way from dir to rel is a
+// symbolic link.
+func throughLink(dir, rel string) bool {
+	at := dir
+	parts := strings.Split(rel, string(filepath.Separator))
+	for _, part := range parts[:len(parts)-1] {
+		at = filepath.Join(at, part)
+		if info, err := os.Lstat(at); err != nil || info.Mode()&os.ModeSymlink != 0 {
+			return err == nil
+		}
+	}
+	return false
 }

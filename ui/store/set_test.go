@@ -226,3 +226,22 @@ func TestLeftoversAreTheOldFilesStillThere(t *testing.T) {
 		t.Errorf("Leftovers removed a file: %q", got)
 	}
 }
+
+// A listed file reached through a link to a folder is not named: outside
+// dir, removing it would remove what is not the set's; inside, it is a
+// file named under another path already.
+func TestLeftoversDoNotFollowALinkOutOfTheFolder(t *testing.T) {
+	dir, shared := t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(shared, "repo", "m"), 0o755)
+	os.WriteFile(filepath.Join(shared, "repo", "m", "config.pbtxt"), []byte("x"), 0o644)
+	if err := os.Symlink(filepath.Join(shared, "repo"), filepath.Join(dir, "repo")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	os.MkdirAll(filepath.Join(dir, "in"), 0o755)
+	os.WriteFile(filepath.Join(dir, "in", "a.yaml"), []byte("x"), 0o644)
+	os.Symlink("in", filepath.Join(dir, "inlink"))
+	got := store.Leftovers(dir, []string{"repo/m/config.pbtxt", "./in/a.yaml", "inlink/a.yaml"}, nil)
+	if want := []string{"in/a.yaml"}; !slices.Equal(got, want) {
+		t.Errorf("Leftovers = %q, want %q ", got, want)
+	}
+}

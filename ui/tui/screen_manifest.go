@@ -533,6 +533,10 @@ func (s *manifestWriteScreen) writtenLines() []string {
 		for _, p := range s.leftovers {
 			out = append(out, truncate("   "+st.Key.Render(p), w))
 		}
+		out = append(out, "", " "+st.Heading.Render("Remove them with:"))
+		for _, l := range strings.Split(strings.TrimSuffix(manifest.ShellWrap(report.RemoveCommand(s.dir, s.leftovers), w, 3, 2), "\n"), "\n") {
+			out = append(out, st.Text.Render(l))
+		}
 	}
 	for _, o := range s.omits {
 		out = append(out, "")
@@ -574,7 +578,7 @@ func (s *manifestWriteScreen) View() string {
 func (s *manifestWriteScreen) Help() screen.KeyHelp {
 	if s.dir != "" {
 		k := s.c.Keys
-		back := key.NewBinding(key.WithKeys("enter", "esc", "q"), key.WithHelp("enter/q/esc", "back to the files"))
+		back := key.NewBinding(key.WithKeys("enter", "esc", "q"), key.WithHelp("enter/q/esc", "back"))
 		short := []key.Binding{back}
 		full := [][]key.Binding{{back}}
 		if len(s.writtenLines()) > s.h {
