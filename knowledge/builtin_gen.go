@@ -2898,6 +2898,71 @@ func builtinKB() *KB {
 			},
 			NotFound: "The release date: the fetched llm-d/llm-d mirror ends at 2025-06-13 (0.0.x image tags only), and the stored docs that name v0.10.0 do not date it. KServe's bump to the 'latest 0.10 release' images (kserve PR #6026) was opened on 2026-08-16.",
 		},
+		Images: []Image{
+			{
+				ID:         "disagg-sidecar",
+				Ref:        "ghcr.io/llm-d/llm-d-router-disagg-sidecar:v0.10.0",
+				Release:    "v0.10.0",
+				Entrypoint: []string{"/app/pd-sidecar"},
+				Port:       8000,
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "llm-d/llm-d-router",
+						Ref:       "v0.10.0",
+						Commit:    "71f4f0999f95b96c49a9d0c4afbd18dfdb943c26",
+						Path:      ".github/ISSUE_TEMPLATE/new-release.md",
+						Quote:     "Disaggregated Sidecar: ghcr.io/llm-d/llm-d-router-disagg-sidecar:${VERSION}",
+						CheckedOn: "2026-12-02",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "llm-d/llm-d-router",
+						Ref:       "v0.10.0",
+						Commit:    "71f4f0999f95b96c49a9d0c4afbd18dfdb943c26",
+						Path:      "Dockerfile.sidecar",
+						Quote:     "ENTRYPOINT [\"/app/pd-sidecar\"]",
+						CheckedOn: "2026-12-02",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "llm-d/llm-d",
+						Commit:    "1128ecf69d89f51aeddb0ac800657b71f346ddb2",
+						Path:      "docs/api-reference/artifacts.md",
+						Symbol:    "Images",
+						Quote:     "Optional sidecar for model servers, enabling KV cache transfer for P/D",
+						CheckedOn: "2026-12-02",
+					},
+				},
+			},
+		},
+		RolePorts: []RolePort{
+			{
+				Role:   "decode",
+				Port:   8200,
+				Why:    "llm-d's routing sidecar on each decode pod listens on the pod's serving port (8000), has a prefill server compute the prompt's KV cache, and forwards the request to this server on 8200, its default model-server port",
+				Unless: []string{"kserve"},
+				Sources: []Source{
+					{
+						Kind:      "repo",
+						Repo:      "llm-d/llm-d-router",
+						Ref:       "v0.10.0",
+						Commit:    "71f4f0999f95b96c49a9d0c4afbd18dfdb943c26",
+						Path:      "pkg/sidecar/proxy/options.go",
+						Quote:     "defaultVLLMPort              = \"8200\"",
+						CheckedOn: "2026-12-02",
+					},
+					{
+						Kind:      "repo",
+						Repo:      "llm-d/llm-d",
+						Commit:    "5e758d87574e409c5461fb131b30744083c17aa9",
+						Path:      "guides/pd-disaggregation/modelserver/gpu/vllm/base/disaggregatedset.yaml",
+						Quote:     "- \"--port=8200\"",
+						CheckedOn: "2026-12-02",
+					},
+				},
+			},
+		},
 		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 13},
 	}
 	p10 := &Product{
@@ -9180,7 +9245,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 256},
+		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 320},
 	}
 	p183 := &Capability{
 		Product: "llm-d",
@@ -9233,7 +9298,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 279},
+		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 343},
 	}
 	p184 := &Capability{
 		Product: "llm-d",
@@ -9266,7 +9331,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 331},
+		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 395},
 	}
 	p185 := &Capability{
 		Product: "llm-d",
@@ -9310,7 +9375,7 @@ func builtinKB() *KB {
 				CheckedOn: "2026-12-01",
 			},
 		},
-		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 361},
+		Pos: Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 425},
 	}
 	p186 := &Capability{
 		Product: "kserve",
@@ -11428,7 +11493,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = required",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 409},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 473},
 			},
 			{
 				ID:      "cache-aware-routing-llm-d",
@@ -11481,7 +11546,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "kubernetes ∈ available|required, cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 441},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 505},
 			},
 			{
 				ID:      "disaggregation-llm-d",
@@ -11536,7 +11601,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "nodes ≥ 2, kubernetes ∈ available|required, disaggregation = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 468},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 532},
 			},
 			{
 				ID:      "vendor-neutral-llm-d",
@@ -11592,7 +11657,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes ∈ available|required, governance = vendor-neutral",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 496},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 560},
 			},
 			{
 				ID:      "llm-d-routing-for-kserve",
@@ -11634,7 +11699,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "cache_aware_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 517},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 581},
 			},
 			{
 				ID:      "k8s-fleet-llm-d",
@@ -11686,7 +11751,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, kubernetes = available",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 545},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 609},
 			},
 			{
 				ID:      "adapter-routing-llm-d",
@@ -11760,7 +11825,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, platform ∈ kubernetes|openshift|managed-cloud, adapter_routing = true",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 576},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 640},
 			},
 			{
 				ID:      "many-tenants-llm-d-flow-control",
@@ -11830,7 +11895,7 @@ func builtinKB() *KB {
 					{Key: "tenants", Q: 14, Type: "int", Op: "at_least", Int: 10, Text: "tenants ≥ 10", kind: 3},
 				},
 				WhenText: "replicas_per_model ≥ 2, platform ∈ kubernetes|openshift|managed-cloud, tenants ≥ 10",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 617},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 681},
 			},
 			{
 				ID:      "openshift-ai-llm-d",
@@ -11880,7 +11945,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, platform = openshift",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 661},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 725},
 			},
 			{
 				ID:      "no-new-operator-not-llm-d",
@@ -11927,7 +11992,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "new_operator = false",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 686},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 750},
 			},
 			{
 				ID:      "team-runs-llm-d",
@@ -11971,7 +12036,7 @@ func builtinKB() *KB {
 					},
 				},
 				WhenText: "replicas_per_model ≥ 2, orchestrator_experience = llm-d",
-				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 720},
+				Pos:      Pos{File: "knowledge/data/orchestrator-2-llm-d.toml", Line: 784},
 			},
 			{
 				ID:      "gitops-kserve",

@@ -51,6 +51,25 @@ type Image struct {
 	NotFound   string  `toml:"not_found" json:"not_found,omitempty"`
 }
 
+// RolePort is a port an orchestrator needs one role's engine servers to
+// listen on when prefill and decode run apart, because something of its
+// own takes the pod's serving port: llm-d's routing sidecar listens on a
+// decode pod's port and forwards to the engine on this one. decide puts
+// the engine's --port in that role's launch command, with Why as its
+// defense, so the command and the manifest say the same.
+type RolePort struct {
+	// Role is "prefill" or "decode".
+	Role string `toml:"role" json:"role"`
+	Port int    `toml:"port" json:"port"`
+	// Why is the defense the launch command's --port carries.
+	Why string `toml:"why" json:"why"`
+	// Unless names products that, picked beside this one on its layer,
+	// deploy the servers themselves and set the port their own way
+	// (KServe's LLMInferenceService, with llm-d's router inside).
+	Unless  []string `toml:"unless" json:"unless,omitempty"`
+	Sources Sources  `toml:"source" json:"sources"`
+}
+
 // Image returns the product's image with id, or nil.
 func (p *Product) Image(id string) *Image {
 	for i := range p.Images {

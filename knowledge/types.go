@@ -75,6 +75,9 @@ type Product struct {
 	Release    Release    `toml:"release"`
 	// Images are the container images it publishes: see deploy.go.
 	Images []Image `toml:"image"`
+	// RolePorts are the ports it needs one role's engine servers on when
+	// prefill and decode run apart: see deploy.go.
+	RolePorts []RolePort `toml:"role_port"`
 	Pos
 }
 

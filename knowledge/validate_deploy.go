@@ -102,7 +102,36 @@ func (c *checker) images() {
 		for i := range p.Images {
 			c.image(p, i, seen, engineIDs)
 		}
+		for i := range p.RolePorts {
+			c.rolePort(p, i)
+		}
 	}
+}
+
+// rolePort checks one [[product.role_port]] record.
+func (c *checker) rolePort(p *Product, i int) {
+	rp := &p.RolePorts[i]
+	at := Pos{p.File, c.subLine(p.Pos, "role_port", i)}
+	what := fmt.Sprintf("product %q role_port %d", p.ID, i+1)
+	if rp.Role != "prefill" && rp.Role != "decode" {
+		c.at(at, what+" role", []string{"role"}, fmt.Sprintf("role %q is not a role of a disaggregated fleet", rp.Role), "prefill, decode", `write role = "decode" (or "prefill")`)
+	}
+	if rp.Port < 1 || rp.Port > 65535 {
+		c.at(at, what+" port", []string{"port"}, fmt.Sprintf("port %d is not a TCP port", rp.Port), "1-65535", "write the port that role's servers must listen on, such as port = 8200")
+	}
+	if strings.TrimSpace(rp.Why) == "" {
+		c.at(at, what, []string{"why"}, "missing why", "", `add why = "…" (what takes the pod's port, and where it forwards): the launch command's --port carries it`)
+	}
+	for _, id := range rp.Unless {
+		if c.kb.productByID[id] == nil {
+			ids := make([]string, 0, len(c.kb.Products))
+			for _, q := range c.kb.Products {
+				ids = append(ids, q.ID)
+			}
+			c.at(at, what+" unless", []string{"unless"}, fmt.Sprintf("unless names %q, which is no product", id), strings.Join(ids, ", "), didYouMean(id, ids))
+		}
+	}
+	c.checkSources(p.Pos, at.Line, what, rp.Sources)
 }
 
 func (c *checker) image(p *Product, i int, seen map[string]int, engineIDs []string) {
