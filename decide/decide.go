@@ -289,7 +289,7 @@ func (c *Compiled) Decide(a knowledge.Answers) Decision {
 			}
 		}
 		if d.Layers[i].Layer == knowledge.LayerEngine && d.Layers[i].Pick != knowledge.None {
-			d.EngineConfig = engineConfig(c, a, d.Layers[i].Pick)
+			d.EngineConfig = engineConfigUnder(c, a, d.Layers[i].Pick, rolePortsOf(c.kb, d.Layers))
 		}
 	}
 	return d

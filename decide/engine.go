@@ -266,6 +266,13 @@ type layout struct {
 }
 
 func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig {
+	return engineConfigUnder(c, a, engine, nil)
+}
+
+// engineConfigUnder is engineConfig for servers deployed by an
+// orchestrator that needs a role's servers on a port of its own (see
+// rolePortsOf): that role's launch command gets the engine's --port.
+func engineConfigUnder(c *Compiled, a knowledge.Answers, engine string, ports []knowledge.RolePort) *EngineConfig {
 	kb := c.kb
 	ec := &EngineConfig{Engine: engine, Command: []LaunchFlag{}, Defaults: []FlagNote{}, Replaced: []FlagNote{}, Notes: []string{}}
 	if engine == knowledge.EngineLlamaCpp {
@@ -377,6 +384,7 @@ func engineConfig(c *Compiled, a knowledge.Answers, engine string) *EngineConfig
 	default:
 		sglangCommand(cmd)
 	}
+	rolePorts(kb, ec, ports)
 	// The seed's flags that are gone, so the output says what replaced them.
 	ec.Replaced = append(ec.Replaced, c.replaced[engine]...)
 	ec.CommandText = commandText(ec)
@@ -1001,4 +1009,53 @@ func shellWord(v string) string {
 		return v[1 : len(v)-1]
 	}
 	return v
+}
+
+// rolePortsOf are the role ports ([[product.role_port]]) of the picked
+// orchestrator that apply to the stack: none when a product the record
+// names in unless sits beside it (it deploys the servers its own way).
+func rolePortsOf(kb *knowledge.KB, layers []LayerPick) []knowledge.RolePort {
+	var out []knowledge.RolePort
+	for _, l := range layers {
+		if l.Layer != knowledge.LayerOrchestrator {
+			continue
+		}
+		p := kb.Product(l.Pick)
+		if p == nil {
+			continue
+		}
+		for _, rp := range p.RolePorts {
+			if !slices.ContainsFunc(rp.Unless, func(id string) bool { return slices.Contains(l.Also, id) }) {
+				out = append(out, rp)
+			}
+		}
+	}
+	return out
+}
+
+// rolePorts puts the engine's --port in each role's command that the
+// orchestrator needs on a port of its own, defended by the record's why
+// and source. An engine with no recorded port flag gets none: the
+// orchestrator's files then say they cannot be written.
+func rolePorts(kb *knowledge.KB, ec *EngineConfig, ports []knowledge.RolePort) {
+	flag := ec.Engine + "-port"
+	if len(ports) == 0 || kb.Flag(flag) == nil {
+		return
+	}
+	roles := map[string]bool{}
+	for _, l := range ec.Command {
+		if l.Role != "" {
+			roles[l.Role] = true
+		}
+	}
+	for _, rp := range ports {
+		if !roles[rp.Role] {
+			continue
+		}
+		why := rp.Why
+		if len(rp.Sources) > 0 {
+			why += " [" + knowledge.Sources{rp.Sources[0]}.CiteChecked(false) + "]"
+		}
+		emitRole(kb, ec, flag, strconv.Itoa(rp.Port), rp.Role, why)
+	}
 }

@@ -32,6 +32,8 @@ var k8sCases = []k8sCase{
 	// An ops team that cannot own another operator rules KServe out.
 	{name: "k8s-fleet-llm-d-alone", scenario: "k8s-fleet", set: map[string]any{"new_operator": false}, shape: ShapeLLMD},
 	{name: "k8s-fleet-pd", scenario: "k8s-fleet", set: map[string]any{"disaggregation": true}, shape: ShapeLLMISVC},
+	// llm-d alone with prefill and decode apart: a DisaggregatedSet.
+	{name: "k8s-fleet-llm-d-alone-pd", scenario: "k8s-fleet", set: map[string]any{"new_operator": false, "disaggregation": true}, shape: ShapeLLMD},
 }
 
 // testKB is the built-in knowledge base with the vLLM image record the
@@ -205,22 +207,58 @@ func TestK8sSetRefusesANamespaceThatIsNoKubernetesName(t *testing.T) {
 	}
 }
 
-func TestLLMDAloneWithPrefillAndDecodeApartIsNamedNotCovered(t *testing.T) {
+// llm-d alone with prefill and decode apart: one DisaggregatedSet whose
+// roles run the launch command's two role commands word for word, the
+// decode command on the port llm-d's routing sidecar forwards to (the
+// knowledge base's [[product.role_port]]), the sidecar on the pod's port,
+// which is the prefill servers' port and the pool's target. An engine
+// whose decode command has no port flag gets the reason, not files.
+func TestLLMDAloneWithPrefillAndDecodeApartIsADisaggregatedSet(t *testing.T) {
 	kb := testKB(t)
 	c := k8sCase{name: "k8s-fleet-llm-d-pd", scenario: "k8s-fleet", set: map[string]any{"new_operator": false, "disaggregation": true}}
 	d := c.decision(t, kb)
-	if len(d.EngineConfig.Roles) != 2 {
-		t.Fatalf("the answers give %d roles, want prefill and decode", len(d.EngineConfig.Roles))
+	ec := d.EngineConfig
+	if len(ec.Roles) != 2 {
+		t.Fatalf("the answers give %d roles, want prefill and decode", len(ec.Roles))
 	}
-	_, err := Generate(Request{KB: kb, Decision: &d})
-	var nc *NotCoveredError
-	if !errors.As(err, &nc) {
-		t.Fatalf("err = %v, want NotCoveredError", err)
+	decode := strings.Join(ec.Argv("decode"), " ")
+	if !strings.Contains(decode, "--port 8200") || strings.Contains(strings.Join(ec.Argv("prefill"), " "), "--port") {
+		t.Fatalf("the decode command should serve on 8200 behind the sidecar and the prefill command on its default:\ndecode: %s\nprefill: %v", decode, ec.Argv("prefill"))
 	}
-	for _, want := range []string{"--port 8200", "routing sidecar", "LLMInferenceService"} {
-		if !strings.Contains(nc.Why, want) {
-			t.Errorf("the reason does not say %q: %s", want, nc.Why)
+	s, err := Generate(Request{KB: kb, Decision: &d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ms *File
+	for i := range s.Files {
+		if s.Files[i].Path == "llm-d/modelserver.yaml" {
+			ms = &s.Files[i]
 		}
+	}
+	if ms == nil || ms.Kind != "DisaggregatedSet" {
+		t.Fatalf("no DisaggregatedSet in %v", s.Files)
+	}
+	for _, role := range []string{"prefill", "decode"} {
+		if !slices.Equal(ms.Args[role], ec.Argv(role)) {
+			t.Errorf("the %s servers' arguments are not the %s launch command:\n%v\n%v", role, role, ms.Args[role], ec.Argv(role))
+		}
+	}
+	body := string(ms.Body)
+	for _, want := range []string{"--model-server-port=8200", "--port=8000", "--secure-proxy=false", "restartPolicy: Always", "VLLM_NIXL_SIDE_CHANNEL_HOST", "llm-d.ai/role: decode", "llm-d.ai/role: prefill"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("llm-d/modelserver.yaml does not hold %q", want)
+		}
+	}
+	if strings.Contains(body, "groupIdentity:") || strings.Contains(body, "slices:") {
+		t.Error("the DisaggregatedSet holds a field LWS v0.9.0 or v0.10.0 lacks")
+	}
+	noPort := *ec
+	noPort.Command = slices.DeleteFunc(slices.Clone(ec.Command), func(l decide.LaunchFlag) bool { return l.FlagID == knowledge.FlagVLLMPort })
+	d.EngineConfig = &noPort
+	_, err = Generate(Request{KB: kb, Decision: &d})
+	var nc *NotCoveredError
+	if !errors.As(err, &nc) || !strings.Contains(nc.Why, "routing sidecar") || !strings.Contains(nc.Why, "LLMInferenceService") {
+		t.Errorf("without the decode port: err = %v, want the reason", err)
 	}
 }
 

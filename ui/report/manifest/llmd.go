@@ -24,7 +24,7 @@ func writeLLMD(g *gen) error {
 	name := g.objectName()
 	ref, img := g.engineImage()
 	if len(g.ec.Roles) > 0 {
-		return g.llmdDisaggregated()
+		return g.writeLLMDDisaggregated(name, ref, img)
 	}
 	port := g.writeModelServerDeployment(name, ref, img)
 	g.writeInferencePool(name, port)
@@ -71,7 +71,7 @@ func (g *gen) writeModelServerDeployment(name, ref string, img *knowledge.Image)
 			W("selector", Map(F("matchLabels", g.podLabels("", false))), "the Deployment's own pods, by the labels above"),
 			F("template", Map(
 				W("metadata", Map(F("labels", g.podLabels("", false))), "the same labels on every pod, which the InferencePool selects"),
-				F("spec", g.modelServerPod(c)),
+				F("spec", g.modelServerPod(c, "")),
 			)),
 		)),
 	)
@@ -90,7 +90,10 @@ func (g *gen) writeModelServerDeployment(name, ref string, img *knowledge.Image)
 
 // modelServerPod is a model server's pod spec, as llm-d's guides write it:
 // the program as the command, the model and the flags as the arguments.
-func (g *gen) modelServerPod(c container) *Node {
+// For role "prefill" or "decode" (prefill and decode apart) the engine
+// learns its pod's address for NIXL, and a decode pod runs llm-d's
+// routing sidecar in front of it.
+func (g *gen) modelServerPod(c container, role string) *Node {
 	head := commandWords(g.ec)
 	ctr := Map(
 		F("name", Str("modelserver")),
@@ -105,8 +108,18 @@ func (g *gen) modelServerPod(c container) *Node {
 			F("protocol", Str("TCP")),
 		)), fmt.Sprintf("the port the server listens on (%s), which the InferencePool's targetPorts name", portWhy(c))))
 	}
+	env := List()
 	if g.usesHF() {
-		ctr.Add(F("env", List(g.hfTokenEnv())))
+		env.items = append(env.items, g.hfTokenEnv())
+	}
+	if role != "" {
+		env.items = append(env.items, Map(
+			F("name", Str("VLLM_NIXL_SIDE_CHANNEL_HOST")),
+			F("valueFrom", Map(F("fieldRef", Map(F("fieldPath", Str("status.podIP")))))),
+		).Because("the address NIXL's side channel gives the other role's servers to reach this one: the pod's own IP, as llm-d's prefill/decode guide sets it, since prefill and decode pods run on different nodes [source: "+srcLLMDPDGuide+"]"))
+	}
+	if len(env.items) > 0 {
+		ctr.Add(F("env", env))
 	}
 	if res := g.gpuResources(); res != nil {
 		ctr.Add(F("resources", res))
@@ -134,10 +147,13 @@ func (g *gen) modelServerPod(c container) *Node {
 		vols.items = append(vols.items, Map(F("name", Str("model-cache")), F("emptyDir", Map())).Because("weights download again when a pod moves; make this a PersistentVolumeClaim to keep them"))
 	}
 	ctr.Add(F("volumeMounts", mounts))
-	return Map(
-		F("containers", List(ctr)),
-		F("volumes", vols),
-	)
+	pod := Map()
+	if role == "decode" {
+		pod.Add(W("initContainers", List(g.routingSidecar(c.Port)), "llm-d's routing sidecar, as a native sidecar (an init container that keeps running: restartPolicy Always, Kubernetes 1.29 and later), the way llm-d's prefill/decode guide runs it [source: "+srcLLMDPDGuide+"]"))
+	}
+	pod.Add(F("containers", List(ctr)))
+	pod.Add(F("volumes", vols))
+	return pod
 }
 
 // writeInferencePool writes the pool the router routes over: the servers'
@@ -226,6 +242,13 @@ func (g *gen) writeRouterValues(name string, port int) {
 		)), "the InferenceObjective the chart renders beside the pool (llm-d/rendered-by-the-chart/inferenceobjective.yaml is that object)"),
 	)
 	why := "the values of llm-d's llm-d-router-standalone chart (keys under router: are its routerlib values); the endpoint picker keeps the chart's default-plugins.yaml, which scores servers by queue, KV-cache use and prefix-cache hits (prefix-cache-scorer, weight 3)"
+	if len(g.ec.Roles) > 0 {
+		why = "the values of llm-d's llm-d-router-standalone chart (keys under router: are its routerlib values), with the endpoint picker's prefill/decode configuration"
+		router.Add(W("epp", Map(
+			W("pluginsConfigFile", Str(eppPDConfigFile), "the configuration the endpoint picker starts with (--config-file /config/"+eppPDConfigFile+"), instead of the chart's default-plugins.yaml [source: "+srcRouterChart+"/templates/_deployment.yaml]"),
+			W("pluginsCustomConfig", Map(F(eppPDConfigFile, Block(eppPDConfig))), "added to the chart's ConfigMap beside its own files [source: "+srcRouterChart+"/templates/_config.yaml]. The plugins are those of llm-d-router v0.10.0's own prefill/decode sample (deploy/config/pd-epp-config.yaml, in its apiVersion llm-d.ai/v1alpha1, the one v0.10.0 loads), with always-disagg-pd-decider: every request is prefilled on a prefill server, then decoded on a decode server, each picked by prefix-cache hits (weight 2) and queue depth (weight 1) among the pods of its llm-d.ai/role"),
+		), "the endpoint picker"))
+	}
 	if g.answer("cache_aware_routing") == "true" {
 		why += ", the cache-aware routing " + g.stated("cache_aware_routing") + " asks for"
 	}
@@ -241,14 +264,20 @@ func (g *gen) writeRouterValues(name string, port int) {
 
 // llmdSteps are the commands that deploy the llm-d files, in order.
 func (g *gen) llmdSteps(name string) []string {
-	return []string{
+	steps := []string{
 		"To deploy, in this order (the first two once per cluster):",
 		fmt.Sprintf("  kubectl apply -f https://github.com/kubernetes-sigs/gateway-api-inference-extension/releases/download/%s/v1-manifests.yaml   (the InferencePool CRD, as llm-d's guides install it)", g.target("gaie")),
 		fmt.Sprintf("  kubectl apply -k 'https://github.com/llm-d/llm-d-router/config/crd?ref=%s'   (the InferenceObjective CRD, llm-d.ai)", g.target("llm-d")),
-		"  " + g.helmInstall(name),
-		"  kubectl apply -n " + g.namespace() + " -f llm-d/modelserver.yaml",
-		fmt.Sprintf("The release name, %s, is the InferencePool's name: the router's endpoint picker watches the pool named after its release. llm-d's guides install --version v0 (the newest 0.x); %s is the release these values are checked against.", name, g.target("llm-d")),
 	}
+	if len(g.ec.Roles) > 0 {
+		steps[0] = "To deploy, in this order (the first three once per cluster):"
+		steps = append(steps, fmt.Sprintf("  kubectl apply --server-side -f https://github.com/kubernetes-sigs/lws/releases/download/%s/manifests.yaml   (LeaderWorkerSet, whose release manifests include the DisaggregatedSet CRD, controller and webhook since v0.9.0) [source: kubernetes-sigs/lws@2161f38f (v0.10.0) site/content/en/docs/installation/_index.md]", g.target("lws")))
+	}
+	return append(steps,
+		"  "+g.helmInstall(name),
+		"  kubectl apply -n "+g.namespace()+" -f llm-d/modelserver.yaml",
+		fmt.Sprintf("The release name, %s, is the InferencePool's name: the router's endpoint picker watches the pool named after its release. llm-d's guides install --version v0 (the newest 0.x); %s is the release these values are checked against.", name, g.target("llm-d")),
+	)
 }
 
 // helmInstall is the command that installs llm-d's router chart with the
@@ -260,13 +289,135 @@ func (g *gen) helmInstall(name string) string {
 // renderedNote says of a file that the router chart creates its object.
 const renderedNote = "the router chart creates it from llm-d/router-values.yaml (helm install ... -f llm-d/router-values.yaml), and stackpick writes it out so its schema is checked: applying it with kubectl as well would take it from Helm's ownership"
 
-// llmdDisaggregated says why stackpick writes no files for llm-d alone
-// with prefill and decode apart. llm-d's P/D puts a routing sidecar on
-// every decode pod, listening on the pod's serving port (8000) and
-// forwarding to the model server on 8200 (the sidecar's defaults), so the
-// decode servers must be started with --port 8200; the launch command has
-// no port flag (the knowledge base has no record of vLLM's --port), and
-// stackpick does not add a flag the memo does not show.
-func (g *gen) llmdDisaggregated() error {
-	return &NotCoveredError{Why: "stackpick writes no files for llm-d alone with prefill and decode apart yet: llm-d's routing sidecar on each decode pod listens on port 8000 and forwards to the model server on 8200 (llm-d-router v0.10.0 pkg/sidecar/proxy/options.go: defaultPort 8000, defaultVLLMPort 8200), so the decode command needs --port 8200, and the launch command stackpick wrote has no port flag; with KServe in the stack, its LLMInferenceService runs these same prefill and decode commands (its decode preset starts vLLM on port 8001 behind a sidecar of its own), or add --port 8200 to the memo's decode command and follow llm-d's pd-disaggregation guide"}
+// writeLLMDDisaggregated writes llm-d alone with prefill and decode
+// apart, as llm-d's prefill/decode guide lays it out: both roles in one
+// LWS DisaggregatedSet, llm-d's routing sidecar on each decode pod in
+// front of the decode server (which the launch command puts on the port
+// the sidecar forwards to), the InferencePool over both roles, the
+// InferenceObjective, and router values whose endpoint picker sends each
+// request to a prefill server and then a decode server.
+func (g *gen) writeLLMDDisaggregated(name, ref string, img *knowledge.Image) error {
+	roles := g.k8sRoles()
+	if len(roles) != 2 || roles[0].Name != "prefill" || roles[1].Name != "decode" {
+		missing("prefill and decode roles, not %v", roles)
+	}
+	_, sidecar := g.image("llm-d", sidecarImage)
+	pre := g.engineContainer("prefill", ref, img)
+	dec := g.engineContainer("decode", ref, img)
+	if dec.Port == sidecar.Port || pre.Port != sidecar.Port {
+		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes llm-d's prefill/decode files only when the decode command serves on a port of its own behind llm-d's routing sidecar (which takes the pod's port, %d) and the prefill servers on that port: the %s command here serves decode on %d and prefill on %d (the knowledge base records no port flag of %s for the decode command to take). With KServe in the stack, its LLMInferenceService runs these prefill and decode commands itself", sidecar.Port, g.kb.ProductName(g.ec.Engine), dec.Port, pre.Port, g.kb.ProductName(g.ec.Engine))}
+	}
+	if err := g.needs("lws", "disaggregatedset"); err != nil {
+		return err
+	}
+	lws := g.target("lws")
+	role := func(r k8sRole, c container) *Node {
+		return Map(
+			W("name", Str(r.Name), "the role's name: the DisaggregatedSet labels its pods disaggregatedset.x-k8s.io/role with it"),
+			F("spec", Map(
+				W("replicas", Int(r.Instances), g.replicasWhy(r)),
+				F("leaderWorkerTemplate", Map(
+					W("size", Int(1), fmt.Sprintf("one pod per group: a server takes %d GPUs, inside one node", g.gpuCount())),
+					F("workerTemplate", Map(
+						W("metadata", Map(F("labels", g.podLabels(r.Name, r.Name == "prefill"))), "the labels the InferencePool selects, and llm-d.ai/role, by which the router's prefill-filter and decode-filter tell the roles apart"),
+						F("spec", g.modelServerPod(c, r.Name)),
+					)),
+				)),
+			)),
+		)
+	}
+	doc := Map(
+		W("apiVersion", Str("disaggregatedset.x-k8s.io/v1"), "LeaderWorkerSet's DisaggregatedSet, written for LWS "+lws+"; llm-d's prefill/decode guide also sets groupIdentity, which no LWS release has yet (its CRD would refuse it), so it is left out [source: "+srcLWSSkew+"]"),
+		F("kind", Str("DisaggregatedSet")),
+		F("metadata", g.metadata(name, g.poolLabels())),
+		W("spec", Map(W("roles", List(role(roles[0], pre), role(roles[1], dec)), "")), "prefill and decode servers as the two roles of one set, rolled out and scaled together; no slices field (LWS v0.10.0 defaults it to one copy of the roles, and v0.9.0 has none)"),
+	)
+	g.finish(File{
+		Path:       "llm-d/modelserver.yaml",
+		Kind:       "DisaggregatedSet",
+		APIVersion: "disaggregatedset.x-k8s.io/v1",
+		Deploys:    fmt.Sprintf("%s for %s as one LWS DisaggregatedSet, a routing sidecar on each decode pod, labelled for llm-d's InferencePool (after LWS and the router: %s; then kubectl apply -f llm-d/modelserver.yaml)", g.serversText(), g.ec.Model, g.helmInstall(name)),
+		Format:     FormatKubernetes,
+		Targets:    map[string]string{"lws": lws},
+		Engine:     g.ec.Engine, EngineRelease: g.ec.Release,
+		Args: map[string][]string{"prefill": pre.Argv, "decode": dec.Argv},
+	}, "#", YAML(nil, doc))
+	g.writeInferencePool(name, pre.Port)
+	g.writeInferenceObjective(name)
+	g.writeRouterValues(name, pre.Port)
+	return nil
 }
+
+// sidecarImage is llm-d's image record of its P/D routing sidecar.
+const sidecarImage = "disagg-sidecar"
+
+// srcLLMDPDGuide is llm-d's prefill/decode guide's model-server manifest;
+// srcSidecarOptions the sidecar's flags at the router release written for.
+const (
+	srcLLMDPDGuide    = "llm-d/llm-d@4e09d808 guides/pd-disaggregation/modelserver/gpu/vllm-ds/disaggregatedset.yaml"
+	srcSidecarOptions = "llm-d/llm-d-router@71f4f099 (v0.10.0) pkg/sidecar/proxy/options.go"
+)
+
+// routingSidecar is llm-d's routing sidecar for a decode pod whose server
+// listens on serverPort: it takes the pod's serving port, has a prefill
+// server (which the endpoint picker names in a header) compute the
+// prompt's KV cache, then forwards the request to the decode server.
+func (g *gen) routingSidecar(serverPort int) *Node {
+	ref, img := g.image("llm-d", sidecarImage)
+	return Map(
+		F("name", Str("routing-proxy")),
+		W("image", Str(ref), g.imageWhy(img)+"; its flags below were read at the same release"),
+		W("args", List(
+			Str(fmt.Sprintf("--port=%d", img.Port)).Because("the port the sidecar listens on: the pod's serving port, which the InferencePool targets (the prefill servers serve on it too) [source: "+srcSidecarOptions+`: defaultPort = "8000"]`),
+			Str(fmt.Sprintf("--model-server-port=%d", serverPort)).Because("where it forwards: the decode server's --port in the launch command"),
+			Str("--kv-connector=nixlv2").Because("the sidecar's protocol for NIXL, which the engines' --kv-transfer-config names (NixlConnector); nixlv2 is its default, written so it is read here [source: llm-d/llm-d-router@71f4f099 (v0.10.0) pkg/sidecar/constants/constants.go]"),
+			Str("--secure-proxy=false").Because("plain HTTP, which the InferencePool's appProtocol says the pods serve: the sidecar otherwise serves TLS with a self-signed certificate (secure-proxy, default true) [source: "+srcSidecarOptions+"]"),
+		), "the sidecar's entrypoint (/app/pd-sidecar) takes these flags"),
+		W("ports", List(Map(
+			F("name", Str("sidecar")),
+			F("containerPort", Int(img.Port)),
+			F("protocol", Str("TCP")),
+		)), "the port the pool's requests arrive on"),
+		W("restartPolicy", Str("Always"), "a native sidecar: started before the server and kept running beside it"),
+	)
+}
+
+// eppPDConfigFile names the endpoint picker's prefill/decode configuration
+// in the router chart's ConfigMap, and eppPDConfig is it: llm-d-router
+// v0.10.0's deploy/config/pd-epp-config.yaml plugins, deciding with
+// always-disagg-pd-decider (prefill and decode apart for every request,
+// as the decision runs them) and without the sample's tuning parameters.
+const eppPDConfigFile = "pd-config.yaml"
+
+const eppPDConfig = `apiVersion: llm-d.ai/v1alpha1
+kind: EndpointPickerConfig
+plugins:
+- type: approx-prefix-cache-producer
+- type: prefix-cache-scorer
+- type: queue-scorer
+- type: prefill-filter
+- type: decode-filter
+- type: max-score-picker
+- type: always-disagg-pd-decider
+- type: disagg-profile-handler
+  parameters:
+    deciders:
+      prefill: always-disagg-pd-decider
+schedulingProfiles:
+- name: prefill
+  plugins:
+  - pluginRef: prefill-filter
+  - pluginRef: max-score-picker
+  - pluginRef: prefix-cache-scorer
+    weight: 2
+  - pluginRef: queue-scorer
+    weight: 1
+- name: decode
+  plugins:
+  - pluginRef: decode-filter
+  - pluginRef: max-score-picker
+  - pluginRef: prefix-cache-scorer
+    weight: 2
+  - pluginRef: queue-scorer
+    weight: 1
+`

@@ -32,6 +32,7 @@ var k8sGenCases = []k8sGenCase{
 	{name: "gitops-rollouts", scenario: "gitops-rollouts"},
 	{name: "k8s-fleet-llm-d-alone", scenario: "k8s-fleet", set: map[string]any{"new_operator": false}},
 	{name: "k8s-fleet-pd", scenario: "k8s-fleet", set: map[string]any{"disaggregation": true}},
+	{name: "k8s-fleet-llm-d-alone-pd", scenario: "k8s-fleet", set: map[string]any{"new_operator": false, "disaggregation": true}},
 }
 
 // k8sKB is the built-in knowledge base with the vLLM image record the
@@ -302,7 +303,9 @@ func argLists(doc any) []argList {
 			}
 			sort.Strings(keys)
 			for _, k := range keys {
-				if k != "args" && k != "command" {
+				// An init container is never the engine: llm-d's routing
+				// sidecar on a decode pod has arguments of its own.
+				if k != "args" && k != "command" && k != "initContainers" {
 					walk(at+"/"+k, n[k])
 				}
 			}

@@ -95,7 +95,152 @@ func HelmValues(name string, body []byte, v Versions) []Problem {
 	}
 	c := valuesChecker{name: name, label: label, extra: extra}
 	c.walk(nil, doc, defaults)
+	c.eppConfigs(doc)
 	return c.out
+}
+
+// eppBuiltinConfigs are the endpoint picker configurations the chart's
+// ConfigMap holds of its own (routerlib/templates/_config.yaml at both
+// vendored releases), which router.epp.pluginsConfigFile may name.
+var eppBuiltinConfigs = []string{"default-plugins.yaml", "payload-agnostic.yaml"}
+
+// eppPluginTypes are the endpoint picker plugin types stackpick writes or
+// checks llm-d's guides with, each registered under this name at both vendored llm-d-router releases
+// (v0.9.0, v0.10.0), with the file that registers it.
+var eppPluginTypes = map[string]string{
+	"approx-prefix-cache-producer": "pkg/epp/framework/plugins/requestcontrol/dataproducer/approximateprefix/constants/constants.go",
+	"prefix-cache-scorer":          "pkg/epp/framework/plugins/scheduling/scorer/prefix/plugin.go",
+	"queue-scorer":                 "pkg/epp/framework/plugins/scheduling/scorer/queuedepth/queue.go",
+	"prefill-filter":               "pkg/epp/framework/plugins/scheduling/filter/bylabel/roles.go",
+	"decode-filter":                "pkg/epp/framework/plugins/scheduling/filter/bylabel/roles.go",
+	"max-score-picker":             "pkg/epp/framework/plugins/scheduling/picker/maxscore/picker.go",
+	"disagg-profile-handler":       "pkg/epp/framework/plugins/scheduling/profilehandler/disagg/disagg_profile_handler.go",
+	"always-disagg-pd-decider":     "pkg/epp/framework/plugins/scheduling/profilehandler/disagg/always_disagg_pd_decider.go",
+	// the optimized-baseline guide's (the values file these checks are
+	// tried on, testdata/llm-d-guides)
+	"token-load-scorer":            "pkg/epp/framework/plugins/scheduling/scorer/tokenload/token_load.go",
+	"inflight-load-producer":       "pkg/epp/framework/plugins/requestcontrol/dataproducer/inflightload/constants/constants.go",
+	"prefix-cache-affinity-filter": "pkg/epp/framework/plugins/scheduling/filter/prefixcacheaffinity/plugin.go",
+	"active-request-scorer":        "pkg/epp/framework/plugins/scheduling/scorer/activerequest/active_request.go",
+}
+
+// eppConfigKeys are EndpointPickerConfig's fields at both releases
+// (apix/config/v1alpha1/endpointpickerconfig_types.go); the loader
+// decodes strictly, so any other key fails the endpoint picker's start.
+var eppConfigKeys = []string{"apiVersion", "kind", "featureGates", "plugins", "schedulingProfiles", "dataLayer", "flowControl", "requestHandler", "saturationDetector", "parser"}
+
+// eppConfigs checks the endpoint picker configurations a values file
+// gives in router.epp.pluginsCustomConfig (each a YAML text, which the
+// chart's defaults leave free-form), and that pluginsConfigFile names one
+// of them or one of the chart's own: the group and version the loader
+// takes (llm-d.ai/v1alpha1, apix/config/v1alpha1), the config's fields,
+// plugin types stackpick knows registered at the release, and every
+// pluginRef and decider naming a plugin the config declares.
+func (c *valuesChecker) eppConfigs(doc any) {
+	epp, _ := dig(doc, "router", "epp").(map[string]any)
+	if epp == nil {
+		return
+	}
+	custom, _ := epp["pluginsCustomConfig"].(map[string]any)
+	if file, ok := epp["pluginsConfigFile"]; ok {
+		name, _ := file.(string)
+		if _, isCustom := custom[name]; !isCustom && !contains(eppBuiltinConfigs, name) {
+			c.add([]string{"router", "epp", "pluginsConfigFile"}, "names %v, which is neither in router.epp.pluginsCustomConfig nor one of the chart's own (%s)", file, strings.Join(eppBuiltinConfigs, ", "))
+		}
+	}
+	names := make([]string, 0, len(custom))
+	for k := range custom {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, file := range names {
+		path := []string{"router", "epp", "pluginsCustomConfig", file}
+		text, ok := custom[file].(string)
+		if !ok {
+			c.add(path, "wrong type: got a %s, want the configuration's YAML as a string", shapeOf(custom[file]))
+			continue
+		}
+		var cfg map[string]any
+		if err := yaml.Unmarshal([]byte(text), &cfg); err != nil || cfg == nil {
+			c.add(path, "not an endpoint picker configuration: %v", err)
+			continue
+		}
+		at := func(more ...string) []string { return append(append([]string{}, path...), more...) }
+		if v := cfg["apiVersion"]; v != "llm-d.ai/v1alpha1" {
+			c.add(at("apiVersion"), "got %v, want llm-d.ai/v1alpha1, the version the endpoint picker's loader registers (apix/config/v1alpha1: GroupName = \"llm-d.ai\", Version: \"v1alpha1\")", v)
+		}
+		if v := cfg["kind"]; v != "EndpointPickerConfig" {
+			c.add(at("kind"), "got %v, want EndpointPickerConfig", v)
+		}
+		keys := make([]string, 0, len(cfg))
+		for k := range cfg {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if !contains(eppConfigKeys, k) {
+				c.add(at(k), "unknown key %q: EndpointPickerConfig has %s, and the loader decodes strictly", k, strings.Join(eppConfigKeys, ", "))
+			}
+		}
+		declared := map[string]bool{}
+		plugins, _ := cfg["plugins"].([]any)
+		for i, p := range plugins {
+			m, _ := p.(map[string]any)
+			typ, _ := m["type"].(string)
+			if _, ok := eppPluginTypes[typ]; !ok {
+				c.add(at("plugins", strconv.Itoa(i), "type"), "plugin type %q is not one stackpick read registered at the release (%s)", typ, strings.Join(sortedKeys(eppPluginTypes), ", "))
+			}
+			name, _ := m["name"].(string)
+			if name == "" {
+				name = typ // a plugin without a name is named by its type
+			}
+			declared[name] = true
+		}
+		for i, p := range plugins {
+			m, _ := p.(map[string]any)
+			deciders, _ := dig(m, "parameters", "deciders").(map[string]any)
+			for stage, ref := range deciders {
+				if s, _ := ref.(string); !declared[s] {
+					c.add(at("plugins", strconv.Itoa(i), "parameters", "deciders", stage), "names %v, which no plugin of this configuration is", ref)
+				}
+			}
+		}
+		profiles, _ := cfg["schedulingProfiles"].([]any)
+		if len(profiles) == 0 {
+			c.add(at("schedulingProfiles"), "no scheduling profile")
+		}
+		for i, p := range profiles {
+			m, _ := p.(map[string]any)
+			refs, _ := m["plugins"].([]any)
+			for j, r := range refs {
+				rm, _ := r.(map[string]any)
+				if s, _ := rm["pluginRef"].(string); !declared[s] {
+					c.add(at("schedulingProfiles", strconv.Itoa(i), "plugins", strconv.Itoa(j), "pluginRef"), "names %v, which no plugin of this configuration is", rm["pluginRef"])
+				}
+			}
+		}
+	}
+}
+
+// dig is the value at keys under v, nil when a step is missing.
+func dig(v any, keys ...string) any {
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 type valuesChecker struct {

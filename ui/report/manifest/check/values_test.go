@@ -5,7 +5,7 @@ import (
 )
 
 func TestHelmValuesPassesGoodFiles(t *testing.T) {
-	for _, f := range []string{"router-values.yaml", "llm-d-guides/base.values.yaml", "llm-d-guides/optimized-baseline.values.yaml"} {
+	for _, f := range []string{"router-values.yaml", "router-values-pd.yaml", "llm-d-guides/base.values.yaml", "llm-d-guides/optimized-baseline.values.yaml"} {
 		for _, v := range []Versions{nil, {"llm-d": "v0.9.0"}, {"llm-d": "v0.10.0"}} {
 			if ps := HelmValues(f, readTestdata(t, f), v); len(ps) != 0 {
 				t.Errorf("%s at %v: %v", f, v, ps)
@@ -45,6 +45,28 @@ func TestHelmValuesRejectsMutations(t *testing.T) {
 		if ps := HelmValues("values.yaml", []byte(body), nil); len(ps) == 0 {
 			t.Errorf("%q passed", body)
 		}
+	}
+}
+
+// The endpoint picker's prefill/decode configuration, a YAML text in the
+// values, is checked too: its group and version, its fields, its plugin
+// types, and that every reference names a plugin it declares.
+func TestHelmValuesChecksTheEndpointPickerConfig(t *testing.T) {
+	good := string(readTestdata(t, "router-values-pd.yaml"))
+	cfg := "/router/epp/pluginsCustomConfig/pd-config.yaml"
+	for _, m := range []mutation{
+		{"epp config: wrong group and version", "apiVersion: llm-d.ai/v1alpha1", "apiVersion: llm-d.ai/v1", cfg + "/apiVersion", "want llm-d.ai/v1alpha1"},
+		{"epp config: wrong kind", "kind: EndpointPickerConfig", "kind: EndpointPicker", cfg + "/kind", "want EndpointPickerConfig"},
+		{"epp config: unknown key", "        schedulingProfiles:\n", "        schedulingProfile:\n", cfg + "/schedulingProfile", `unknown key "schedulingProfile"`},
+		{"epp config: unknown plugin type", "- type: queue-scorer", "- type: queue-scorrer", cfg + "/plugins/2/type", `plugin type "queue-scorrer"`},
+		{"epp config: a pluginRef to no plugin", "- pluginRef: decode-filter", "- pluginRef: decode-filtre", cfg + "/schedulingProfiles/1/plugins/0/pluginRef", "no plugin of this configuration"},
+		{"epp config: a decider that is no plugin", "prefill: always-disagg-pd-decider", "prefill: prefix-based-pd-decider", cfg + "/plugins/7/parameters/deciders/prefill", "no plugin of this configuration"},
+		{"epp config: not YAML", "        kind: EndpointPickerConfig\n", "        kind: [EndpointPickerConfig\n", cfg, "not an endpoint picker configuration"},
+		{"epp config file names no configuration", "pluginsConfigFile: pd-config.yaml", "pluginsConfigFile: pd.yaml", "/router/epp/pluginsConfigFile", "neither in router.epp.pluginsCustomConfig"},
+	} {
+		t.Run(m.name, func(t *testing.T) {
+			wantProblem(t, m, HelmValues("values.yaml", applyMutation(t, good, m), nil))
+		})
 	}
 }
 
