@@ -117,7 +117,7 @@ nothing is written. Exit 3 when stackpick writes no files for the stack
 				_, err := io.WriteString(a.io.Stderr, summary)
 				return err
 			}
-			if err := a.writeSet(out, files, force); err != nil {
+			if err := a.writeSet(out, files, force, set.Earlier); err != nil {
 				return err
 			}
 			width := a.width(a.io.Stdout)
@@ -194,8 +194,9 @@ func writeSetTo(w io.Writer, files []store.SetFile) error {
 }
 
 // writeSet writes the set under dir, with the messages emit gives for one
-// file: a file in the way is named with what to type instead.
-func (a *app) writeSet(dir string, files []store.SetFile, force bool) error {
+// file: a file in the way is named with what to type instead, and so are
+// the files of an earlier set there that this one would not replace.
+func (a *app) writeSet(dir string, files []store.SetFile, force bool, earlier []string) error {
 	_, err := store.WriteSet(dir, files, force)
 	var exists *store.ExistsError
 	var notRegular *store.NotRegularError
@@ -208,7 +209,14 @@ func (a *app) writeSet(dir string, files []store.SetFile, force bool) error {
 			what = fmt.Sprintf("%s and %d more files of the set already exist (%s)", exists.Paths[0], n-1, strings.Join(exists.Paths[1:], ", "))
 			them = "them"
 		}
-		return badInput(&knowledge.Error{File: dir, Problem: what + "; nothing written", Hint: "pass --force to replace " + them + ", or choose another --out"})
+		hint := "pass --force to replace " + them + ", or choose another --out"
+		switch n := len(earlier); {
+		case n == 1:
+			hint += "; 1 file of the set written there before (" + earlier[0] + ") is not part of this one and would stay"
+		case n > 1:
+			hint += fmt.Sprintf("; %d files of the set written there before (%s) are not part of this one and would stay", n, strings.Join(earlier, ", "))
+		}
+		return badInput(&knowledge.Error{File: dir, Problem: what + "; nothing written", Hint: hint})
 	case errors.Is(err, store.ErrNotFolder):
 		return badInput(&knowledge.Error{File: dir, Problem: "is a file, not a folder", Hint: "--out names the folder the files go in, for example --out " + filepath.Join(filepath.Dir(dir), "deploy")})
 	case errors.Is(err, store.ErrIsDir):

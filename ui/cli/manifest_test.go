@@ -124,6 +124,10 @@ func TestManifestOverAnotherStacksSetNamesItsLeftovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	code, _, stderr := runManifest(t, "manifest", "-s", "nvidia-fleet", "-o", dir)
+	if code != 2 || !strings.Contains(stderr, "1 file of the set written there before (kserve/inferenceservice.yaml) is not part of this one and would stay") {
+		t.Errorf("without --force: exit %d, and the refusal does not say the earlier set's file would stay: %s", code, stderr)
+	}
 	for run := range 2 {
 		code, out, stderr := runManifest(t, "manifest", "-s", "nvidia-fleet", "-o", dir, "--force")
 		if code != 0 || stderr != "" {

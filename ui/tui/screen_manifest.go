@@ -416,8 +416,16 @@ func (s *manifestWriteScreen) Update(msg tea.Msg) tea.Cmd {
 			if len(exists.Paths) == 1 {
 				them = "it"
 			}
+			stay := ""
+			if n := len(msg.leftovers); n > 0 {
+				verb := "stay"
+				if n == 1 {
+					verb = "stays"
+				}
+				stay = fmt.Sprintf(" %s of the earlier set %s either way.", countFiles(n), verb)
+			}
 			return c.Confirm(fmt.Sprintf("Replace %s?", countFiles(len(exists.Paths))),
-				"In "+msg.dir+": "+inTheWay(msg.dir, exists.Paths)+". Yes replaces "+them+", all or none; no keeps "+them+".",
+				"In "+msg.dir+": "+inTheWay(msg.dir, exists.Paths)+". Yes replaces "+them+", all or none; no keeps "+them+"."+stay,
 				func(yes bool) tea.Cmd {
 					c.Pop()
 					if yes {

@@ -151,8 +151,13 @@ func TestManifestsScreenNamesTheFilesLeftFromAnEarlierSet(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "kserve", "inferenceservice.yaml"), []byte("edited\n"), 0o644)
 			os.WriteFile(filepath.Join(dir, manifest.IndexPath), []byte("# Deployable files\n\n| File | What it is | What it deploys |\n|---|---|---|\n| `kserve/inferenceservice.yaml` | InferenceService | two servers |\n"), 0o644)
 			d := newDeployDriver(t, sz.w, sz.h).singleNode().press("m", "w", "ctrl+u").typeText(dir).press("enter")
-			if v := d.view(); !strings.Contains(v, "Replace") {
+			v := d.view()
+			if !strings.Contains(v, "Replace") {
 				t.Fatalf("the earlier set's index is in the way; the screen should ask:\n%s", v)
+			}
+			checkFits(t, v, sz.w, sz.h)
+			if flat := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(v), "┃", " ")), " "); !strings.Contains(flat, "1 file of the earlier set stays either way") {
+				t.Errorf("the question does not say the earlier set's file stays:\n%s", v)
 			}
 			d.press("y")
 			lines := d.screen().(*manifestWriteScreen).writtenLines()
