@@ -13,17 +13,18 @@ import (
 // Sources the Kubernetes writers cite in the files' comments, each read at
 // the release the file is written for.
 const (
-	srcLLMDGuide      = "llm-d/llm-d@05b03f75 guides/optimized-baseline/modelserver/gpu/vllm/base/patch-vllm.yaml"
-	srcLLMDDeployment = "llm-d/llm-d@ae9f98f1 guides/optimized-baseline/modelserver/gpu/vllm/vllm-deployment.yaml"
-	srcLLMDArtifacts  = "llm-d/llm-d@1128ecf6 docs/api-reference/artifacts.md"
-	srcRouterChart    = "llm-d/llm-d-router@71f4f099 (v0.10.0) config/charts/routerlib"
-	srcRouterRoles    = "llm-d/llm-d-router@71f4f099 (v0.10.0) pkg/epp/framework/plugins/scheduling/filter/bylabel/roles.go"
-	srcKServeTemplate = "kserve/kserve@1fb78105 (v0.20.0) config/llmisvcconfig/config-llm-template.yaml"
-	srcKServeSched    = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1alpha2/llmisvc/scheduler.go"
-	srcKServeStorage  = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1alpha2/llmisvc/workload_storage.go"
-	srcKServeRuntime  = "kserve/kserve@1fb78105 (v0.20.0) config/runtimes/kserve-vllmserver.yaml"
-	srcKServeMerge    = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1beta1/inferenceservice/utils/utils.go MergeRuntimeContainers"
-	srcLWSSkew        = "kubernetes-sigs/lws v0.10.0 config/crd/bases/disaggregatedset.x-k8s.io_disaggregatedsets.yaml (no groupIdentity)"
+	srcLLMDGuide        = "llm-d/llm-d@05b03f75 guides/optimized-baseline/modelserver/gpu/vllm/base/patch-vllm.yaml"
+	srcLLMDDeployment   = "llm-d/llm-d@ae9f98f1 guides/optimized-baseline/modelserver/gpu/vllm/vllm-deployment.yaml"
+	srcLLMDArtifacts    = "llm-d/llm-d@1128ecf6 docs/api-reference/artifacts.md"
+	srcRouterChart      = "llm-d/llm-d-router@71f4f099 (v0.10.0) config/charts/routerlib"
+	srcRouterRoles      = "llm-d/llm-d-router@71f4f099 (v0.10.0) pkg/epp/framework/plugins/scheduling/filter/bylabel/roles.go"
+	srcKServeTemplate   = "kserve/kserve@1fb78105 (v0.20.0) config/llmisvcconfig/config-llm-template.yaml"
+	srcKServeSched      = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1alpha2/llmisvc/scheduler.go"
+	srcKServeStorage    = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1alpha2/llmisvc/workload_storage.go"
+	srcKServeRuntime    = "kserve/kserve@1fb78105 (v0.20.0) config/runtimes/kserve-vllmserver.yaml"
+	srcKServeMerge      = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1beta1/inferenceservice/utils/utils.go MergeRuntimeContainers"
+	srcKServeMergeSpecs = "kserve/kserve@00bd5d06 pkg/controller/v1alpha2/llmisvc/config_merge.go mergeSpecs"
+	srcLWSSkew          = "kubernetes-sigs/lws v0.10.0 config/crd/bases/disaggregatedset.x-k8s.io_disaggregatedsets.yaml (no groupIdentity)"
 )
 
 // objectName is the name the files give their objects: the model's id as
@@ -208,3 +209,18 @@ func (g *gen) kserveSchemaNote(version string) string {
 	}
 	return s
 }
+
+// nixlHostEnv sets VLLM_NIXL_SIDE_CHANNEL_HOST to the pod's IP: the
+// address a prefill server's NIXL side channel gives decode servers to
+// reach it, "localhost" unless set (vLLM's docs: set it when prefiller and
+// decoder are on different machines, as pods of two roles are). how says
+// whose layout does the same.
+func nixlHostEnv(how string) *Node {
+	return Map(
+		F("name", Str("VLLM_NIXL_SIDE_CHANNEL_HOST")),
+		F("valueFrom", Map(F("fieldRef", Map(F("fieldPath", Str("status.podIP")))))),
+	).Because("the address NIXL's side channel gives the other role's servers to reach this one: the pod's own IP, since prefill and decode pods run on different nodes (vLLM defaults it to localhost) [source: " + srcVLLMNixl + "], " + how)
+}
+
+// srcVLLMNixl is vLLM's NIXL connector guide.
+const srcVLLMNixl = "vllm-project/vllm@026c83f9 docs/features/nixl_connector_usage.md"

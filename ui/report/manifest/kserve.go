@@ -147,6 +147,9 @@ func (g *gen) llmisvcPod(c container) *Node {
 		W("image", Str(c.Image), g.imageWhy(c.img)+"; it replaces the preset's llm-d build, so the flags run on the release they were written for"),
 		W("args", c.argsNode(c.Argv[g.commandHead():]), g.flagsWhy()+"; the preset's command runs vllm serve /mnt/models --served-model-name <model.name> --port 8000 [--tensor-parallel-size <parallelism.tensor>] followed by these arguments, so vLLM gets the launch command after its model, and a flag given twice takes the later value [source: "+srcKServeTemplate+"]"),
 	)
+	if len(g.ec.Roles) > 0 {
+		ctr.Add(W("env", List(nixlHostEnv("which KServe's prefill and decode presets do not set; KServe merges this list into the preset's by name (a strategic merge), so the preset's own variables stay [source: "+srcKServeMergeSpecs+"]")), ""))
+	}
 	if res := g.gpuResources(); res != nil {
 		ctr.Add(F("resources", res))
 	}

@@ -113,10 +113,7 @@ func (g *gen) modelServerPod(c container, role string) *Node {
 		env.items = append(env.items, g.hfTokenEnv())
 	}
 	if role != "" {
-		env.items = append(env.items, Map(
-			F("name", Str("VLLM_NIXL_SIDE_CHANNEL_HOST")),
-			F("valueFrom", Map(F("fieldRef", Map(F("fieldPath", Str("status.podIP")))))),
-		).Because("the address NIXL's side channel gives the other role's servers to reach this one: the pod's own IP, as llm-d's prefill/decode guide sets it, since prefill and decode pods run on different nodes [source: "+srcLLMDPDGuide+"]"))
+		env.items = append(env.items, nixlHostEnv("as llm-d's prefill/decode guide sets it [source: "+srcLLMDPDGuide+"]"))
 	}
 	if len(env.items) > 0 {
 		ctr.Add(F("env", env))
