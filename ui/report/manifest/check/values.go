@@ -3,6 +3,8 @@ package check
 import (
 	"embed"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -148,12 +150,7 @@ func (c *valuesChecker) eppConfigs(doc any) {
 			c.add([]string{"router", "epp", "pluginsConfigFile"}, "names %v, which is neither in router.epp.pluginsCustomConfig nor one of the chart's own (%s)", file, strings.Join(eppBuiltinConfigs, ", "))
 		}
 	}
-	names := make([]string, 0, len(custom))
-	for k := range custom {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, file := range names {
+	for _, file := range slices.Sorted(maps.Keys(custom)) {
 		path := []string{"router", "epp", "pluginsCustomConfig", file}
 		text, ok := custom[file].(string)
 		if !ok {
@@ -172,12 +169,7 @@ func (c *valuesChecker) eppConfigs(doc any) {
 		if v := cfg["kind"]; v != "EndpointPickerConfig" {
 			c.add(at("kind"), "got %v, want EndpointPickerConfig", v)
 		}
-		keys := make([]string, 0, len(cfg))
-		for k := range cfg {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(cfg)) {
 			if !contains(eppConfigKeys, k) {
 				c.add(at(k), "unknown key %q: EndpointPickerConfig has %s, and the loader decodes strictly", k, strings.Join(eppConfigKeys, ", "))
 			}
@@ -188,7 +180,7 @@ func (c *valuesChecker) eppConfigs(doc any) {
 			m, _ := p.(map[string]any)
 			typ, _ := m["type"].(string)
 			if _, ok := eppPluginTypes[typ]; !ok {
-				c.add(at("plugins", strconv.Itoa(i), "type"), "plugin type %q is not one stackpick read registered at the release (%s)", typ, strings.Join(sortedKeys(eppPluginTypes), ", "))
+				c.add(at("plugins", strconv.Itoa(i), "type"), "plugin type %q is not one stackpick read registered at the release (%s)", typ, strings.Join(slices.Sorted(maps.Keys(eppPluginTypes)), ", "))
 			}
 			name, _ := m["name"].(string)
 			if name == "" {
@@ -234,14 +226,6 @@ func dig(v any, keys ...string) any {
 	return v
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
 
 type valuesChecker struct {
 	name, label string
