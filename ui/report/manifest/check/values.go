@@ -226,7 +226,6 @@ func dig(v any, keys ...string) any {
 	return v
 }
 
-
 type valuesChecker struct {
 	name, label string
 	extra       map[string]templateKey
