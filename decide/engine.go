@@ -866,7 +866,7 @@ func vllmCommand(c commandInput) {
 	if c.disaggregation() {
 		const cfg = `'{"kv_connector":"NixlConnector","kv_role":"%s","kv_load_failure_policy":"fail"}'`
 		emitRole(kb, ec, knowledge.FlagVLLMKVTransferConfig, fmt.Sprintf(cfg, "kv_producer"), rolePrefill,
-			"prefill instances: NIXL hands each request's KV cache to a decode instance; kv_role is a label (NixlConnector leaves the roles to the proxy or router); fail rather than recompute a lost transfer on decode GPUs")
+			"prefill instances: NIXL hands each request's KV cache to a decode instance; kv_role is a label (NixlConnector leaves the roles to the proxy or router); kv_load_failure_policy acts where the cache is loaded, on decode instances (fail rather than recompute a lost transfer on decode GPUs), and is written here as vLLM's NIXL guide writes it")
 		emitRole(kb, ec, knowledge.FlagVLLMKVTransferConfig, fmt.Sprintf(cfg, "kv_consumer"), roleDecode,
 			"decode instances: receive the KV cache over NIXL; set VLLM_NIXL_SIDE_CHANNEL_HOST to each instance's address when they run on different nodes")
 	}

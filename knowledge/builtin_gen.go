@@ -13682,6 +13682,22 @@ func builtinKB() *KB {
 							},
 						},
 					},
+					{
+						ID:    "disagg-sidecar-model-server-port",
+						What:  "the P/D routing sidecar's --model-server-port flag (ghcr.io/llm-d/llm-d-router-disagg-sidecar)",
+						Since: "v0.10.0",
+						Sources: []Source{
+							{
+								Kind:      "repo",
+								Repo:      "llm-d/llm-d-router",
+								Ref:       "v0.10.0",
+								Commit:    "71f4f0999f95b96c49a9d0c4afbd18dfdb943c26",
+								Path:      "pkg/sidecar/proxy/options.go",
+								Quote:     "modelServerPort           = \"model-server-port\"",
+								CheckedOn: "2026-12-02",
+							},
+						},
+					},
 				},
 				Sources: []Source{
 					{
@@ -13797,7 +13813,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 188},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 205},
 			},
 			{
 				ID:       "kuberay",
@@ -13850,7 +13866,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 283},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 300},
 			},
 			{
 				ID:       "compose",
@@ -13867,7 +13883,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 333},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 350},
 			},
 			{
 				ID:       "triton",
@@ -13884,7 +13900,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 355},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 372},
 			},
 			{
 				ID:       "dynamo",
@@ -13902,7 +13918,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 377},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 394},
 			},
 			{
 				ID:       "ray",
@@ -13929,7 +13945,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 400},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 417},
 			},
 			{
 				ID:       "kubernetes",
@@ -13947,7 +13963,7 @@ func builtinKB() *KB {
 						CheckedOn: "2026-12-01",
 					},
 				},
-				Pos: Pos{File: "knowledge/data/targets.toml", Line: 432},
+				Pos: Pos{File: "knowledge/data/targets.toml", Line: 449},
 			},
 		},
 		capByKey: map[string]*Capability{

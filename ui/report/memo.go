@@ -695,8 +695,12 @@ func (m *memo) sources() {
 // The memo's patterns are compiled when a memo is first written, not when
 // any command starts.
 var (
-	urlRE   = lazyRegexp(`https?://[^\s;,)]+[^\s;,.)]`)
-	codeRE  = lazyRegexp(`(^|[\s(])((?:--[a-z0-9][a-z0-9_-]*)|(?:vllm:[a-z_]+)|(?:[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]*@[0-9a-f]{6,}[A-Za-z0-9_./:-]*))`)
+	urlRE  = lazyRegexp(`https?://[^\s;,)]+[^\s;,.)]`)
+	codeRE = lazyRegexp(`(^|[\s(])((?:--[a-z0-9][a-z0-9_-]*)|(?:vllm:[a-z_]+)|(?:[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]*@[0-9a-f]{6,}[A-Za-z0-9_./:-]*))`)
+	// A shell command quoted in prose ("(helm install NAME ... -f
+	// values.yaml; then kubectl apply -f file.yaml)") is one code span, up
+	// to the ";", ")" or ", " that ends it, not flags in code amid words.
+	cmdRE   = lazyRegexp(`\b(?:helm (?:install|upgrade) |kubectl (?:apply|create|wait) |docker compose (?:up|-f))(?:[^;(),]|,\S)*[^;(),\s]`)
 	mdSpecs = strings.NewReplacer("<", `\<`, "*", `\*`, "`", "'", "[", `\[`, "]", `\]`)
 	// An underscore inside a word (fine_tune_method) is literal in
 	// CommonMark; only one at a word boundary could open emphasis.
@@ -721,7 +725,7 @@ func md(s string) string {
 	for _, loc := range codeOrURL(s) {
 		b.WriteString(escape(s[last:loc[0]]))
 		tok := s[loc[0]:loc[1]]
-		if strings.HasPrefix(tok, "http") {
+		if strings.HasPrefix(tok, "http") && !strings.Contains(tok, " ") {
 			b.WriteString("<" + tok + ">")
 		} else {
 			b.WriteString("`" + tok + "`")
@@ -735,8 +739,13 @@ func md(s string) string {
 // codeOrURL finds, in order, the spans of s that are URLs or code-like tokens.
 func codeOrURL(s string) [][2]int {
 	var spans [][2]int
-	for _, l := range urlRE().FindAllStringIndex(s, -1) {
+	for _, l := range cmdRE().FindAllStringIndex(s, -1) {
 		spans = append(spans, [2]int{l[0], l[1]})
+	}
+	for _, l := range urlRE().FindAllStringIndex(s, -1) {
+		if !slices.ContainsFunc(spans, func(sp [2]int) bool { return l[0] < sp[1] && l[1] > sp[0] }) {
+			spans = append(spans, [2]int{l[0], l[1]})
+		}
 	}
 	for _, l := range codeRE().FindAllStringSubmatchIndex(s, -1) {
 		start, end := l[4], l[5]

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -288,9 +289,15 @@ func (s *manifestScreen) View() string {
 		deploys = s.set.Files[s.cursor].Deploys
 	}
 	out = append(out, truncate(" "+st.Muted.Render("Deploys: ")+st.Text.Render(deploys), w))
+	// The file's own placeholders still to fill (the index explains all
+	// of the set's).
+	unfilled := s.set.Unfilled()
+	if s.cursor < len(s.set.Files) {
+		unfilled = slices.DeleteFunc(slices.Clone(s.set.Files[s.cursor].Placeholders), func(name string) bool { return !slices.Contains(unfilled, name) })
+	}
 	ph := "none"
-	if u := s.set.Unfilled(); len(u) > 0 {
-		ph = strings.Join(u, ", ")
+	if len(unfilled) > 0 {
+		ph = strings.Join(unfilled, ", ")
 	}
 	out = append(out, truncate(" "+st.Muted.Render("Placeholders to fill: ")+st.Text.Render(ph), w))
 	right := ""

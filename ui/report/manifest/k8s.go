@@ -19,6 +19,7 @@ const (
 	srcRouterChart      = "llm-d/llm-d-router@71f4f099 (v0.10.0) config/charts/routerlib"
 	srcRouterRoles      = "llm-d/llm-d-router@71f4f099 (v0.10.0) pkg/epp/framework/plugins/scheduling/filter/bylabel/roles.go"
 	srcKServeTemplate   = "kserve/kserve@1fb78105 (v0.20.0) config/llmisvcconfig/config-llm-template.yaml"
+	srcKServeDecode     = "kserve/kserve@01b12410 config/llmisvcconfig/config-llm-decode-template.yaml"
 	srcKServeSched      = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1alpha2/llmisvc/scheduler.go"
 	srcKServeStorage    = "kserve/kserve@1fb78105 (v0.20.0) pkg/controller/v1alpha2/llmisvc/workload_storage.go"
 	srcKServeRuntime    = "kserve/kserve@1fb78105 (v0.20.0) config/runtimes/kserve-vllmserver.yaml"
@@ -128,7 +129,7 @@ func (g *gen) gpuResources() *Node {
 // hfTokenEnv is the environment variable that hands the engine a Hugging
 // Face token from a Secret, for gated checkpoints.
 func (g *gen) hfTokenEnv() *Node {
-	secret := g.ph("HF_TOKEN_SECRET", phObject, fmt.Sprintf("the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token that may download %s (kubectl create secret generic NAME --from-literal=HF_TOKEN=...); llm-d's guides call it llm-d-hf-token", g.ec.HFID))
+	secret := g.hfSecret()
 	return Map(
 		F("name", Str("HF_TOKEN")),
 		F("valueFrom", Map(F("secretKeyRef", Map(
@@ -136,6 +137,11 @@ func (g *gen) hfTokenEnv() *Node {
 			F("key", Str("HF_TOKEN")),
 		)))),
 	).Because("a Hugging Face token for gated checkpoints, read from a Secret, never written here [source: " + srcLLMDGuide + "]")
+}
+
+// hfSecret is the placeholder of the Secret holding a Hugging Face token.
+func (g *gen) hfSecret() string {
+	return g.ph("HF_TOKEN_SECRET", phObject, fmt.Sprintf("the name of a Secret in the namespace whose key HF_TOKEN holds a Hugging Face token that may download %s (kubectl create secret generic NAME --from-literal=HF_TOKEN=...); llm-d's guides call it llm-d-hf-token", g.ec.HFID))
 }
 
 // commandHead is how many words of role's Argv come before the flags: the

@@ -40,7 +40,11 @@ func writeLLMISVC(g *gen) error {
 	), "llm-d's router under KServe: the LLMInferenceService deploys the endpoint picker and its InferencePool itself, so llm-d is not installed on the side [source: "+srcKServeSched+"]"))
 	c := g.engineContainer(main.Name, ref, img)
 	args[main.Name] = c.Argv
-	spec.Add(W("template", g.llmisvcPod(c), "the server's pod, merged with KServe's preset pod (kserve-config-llm-template) by container name (main, as the presets name it): only what the decision says is written here [source: "+srcKServeTemplate+"]"))
+	preset := "KServe's preset pod (kserve-config-llm-template)"
+	if len(roles) == 2 {
+		preset = "KServe's decode preset pod (kserve-config-llm-decode-template, which runs llm-d's routing sidecar in front of the server)"
+	}
+	spec.Add(W("template", g.llmisvcPod(c, main.Name), "the server's pod, merged with "+preset+" by container name (main, as the presets name it): only what the decision says is written here [source: "+srcKServeTemplate+"]"))
 	if len(roles) == 2 {
 		p := roles[0]
 		pc := g.engineContainer(p.Name, ref, img)
@@ -49,7 +53,7 @@ func writeLLMISVC(g *gen) error {
 		if tp := g.tensorParallel(); tp > 0 {
 			pre.Add(W("parallelism", Map(F("tensor", Int(tp))), "the prefill command's --tensor-parallel-size"))
 		}
-		pre.Add(W("template", g.llmisvcPod(pc), "the prefill servers' pod, merged with KServe's prefill preset (kserve-config-llm-prefill-template)"))
+		pre.Add(W("template", g.llmisvcPod(pc, p.Name), "the prefill servers' pod, merged with KServe's prefill preset (kserve-config-llm-prefill-template)"))
 		spec.Add(W("prefill", pre, "prefill and decode run apart: KServe deploys the prefill servers from this block and the decode servers from the fields above, and its scheduler sends each request to a prefill server first"))
 	}
 	doc := Map(
@@ -141,11 +145,18 @@ func (g *gen) kserveEngine(kind string) error {
 // llmisvcPod is an LLMInferenceService pod template: the engine's
 // container, named main as KServe's presets name it, with the launch
 // command's flags as its arguments.
-func (g *gen) llmisvcPod(c container) *Node {
+func (g *gen) llmisvcPod(c container, role string) *Node {
+	runs := "the preset's command runs vllm serve /mnt/models --served-model-name <model.name> --port 8000 [--tensor-parallel-size <parallelism.tensor>] followed by these arguments, so vLLM gets the launch command after its model, and a flag given twice takes the later value [source: " + srcKServeTemplate + "]"
+	switch role {
+	case "decode":
+		runs = "the decode preset's command runs vllm serve /mnt/models --served-model-name <model.name> --port 8001 followed by these arguments, behind llm-d's routing sidecar on 8000 (--vllm-port=8001), so vLLM gets the launch command after its model, and a flag given twice takes the later value [source: " + srcKServeDecode + "]"
+	case "prefill":
+		runs = "KServe's prefill preset runs vllm serve /mnt/models with these arguments after its own, so vLLM gets the launch command after its model [source: " + srcKServeTemplate + ", whose prefill sibling is config-llm-prefill-template]"
+	}
 	ctr := Map(
 		F("name", Str("main")),
 		W("image", Str(c.Image), g.imageWhy(c.img)+"; it replaces the preset's llm-d build, so the flags run on the release they were written for"),
-		W("args", c.argsNode(c.Argv[g.commandHead():]), g.flagsWhy()+"; the preset's command runs vllm serve /mnt/models --served-model-name <model.name> --port 8000 [--tensor-parallel-size <parallelism.tensor>] followed by these arguments, so vLLM gets the launch command after its model, and a flag given twice takes the later value [source: "+srcKServeTemplate+"]"),
+		W("args", c.argsNode(c.Argv[g.commandHead():]), g.flagsWhy()+"; "+runs),
 	)
 	if len(g.ec.Roles) > 0 {
 		ctr.Add(W("env", List(nixlHostEnv("which KServe's prefill and decode presets do not set; KServe merges this list into the preset's by name (a strategic merge), so the preset's own variables stay [source: "+srcKServeMergeSpecs+"]")), ""))

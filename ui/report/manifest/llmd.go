@@ -106,7 +106,7 @@ func (g *gen) modelServerPod(c container, role string) *Node {
 			F("name", Str("modelserver")),
 			F("containerPort", Int(c.Port)),
 			F("protocol", Str("TCP")),
-		)), fmt.Sprintf("the port the server listens on (%s), which the InferencePool's targetPorts name", portWhy(c))))
+		)), g.serverPortWhy(c, role)))
 	}
 	env := List()
 	if g.usesHF() {
@@ -114,6 +114,12 @@ func (g *gen) modelServerPod(c container, role string) *Node {
 	}
 	if role != "" {
 		env.items = append(env.items, nixlHostEnv("as llm-d's prefill/decode guide sets it [source: "+srcLLMDPDGuide+"]"))
+	}
+	if role == "prefill" {
+		env.items = append(env.items, Map(
+			F("name", Str("VLLM_HTTP_TIMEOUT_KEEP_ALIVE")),
+			F("value", Str("120")),
+		).Because("seconds vLLM keeps an idle HTTP connection open (5 by default): the decode pods' routing sidecars keep theirs to prefill servers for 90 (Go's http.Transport default) and would reuse connections the server had closed; llm-d's prefill/decode guide sets 120 for this [source: "+srcLLMDPDMain+"]"))
 	}
 	if len(env.items) > 0 {
 		ctr.Add(F("env", env))
@@ -166,7 +172,7 @@ func (g *gen) writeInferencePool(name string, port int) {
 		)),
 		F("spec", Map(
 			W("selector", Map(F("matchLabels", g.poolLabels())), "every server of this model (llm-d/modelserver.yaml labels its pods so)"),
-			W("targetPorts", List(Map(F("number", Int(port)))), "the servers' port"),
+			W("targetPorts", List(Map(F("number", Int(port)))), g.poolPortWhy()),
 			W("appProtocol", Str("http"), "HTTP/1.1 to the servers: the chart writes it from router.modelServers.protocol, http by default"),
 			W("endpointPickerRef", Map(
 				W("name", Str(name+"-epp"), "the Service the router chart names after its release ({{ .Release.Name }}-epp) [source: "+srcRouterChart+"/templates/_helpers.tpl]"),
@@ -226,7 +232,7 @@ func (g *gen) writeRouterValues(name string, port int) {
 	version := g.target("llm-d")
 	servers := Map(
 		W("matchLabels", g.poolLabels(), "the labels of the servers in llm-d/modelserver.yaml: the chart's InferencePool selects them (llm-d/rendered-by-the-chart/inferencepool.yaml is the pool it renders)"),
-		W("targetPorts", List(Map(F("number", Int(port)))), "the servers' port"),
+		W("targetPorts", List(Map(F("number", Int(port)))), g.poolPortWhy()),
 	)
 	if g.ec.Engine == "sglang" {
 		servers.Add(W("type", Str("sglang"), "the chart reads each model server's metrics by its type (vllm by default)"))
@@ -243,7 +249,7 @@ func (g *gen) writeRouterValues(name string, port int) {
 		why = "the values of llm-d's llm-d-router-standalone chart (keys under router: are its routerlib values), with the endpoint picker's prefill/decode configuration"
 		router.Add(W("epp", Map(
 			W("pluginsConfigFile", Str(eppPDConfigFile), "the configuration the endpoint picker starts with (--config-file /config/"+eppPDConfigFile+"), instead of the chart's default-plugins.yaml [source: "+srcRouterChart+"/templates/_deployment.yaml]"),
-			W("pluginsCustomConfig", Map(F(eppPDConfigFile, Block(eppPDConfig))), "added to the chart's ConfigMap beside its own files [source: "+srcRouterChart+"/templates/_config.yaml]. The plugins are those of llm-d-router v0.10.0's own prefill/decode sample (deploy/config/pd-epp-config.yaml, in its apiVersion llm-d.ai/v1alpha1, the one v0.10.0 loads), with always-disagg-pd-decider: every request is prefilled on a prefill server, then decoded on a decode server, each picked by prefix-cache hits (weight 2) and queue depth (weight 1) among the pods of its llm-d.ai/role"),
+			W("pluginsCustomConfig", Map(F(eppPDConfigFile, Block(eppPDConfig))), "added to the chart's ConfigMap beside its own files [source: "+srcRouterChart+"/templates/_config.yaml]. The plugins are those of llm-d-router v0.10.0's own prefill/decode sample (deploy/config/pd-epp-config.yaml, in its apiVersion llm-d.ai/v1alpha1, the one v0.10.0 loads), the producer at its defaults, with always-disagg-pd-decider for the sample's prefix-based-pd-decider: every request is prefilled on a prefill server, then decoded on a decode server, each picked by prefix-cache hits (weight 2) and queue depth (weight 1) among the pods of its llm-d.ai/role, as the decision runs them ("+g.stated("disaggregation")+" disaggregation = true). The sample's decider decodes in place a request whose uncached prompt is shorter than its nonCachedTokens (16 there): switch to it when short or well-cached prompts dominate"),
 		), "the endpoint picker"))
 	}
 	if g.answer("cache_aware_routing") == "true" {
@@ -263,12 +269,18 @@ func (g *gen) writeRouterValues(name string, port int) {
 func (g *gen) llmdSteps(name string) []string {
 	steps := []string{
 		"To deploy, in this order (the first two once per cluster):",
-		fmt.Sprintf("  kubectl apply -f https://github.com/kubernetes-sigs/gateway-api-inference-extension/releases/download/%s/v1-manifests.yaml   (the InferencePool CRD, as llm-d's guides install it)", g.target("gaie")),
-		fmt.Sprintf("  kubectl apply -k 'https://github.com/llm-d/llm-d-router/config/crd?ref=%s'   (the InferenceObjective CRD, llm-d.ai)", g.target("llm-d")),
+		fmt.Sprintf("  kubectl apply -k 'https://github.com/llm-d/llm-d-router/config/crd?ref=%s'   (llm-d's InferenceObjective and InferenceModelRewrite CRDs, and GAIE's InferencePool CRD at the version that llm-d-router release pins) [source: llm-d/llm-d-router@71f4f099 (v0.10.0) config/crd/kustomization.yaml, deploy/components/crds-gie/kustomization.yaml]", g.target("llm-d")),
+		fmt.Sprintf("  kubectl apply -f https://github.com/kubernetes-sigs/gateway-api-inference-extension/releases/download/%s/v1-manifests.yaml   (the InferencePool CRD at %s, the version the pool is written for, applied second so it replaces the one the step before installs)", g.target("gaie"), g.target("gaie")),
 	}
 	if len(g.ec.Roles) > 0 {
 		steps[0] = "To deploy, in this order (the first three once per cluster):"
-		steps = append(steps, fmt.Sprintf("  kubectl apply --server-side -f https://github.com/kubernetes-sigs/lws/releases/download/%s/manifests.yaml   (LeaderWorkerSet, whose release manifests include the DisaggregatedSet CRD, controller and webhook since v0.9.0) [source: kubernetes-sigs/lws@2161f38f (v0.10.0) site/content/en/docs/installation/_index.md]", g.target("lws")))
+		steps = append(steps,
+			fmt.Sprintf("  kubectl apply --server-side -f https://github.com/kubernetes-sigs/lws/releases/download/%s/manifests.yaml   (LeaderWorkerSet, whose release manifests include the DisaggregatedSet CRD, controller and webhook since v0.9.0) [source: kubernetes-sigs/lws@2161f38f (v0.10.0) site/content/en/docs/installation/_index.md]", g.target("lws")),
+			"  kubectl wait deploy/lws-controller-manager -n lws-system --for=condition=available --timeout=5m   (its webhook must answer before a DisaggregatedSet is applied)")
+	}
+	steps = append(steps, "  kubectl create namespace "+g.namespace()+"   (unless it exists)")
+	if g.usesHF() {
+		steps = append(steps, "  kubectl create secret generic "+g.hfSecret()+" -n "+g.namespace()+" --from-literal=HF_TOKEN=hf_...   (a Hugging Face token, for gated checkpoints; unless it exists)")
 	}
 	return append(steps,
 		"  "+g.helmInstall(name),
@@ -305,6 +317,9 @@ func (g *gen) writeLLMDDisaggregated(name, ref string, img *knowledge.Image) err
 		return &NotCoveredError{Why: fmt.Sprintf("stackpick writes llm-d's prefill/decode files only when the decode command serves on a port of its own behind llm-d's routing sidecar (which takes the pod's port, %d) and the prefill servers on that port: the %s command here serves decode on %d and prefill on %d (the knowledge base records no port flag of %s for the decode command to take). With KServe in the stack, its LLMInferenceService runs these prefill and decode commands itself", sidecar.Port, g.kb.ProductName(g.ec.Engine), dec.Port, pre.Port, g.kb.ProductName(g.ec.Engine))}
 	}
 	if err := g.needs("lws", "disaggregatedset"); err != nil {
+		return err
+	}
+	if err := g.needs("llm-d", "disagg-sidecar-model-server-port"); err != nil {
 		return err
 	}
 	lws := g.target("lws")
@@ -352,6 +367,7 @@ const sidecarImage = "disagg-sidecar"
 // srcSidecarOptions the sidecar's flags at the router release written for.
 const (
 	srcLLMDPDGuide    = "llm-d/llm-d@4e09d808 guides/pd-disaggregation/modelserver/gpu/vllm-ds/disaggregatedset.yaml"
+	srcLLMDPDMain     = "llm-d/llm-d@5e758d87 guides/pd-disaggregation/modelserver/gpu/vllm/base/disaggregatedset.yaml"
 	srcSidecarOptions = "llm-d/llm-d-router@71f4f099 (v0.10.0) pkg/sidecar/proxy/options.go"
 )
 
@@ -418,3 +434,21 @@ schedulingProfiles:
   - pluginRef: queue-scorer
     weight: 1
 `
+
+// serverPortWhy says what a model server's port is for: the pool's target,
+// or, on a decode pod behind llm-d's routing sidecar, where the sidecar
+// forwards.
+func (g *gen) serverPortWhy(c container, role string) string {
+	if role == "decode" {
+		return fmt.Sprintf("the port the server listens on (%s), where the routing sidecar forwards; the InferencePool targets the sidecar's port in front of it", portWhy(c))
+	}
+	return fmt.Sprintf("the port the server listens on (%s), which the InferencePool's targetPorts name", portWhy(c))
+}
+
+// poolPortWhy says what the pool's target port is.
+func (g *gen) poolPortWhy() string {
+	if len(g.ec.Roles) > 0 {
+		return "the port every server pod serves on: the prefill servers' own, and on decode pods the routing sidecar's"
+	}
+	return "the servers' port"
+}

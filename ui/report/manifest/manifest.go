@@ -406,7 +406,14 @@ func (g *gen) leftOut() []string {
 		if n == 2 {
 			others = "the other base model"
 		}
-		out = append(out, fmt.Sprintf("%s (base_models = %d): these files deploy %s on its share of the fleet (%s); write each other model's files from answers that name it (model = ...) with base_models = 1 and its own share of the fleet, for hosts of its own: files written that way take the same port and the same GPU numbers as these", others, n, g.ec.Model, g.ec.ServersWhy))
+		apart := "for hosts of its own: files written that way take the same port and the same GPU numbers as these"
+		if shape, _ := g.shape(); shape == ShapeLLMISVC || shape == ShapeISVC || shape == ShapeLLMD {
+			apart = "whose objects are named after its model, so they sit beside these in one namespace"
+		}
+		out = append(out, fmt.Sprintf("%s (base_models = %d): these files deploy %s on its share of the fleet (%s); write each other model's files from answers that name it (model = ...) with base_models = 1 and its own share of the fleet, %s", others, n, g.ec.Model, g.ec.ServersWhy, apart))
+	}
+	if shape, _ := g.shape(); g.ec != nil && len(g.ec.Roles) > 0 && (shape == ShapeLLMISVC || shape == ShapeLLMD || shape == ShapeDynamo) {
+		out = append(out, "the RDMA network the KV cache crosses between prefill and decode pods (InfiniBand or RoCE, as the memo says): these pods ask for GPUs only; add your cluster's RDMA device resource and network attachment to them, names only your cluster's device plugin and network setup know")
 	}
 	if shape, _ := g.shape(); (shape == ShapeSingleNode || shape == ShapeTriton) && g.ec != nil && g.ec.Servers > 1 {
 		more := fmt.Sprintf("%d more servers", g.ec.Servers-1)
