@@ -306,3 +306,27 @@ func TestManifestCommandOfTheMemoIsOneThatRuns(t *testing.T) {
 		t.Errorf("%s: exit %d stderr %q", cmd, code, stderr)
 	}
 }
+
+// decide's text ends with the files that deploy the stack and the command
+// that writes them, as the memo's consequences do; a stack without files
+// says why.
+func TestDecideTextListsTheDeployableFiles(t *testing.T) {
+	code, out, stderr := runManifest(t, "decide", "--scenario", "k8s-fleet")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d stderr %q", code, stderr)
+	}
+	i := strings.Index(out, "── Deployable files (2)")
+	if i < 0 {
+		t.Fatalf("no deployable files section:\n%s", out)
+	}
+	flat := strings.Join(strings.Fields(out[i:]), " ")
+	for _, want := range []string{"stackpick manifest --scenario k8s-fleet --out deploy", "kserve/llminferenceservice.yaml (LLMInferenceService (serving.kserve.io/v1alpha2)):", "MANIFESTS.md (index)", "${NAMESPACE}"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the section does not say %q:\n%s", want, out[i:])
+		}
+	}
+	_, out, _ = runManifest(t, "decide", "--scenario", "last-15-percent")
+	if i := strings.Index(out, "── Deployable files"); i < 0 || !strings.Contains(out[i:], "None: ") {
+		t.Errorf("a stack without files should say why in its last section:\n%s", out)
+	}
+}

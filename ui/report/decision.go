@@ -13,6 +13,10 @@ import (
 type Header struct {
 	Title string // scenario title or answers file
 	Story string
+	// Source names the answers in the deployable files' headers, and
+	// Manifest is the command that writes those files ("" when the
+	// answers are in no file): the last section lists them.
+	Source, Manifest string
 }
 
 // Decision renders the decision as text for the command line: the header,
@@ -43,7 +47,7 @@ func DecisionText(kb *knowledge.KB, d decide.Decision, h Header, st Styles, widt
 	for _, l := range SummaryWith(kb, d, st, width, whole, SummaryOptions{NotesHint: CLINotesHint(kb, d), Whole: true, Trace: opt.Trace}) {
 		b.WriteString(l + "\n")
 	}
-	for _, sec := range Sections(kb, d, st, width, opt) {
+	for _, sec := range append(Sections(kb, d, st, width, opt), manifestSection(kb, d, h, st, width)) {
 		b.WriteString("\n" + SectionRule(sec.Title, st, width) + "\n")
 		for _, l := range sec.Lines {
 			b.WriteString(l + "\n")

@@ -253,3 +253,42 @@ func RemoveCommand(dir string, paths []string) []string {
 	}
 	return rm
 }
+
+// manifestSection is the command line decision's last section: the files
+// that deploy the stack (what each is and deploys), what they leave out,
+// the placeholders, and the command that writes them; or why there are
+// none. The memo says the same in its consequences.
+func manifestSection(kb *knowledge.KB, d decide.Decision, h Header, st Styles, width int) Section {
+	sec := Section{ID: "manifests", Title: "Deployable files"}
+	line := func(text string, indent, hang int) {
+		sec.Lines = append(sec.Lines, Wrap(text, width, indent, hang)...)
+	}
+	set, why := ManifestsFor(kb, d, h.Source, h.Manifest)
+	if set == nil {
+		line("None: "+sentence(why), 0, 0)
+		return sec
+	}
+	sec.Title = fmt.Sprintf("Deployable files (%d)", len(set.Files)+1)
+	if h.Manifest != "" {
+		line("Written by:", 0, 0)
+		sec.Lines = append(sec.Lines, strings.Split(strings.TrimSuffix(manifest.ShellWrap(manifest.ShellWords(h.Manifest), width, 2, 4), "\n"), "\n")...)
+		line("Files:", 0, 0)
+	} else {
+		line("Files (save the answers to a file, then stackpick manifest --answers FILE --out DIR writes them):", 0, 0)
+	}
+	for _, f := range set.Files {
+		line(fmt.Sprintf("%s (%s): %s", st.Key.Render(f.Path), FileKind(f), f.Deploys), 2, 4)
+	}
+	line(fmt.Sprintf("%s (index): what each file deploys and the command that applies it, the placeholders, what was checked", st.Key.Render(manifest.IndexPath)), 2, 4)
+	for _, o := range set.Omits {
+		line("Not in these files: "+sentence(o), 0, 2)
+	}
+	if len(set.Placeholders) > 0 {
+		var names []string
+		for _, p := range set.Placeholders {
+			names = append(names, "${"+p.Name+"}")
+		}
+		line(fmt.Sprintf("%s stackpick cannot know, explained in each file's header: %s; --set NAME=VALUE fills them.", Capitalize(count(len(names), "value", "values")), strings.Join(names, ", ")), 0, 2)
+	}
+	return sec
+}

@@ -46,7 +46,7 @@ func (o Origin) Header() Header {
 	default:
 		title = "Answers from the questionnaire"
 	}
-	return Header{Title: title, Story: in.Story}
+	return Header{Title: title, Story: in.Story, Source: in.Source, Manifest: in.Manifest}
 }
 
 // MemoInput is the memo's title, story and source line for these answers,

@@ -407,7 +407,7 @@ func (g *gen) leftOut() []string {
 			others = "the other base model"
 		}
 		apart := "for hosts of its own: files written that way take the same port and the same GPU numbers as these"
-		if shape, _ := g.shape(); shape == ShapeLLMISVC || shape == ShapeISVC || shape == ShapeLLMD {
+		if shape, _ := g.shape(); shape == ShapeLLMISVC || shape == ShapeISVC || shape == ShapeLLMD || shape == ShapeDynamo || shape == ShapeRayService {
 			apart = "whose objects are named after its model, so they sit beside these in one namespace"
 		}
 		out = append(out, fmt.Sprintf("%s (base_models = %d): these files deploy %s on its share of the fleet (%s); write each other model's files from answers that name it (model = ...) with base_models = 1 and its own share of the fleet, %s", others, n, g.ec.Model, g.ec.ServersWhy, apart))
