@@ -190,6 +190,9 @@ func Generate(req Request) (set *Set, err error) {
 	if err := g.checkTargetsUsed(); err != nil {
 		return nil, err
 	}
+	if g.badTarget != nil {
+		return nil, g.badTarget
+	}
 	return g.set(), nil
 }
 
@@ -209,6 +212,9 @@ type gen struct {
 	kinds    map[string]phKind
 	files    []File
 	omits    []string
+	// badTarget is the first --target whose version is not vendored,
+	// refused once the files show the target is one they use.
+	badTarget *UsageError
 }
 
 func newGen(req Request) (*gen, error) {
@@ -228,7 +234,12 @@ func newGen(req Request) (*gen, error) {
 		}
 		got, ok := resolveVersion(t, v)
 		if !ok {
-			return nil, &UsageError{Problem: fmt.Sprintf("--target %s@%s: no schema of %s %s is vendored", id, v, t.Name, v), Hint: "versions of " + id + ": " + strings.Join(t.Versions, ", ") + " (type one of them, or its leading part: " + id + "@" + shortVersion(t.Default()) + ")"}
+			// Said after the files are written: a --target no file uses is
+			// the more useful refusal, whatever its version.
+			if g.badTarget == nil {
+				g.badTarget = &UsageError{Problem: fmt.Sprintf("--target %s@%s: no schema of %s %s is vendored", id, v, t.Name, v), Hint: "versions of " + id + ": " + strings.Join(t.Versions, ", ") + " (type one of them, or its leading part: " + id + "@" + shortVersion(t.Default()) + ")"}
+			}
+			continue
 		}
 		g.targets[id] = got
 	}

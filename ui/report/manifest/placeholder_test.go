@@ -102,6 +102,14 @@ func TestATargetNoFileIsWrittenForIsRefused(t *testing.T) {
 	if err != nil || s.Targets["kserve"] != "v0.20.0" {
 		t.Errorf("--target kserve@v0: %v, %v", s, err)
 	}
+	// A target no file uses is refused as such, even at a version not
+	// vendored; one the files use, at such a version, names the versions.
+	for targets, want := range map[string]string{"dynamo": "none of the files for this stack is written for dynamo", "kserve": "versions of kserve: v0.19.0, v0.20.0"} {
+		_, err := Generate(Request{KB: kb, Decision: &d, Targets: map[string]string{targets: "1.3"}})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--target %s@1.3: %v, want it to say %q", targets, err, want)
+		}
+	}
 }
 
 // Each kind of placeholder takes values of its shape and refuses the rest
