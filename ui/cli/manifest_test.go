@@ -325,6 +325,11 @@ func TestDecideTextListsTheDeployableFiles(t *testing.T) {
 			t.Errorf("the section does not say %q:\n%s", want, out[i:])
 		}
 	}
+	// Piped answers are not kept: no command can write the files again.
+	_, out, _ = runManifest(t, "decide", "--answers", "-")
+	if i := strings.Index(out, "── Deployable files"); i < 0 || strings.Contains(out[i:], "--answers -") || !strings.Contains(out[i:], "save the answers to a file") {
+		t.Errorf("answers from stdin: the section should say to save them first:\n%s", out[max(i, 0):])
+	}
 	_, out, _ = runManifest(t, "decide", "--scenario", "last-15-percent")
 	if i := strings.Index(out, "── Deployable files"); i < 0 || !strings.Contains(out[i:], "None: ") {
 		t.Errorf("a stack without files should say why in its last section:\n%s", out)

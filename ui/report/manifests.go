@@ -143,7 +143,7 @@ func ManifestSummary(s *manifest.Set, dir, command string, width int) string {
 // placeholders; or why there are none.
 func (m *memo) manifestsMD() {
 	cmd := m.in.Manifest
-	write := "`" + cmd + "` writes them"
+	write := codeSpan(cmd) + " writes them"
 	if cmd == "" {
 		write = "save the answers, then `stackpick manifest --answers FILE --out DIR` writes them"
 	}
@@ -177,9 +177,12 @@ func (m *memo) manifestsMD() {
 // manifestsJSON is decide's "manifests": the files that deploy the
 // decision, or why there are none.
 type manifestsJSON struct {
-	NotCovered   string                 `json:"not_covered,omitempty"`
-	Stack        string                 `json:"stack,omitempty"`
-	Files        []manifestFileJSON     `json:"files,omitempty"`
+	NotCovered string             `json:"not_covered,omitempty"`
+	Stack      string             `json:"stack,omitempty"`
+	Files      []manifestFileJSON `json:"files"`
+	// Index is the file every set carries beside these, saying what each
+	// deploys (manifest writes it too).
+	Index        string                 `json:"index,omitempty"`
 	Placeholders []manifest.Placeholder `json:"placeholders"`
 	Omits        []string               `json:"omits,omitempty"`
 }
@@ -199,9 +202,9 @@ type manifestFileJSON struct {
 func manifestsOf(d decide.Decision) manifestsJSON {
 	set, why := ManifestsFor(d.Answers.KB(), d, "", "")
 	if set == nil {
-		return manifestsJSON{NotCovered: why}
+		return manifestsJSON{NotCovered: why, Files: []manifestFileJSON{}, Placeholders: []manifest.Placeholder{}}
 	}
-	out := manifestsJSON{Stack: set.Stack, Files: []manifestFileJSON{}, Placeholders: set.Placeholders, Omits: set.Omits}
+	out := manifestsJSON{Stack: set.Stack, Files: []manifestFileJSON{}, Index: manifest.IndexPath, Placeholders: set.Placeholders, Omits: set.Omits}
 	if out.Placeholders == nil {
 		out.Placeholders = []manifest.Placeholder{}
 	}
@@ -265,7 +268,7 @@ func manifestSection(kb *knowledge.KB, d decide.Decision, h Header, st Styles, w
 	}
 	set, why := ManifestsFor(kb, d, h.Source, h.Manifest)
 	if set == nil {
-		line("None: "+sentence(why), 0, 0)
+		line("None: "+sentence(why), 0, 2)
 		return sec
 	}
 	sec.Title = fmt.Sprintf("Deployable files (%d)", len(set.Files)+1)
@@ -291,4 +294,17 @@ func manifestSection(kb *knowledge.KB, d decide.Decision, h Header, st Styles, w
 		line(fmt.Sprintf("%s stackpick cannot know, explained in each file's header: %s; --set NAME=VALUE fills them.", Capitalize(count(len(names), "value", "values")), strings.Join(names, ", ")), 0, 2)
 	}
 	return sec
+}
+
+// codeSpan is s as one Markdown code span, fenced with more backticks than
+// any run in s (a path may hold one).
+func codeSpan(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if len(fence) > 1 || strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
 }

@@ -118,7 +118,8 @@ func TestDecisionJSONCarriesTheManifests(t *testing.T) {
 		}
 	}
 	_, _, d = deployPreset(t, "last-15-percent")
-	if m, _ = decode(d); m.NotCovered == nil || *m.NotCovered == "" || m.Files != nil {
+	// The same shape without files: empty lists, never null.
+	if m, _ = decode(d); m.NotCovered == nil || *m.NotCovered == "" || m.Files == nil || len(m.Files) != 0 || m.Placeholders == nil {
 		t.Errorf("last-15-percent (TensorRT-LLM under Dynamo: no writer): %+v", m)
 	}
 }
@@ -209,5 +210,15 @@ func TestRemoveCommandQuotesAndNeverStartsWithADash(t *testing.T) {
 	}
 	if got := report.ManifestLeftovers("deploy", nil, 80); got != "" {
 		t.Errorf("no files left: %q, want nothing", got)
+	}
+}
+
+// A command in the memo is one code span even when it holds a backtick
+// (a path may).
+func TestCodeSpanFencesPastTheBackticksInside(t *testing.T) {
+	for in, want := range map[string]string{"a b": "`a b`", "it's `x`.toml": "`` it's `x`.toml ``", "a``b": "``` a``b ```"} {
+		if got := report.CodeSpan(in); got != want {
+			t.Errorf("CodeSpan(%q) = %s, want %s", in, got, want)
+		}
 	}
 }

@@ -700,7 +700,7 @@ var (
 	// A shell command quoted in prose ("(helm install NAME ... -f
 	// values.yaml; then kubectl apply -f file.yaml)") is one code span, up
 	// to the ";", ")" or ", " that ends it, not flags in code amid words.
-	cmdRE   = lazyRegexp(`\b(?:helm (?:install|upgrade) |kubectl (?:apply|create|wait) |docker compose (?:up|-f))(?:[^;(),]|,\S)*[^;(),\s]`)
+	cmdRE   = lazyRegexp(`\b(?:helm (?:install|upgrade) |kubectl (?:apply|create|wait) |docker compose (?:up|-f)|sh docker-run\.sh)(?:(?:[^;(),]|,\S)*[^;(),\s])?`)
 	mdSpecs = strings.NewReplacer("<", `\<`, "*", `\*`, "`", "'", "[", `\[`, "]", `\]`)
 	// An underscore inside a word (fine_tune_method) is literal in
 	// CommonMark; only one at a word boundary could open emphasis.

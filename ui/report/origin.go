@@ -67,6 +67,10 @@ func (o Origin) MemoInput(date string) MemoInput {
 			in.Source += ", with answers changed in the app"
 			in.Story += " In this record the answers differ from the preset: " + o.Moved + "."
 		}
+	case o.File == "-":
+		// Answers piped in are not kept: no command writes the files
+		// again from them (manifest says the same).
+		in.Source = "answers read from standard input"
 	case o.File != "":
 		in.Source = "answers file " + o.File
 		in.Manifest = ManifestCommand("", o.File, ManifestDir)

@@ -177,10 +177,14 @@ func (g *gen) rayServeConfig() (*Node, []engineKwarg, map[string]string, error) 
 		written = append(written, k)
 		engine.Add(W(k.Key, k.yamlNode(), k.why()))
 	}
+	sourceWhy := "the checkpoint the launch command serves"
+	if shape, _ := g.shape(); shape == ShapeRayServe && g.usesHF() {
+		sourceWhy += "; a gated checkpoint downloads only with a Hugging Face token: set HF_TOKEN in the environment of every Ray node before it starts (export HF_TOKEN=hf_... then ray start), never written into this file"
+	}
 	llm := Map(
 		W("model_loading_config", Map(
 			W("model_id", Str(modelID), idWhy),
-			W("model_source", Str(model), "the checkpoint the launch command serves"),
+			W("model_source", Str(model), sourceWhy),
 		), "the model: what clients call it and where its weights come from"),
 	)
 	if acc, ok := rayAccelerators[g.ec.GPU]; ok {
