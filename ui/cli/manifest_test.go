@@ -134,7 +134,7 @@ func TestManifestOverAnotherStacksSetNamesItsLeftovers(t *testing.T) {
 			t.Fatalf("run %d: exit %d stderr %q", run, code, stderr)
 		}
 		flat := strings.ReplaceAll(strings.Join(strings.Fields(out), " "), ` \ `, " ") // lines joined, as the shell joins a broken command
-		if !strings.Contains(flat, "Left in "+dir+" from the set written there before, not part of this one: kserve/inferenceservice.yaml.") || !strings.Contains(flat, "rm "+old) {
+		if !strings.Contains(flat, "Left in the folder from the set written there before, not part of this one: kserve/inferenceservice.yaml It is kept") || !strings.Contains(flat, "rm "+old) {
 			t.Errorf("run %d: the summary does not name the file left from the earlier set:\n%s", run, out)
 		}
 		if got, _ := os.ReadFile(old); !bytes.Equal(got, before) {
@@ -150,7 +150,7 @@ func TestManifestOverAnotherStacksSetNamesItsLeftovers(t *testing.T) {
 	}
 	code, out, _ := runManifest(t, "manifest", "-s", "nvidia-fleet", "-o", dir, "--force")
 	index, _ := os.ReadFile(filepath.Join(dir, manifest.IndexPath))
-	if code != 0 || strings.Contains(out, "Left in") || strings.Contains(string(index), "earlier set") {
+	if code != 0 || strings.Contains(out, "Left in the folder") || strings.Contains(string(index), "earlier set") {
 		t.Errorf("once removed, the file is still named (exit %d):\n%s", code, out)
 	}
 }

@@ -235,7 +235,15 @@ func ManifestLeftovers(dir string, paths []string, width int) string {
 	if len(paths) == 1 {
 		kept = "It is kept as it was (it may hold edits); remove it if this stack does not use it:"
 	}
-	for _, l := range Wrap(fmt.Sprintf("Left in %s from the set written there before, not part of this one: %s. %s", dir, strings.Join(paths, ", "), kept), width, 0, 0) {
+	// The folder is named above and in the rm below, whole: never in
+	// prose, where a long one would be cut.
+	for _, l := range Wrap("Left in the folder from the set written there before, not part of this one:", width, 0, 0) {
+		b.WriteString(l + "\n")
+	}
+	for _, p := range paths {
+		b.WriteString("  " + p + "\n")
+	}
+	for _, l := range Wrap(kept, width, 0, 0) {
 		b.WriteString(l + "\n")
 	}
 	b.WriteString(manifest.ShellWrap(RemoveCommand(dir, paths), width, 2, 4))
